@@ -1,0 +1,75 @@
+/**
+ * `deno task build`: content folders → `dist/_shelf/manifest.json`.
+ *
+ * Usage: deno task build [--config FILE | --content DIR] [--out DIR] [--lenient]
+ *
+ * Prints what it saw, exposed and hid (with reasons), and warnings as `file:line: reason`.
+ * Invalid YAML fails the build unless `--lenient`, which skips those files and reports them.
+ *
+ * @module
+ */
+import { ConfigError } from "../src/config/config_error.ts";
+import { loadContentConfig } from "../src/config/load_content_config.ts";
+import { buildFromFolders, formatReport } from "../src/content/build_from_folders.ts";
+
+/** Parsed arguments of the build script. */
+interface BuildArgs {
+  config?: string;
+  content?: string;
+  out: string;
+  lenient: boolean;
+}
+
+function parseArgs(args: string[]): BuildArgs {
+  const out: BuildArgs = { out: "dist", lenient: false };
+  for (let i = 0; i < args.length; i++) {
+    const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = () => {
+      const v = inline ?? args[++i];
+      if (v === undefined || v === "") throw new ConfigError(name, "needs a value");
+      return v;
+    };
+    if (name === "--lenient") out.lenient = true;
+    else if (name === "--config" || name === "-c") out.config = value();
+    else if (name === "--content") out.content = value();
+    else if (name === "--out") out.out = value();
+    else if (name !== "--") {
+      throw new ConfigError(name, "unknown flag (use --config, --content, --out, --lenient)");
+    }
+  }
+  return out;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(Deno.args);
+  const config = await loadContentConfig(args);
+  for (const warning of config.warnings) console.error(`warning: config: ${warning}`);
+  const { manifest, report } = await buildFromFolders(config);
+  console.log(formatReport(report));
+  if (report.errors.length > 0 && !args.lenient) {
+    console.error(
+      `build failed: ${report.errors.length} file(s) with invalid frontmatter (rerun with --lenient to skip them)`,
+    );
+    return 1;
+  }
+  const dir = `${args.out}/_shelf`;
+  await Deno.mkdir(dir, { recursive: true });
+  const json = JSON.stringify(manifest);
+  await Deno.writeTextFile(`${dir}/manifest.json`, json);
+  console.log(
+    `wrote ${dir}/manifest.json (${json.length} bytes, hash ${manifest.contentHash.slice(0, 12)})`,
+  );
+  return 0;
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`build: ${error.message}`);
+      Deno.exit(2);
+    }
+    throw error;
+  }
+}

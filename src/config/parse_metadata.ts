@@ -1,0 +1,162 @@
+import { parse } from "yaml";
+import { ConfigError } from "./config_error.ts";
+import type { ServerInfo } from "../content/manifest.ts";
+import { SHELF_VERSION } from "../version.ts";
+
+/** One content source as configured. `path` is already resolved against the config file. */
+export interface SourceConfig {
+  name: string;
+  description: string;
+  path: string;
+  statuses?: string[];
+  requireStatus?: boolean;
+}
+
+/** The content side of the configuration: who the server is and what it serves. */
+export interface ContentConfig {
+  server: ServerInfo;
+  sources: SourceConfig[];
+  /** Unknown keys and other non-fatal remarks. */
+  warnings: string[];
+}
+
+/** Default identity when no config file names one. */
+export const DEFAULT_SERVER: ServerInfo = {
+  name: "shelf",
+  version: SHELF_VERSION,
+  instructions:
+    "Shelf serves a knowledge base. Use list_articles to browse, search_articles to find " +
+    "articles by topic, and get_article to read one in full.",
+};
+
+const SOURCE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
+const TOP_KEYS = new Set(["server", "content", "tools"]);
+const SERVER_KEYS = new Set(["name", "version", "instructions"]);
+const SOURCE_KEYS = new Set(["name", "description", "path", "statuses", "requireStatus"]);
+
+/**
+ * Joins `path` onto `base` unless it is absolute, and normalizes `.` and `..` segments.
+ *
+ * @example
+ * ```ts
+ * import { resolvePath } from "./parse_metadata.ts";
+ * console.assert(resolvePath("/srv/kb", "./docs/../guides") === "/srv/kb/guides");
+ * console.assert(resolvePath("/srv/kb", "/abs") === "/abs");
+ * ```
+ */
+export function resolvePath(base: string, path: string): string {
+  const p = path.replaceAll("\\", "/");
+  const joined = p.startsWith("/") || /^[a-zA-Z]:\//.test(p) ? p : `${base}/${p}`;
+  const out: string[] = [];
+  for (const part of joined.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return (joined.startsWith("/") ? "/" : "") + out.join("/");
+}
+
+/**
+ * Parses and validates an `mcp-metadata.yaml` (ACDC format): `server {name, version,
+ * instructions}` and `content [{name, description, path}]`, plus Shelf's per-source
+ * `statuses`/`requireStatus`. Paths resolve against `baseDir` (the config file's folder).
+ * Problems throw {@link ConfigError} naming the key; unknown keys become warnings.
+ *
+ * @example
+ * ```ts
+ * import { parseMetadata } from "./parse_metadata.ts";
+ * const cfg = parseMetadata("server:\n  name: kb\ncontent:\n  - name: docs\n    path: ./docs\n", "/srv");
+ * console.assert(cfg.server.name === "kb" && cfg.sources[0]?.path === "/srv/docs");
+ * ```
+ */
+export function parseMetadata(yamlText: string, baseDir: string): ContentConfig {
+  let doc: unknown;
+  try {
+    doc = parse(yamlText);
+  } catch (error) {
+    throw new ConfigError("config", `invalid YAML: ${(error as Error).message.split("\n")[0]}`);
+  }
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+    throw new ConfigError("config", "must be a YAML mapping with server and content");
+  }
+  const root = doc as Record<string, unknown>;
+  const warnings = unknownKeys(root, TOP_KEYS, "");
+  const server = parseServer(root.server, warnings);
+  const content = root.content;
+  if (!Array.isArray(content) || content.length === 0) {
+    throw new ConfigError("content", "must be a non-empty list of {name, description, path}");
+  }
+  const names = new Set<string>();
+  const sources = content.map((entry, i) => {
+    const key = `content[${i}]`;
+    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+      throw new ConfigError(key, "must be a mapping with name, description and path");
+    }
+    const e = entry as Record<string, unknown>;
+    warnings.push(...unknownKeys(e, SOURCE_KEYS, `${key}.`));
+    const name = requireString(e.name, `${key}.name`);
+    if (!SOURCE_NAME.test(name)) {
+      throw new ConfigError(
+        `${key}.name`,
+        `'${name}' is not URI-safe: use letters, digits, '.', '_' and '-'`,
+      );
+    }
+    if (names.has(name)) throw new ConfigError(`${key}.name`, `duplicate source name '${name}'`);
+    names.add(name);
+    const path = requireString(e.path, `${key}.path`);
+    const source: SourceConfig = {
+      name,
+      description: optionalString(e.description, `${key}.description`) ?? "",
+      path: resolvePath(baseDir, path),
+    };
+    if (e.statuses !== undefined) {
+      if (!Array.isArray(e.statuses) || !e.statuses.every((s) => typeof s === "string")) {
+        throw new ConfigError(`${key}.statuses`, "must be a list of status names");
+      }
+      source.statuses = e.statuses as string[];
+    }
+    if (e.requireStatus !== undefined) {
+      if (typeof e.requireStatus !== "boolean") {
+        throw new ConfigError(`${key}.requireStatus`, "must be true or false");
+      }
+      source.requireStatus = e.requireStatus;
+    }
+    return source;
+  });
+  return { server, sources, warnings };
+}
+
+function parseServer(value: unknown, warnings: string[]): ServerInfo {
+  if (value === undefined || value === null) return { ...DEFAULT_SERVER };
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new ConfigError("server", "must be a mapping with name, version and instructions");
+  }
+  const s = value as Record<string, unknown>;
+  warnings.push(...unknownKeys(s, SERVER_KEYS, "server."));
+  const server: ServerInfo = {
+    name: optionalString(s.name, "server.name") ?? DEFAULT_SERVER.name,
+    version: optionalString(s.version, "server.version") ?? DEFAULT_SERVER.version,
+  };
+  const instructions = optionalString(s.instructions, "server.instructions");
+  if (instructions !== undefined) server.instructions = instructions.trim();
+  return server;
+}
+
+function requireString(value: unknown, key: string): string {
+  const s = optionalString(value, key);
+  if (s === undefined || s.trim() === "") throw new ConfigError(key, "is required");
+  return s.trim();
+}
+
+function optionalString(value: unknown, key: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") throw new ConfigError(key, "must be a string");
+  return value;
+}
+
+function unknownKeys(obj: Record<string, unknown>, known: Set<string>, prefix: string): string[] {
+  return Object.keys(obj).filter((k) => !known.has(k)).map((k) =>
+    `${prefix}${k}: unknown key, ignored`
+  );
+}

@@ -1,0 +1,70 @@
+import { buildManifest, type BuildReport, type SourceInput } from "./build_manifest.ts";
+import type { Manifest } from "./manifest.ts";
+import { readSourceFolder } from "./read_sources.ts";
+import type { ContentConfig } from "../config/parse_metadata.ts";
+import { ConfigError } from "../config/config_error.ts";
+
+/**
+ * Reads every configured source folder and builds the manifest. Used by `scripts/build.ts`
+ * and by `src/main.ts` at start; never per request. A missing folder throws a
+ * {@link ConfigError} naming the source (`content[0].path: folder not found: ./docs`).
+ *
+ * @example
+ * ```ts ignore
+ * import { buildFromFolders } from "./build_from_folders.ts";
+ * const { manifest, report } = await buildFromFolders(contentConfig);
+ * ```
+ */
+export async function buildFromFolders(
+  config: ContentConfig,
+  options: { now?: Date } = {},
+): Promise<{ manifest: Manifest; report: BuildReport }> {
+  const inputs: SourceInput[] = [];
+  const readWarnings = [];
+  for (const [i, source] of config.sources.entries()) {
+    let folder;
+    try {
+      folder = await readSourceFolder(source.path);
+    } catch (error) {
+      throw new ConfigError(`content[${i}].path`, (error as Error).message);
+    }
+    const input: SourceInput = {
+      name: source.name,
+      description: source.description,
+      files: folder.files,
+    };
+    if (source.statuses) input.statuses = source.statuses;
+    if (source.requireStatus !== undefined) input.requireStatus = source.requireStatus;
+    inputs.push(input);
+    readWarnings.push(...folder.warnings.map((w) => ({ ...w, file: `${source.name}/${w.file}` })));
+  }
+  const result = await buildManifest({
+    server: config.server,
+    sources: inputs,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  result.report.warnings.unshift(...readWarnings);
+  return result;
+}
+
+/**
+ * Formats a build report the way `deno task build` prints it: counts, hidden documents with
+ * reasons, warnings and errors as `file:line: reason`.
+ *
+ * @example
+ * ```ts
+ * import { formatReport } from "./build_from_folders.ts";
+ * const text = formatReport({ seen: 2, exposed: 1, hidden: [{ file: "d/a.md", reason: "status Draft" }],
+ *   warnings: [], errors: [] });
+ * console.assert(text.includes("hidden 1") && text.includes("d/a.md: status Draft"));
+ * ```
+ */
+export function formatReport(report: BuildReport): string {
+  const lines = [
+    `documents: seen ${report.seen}, exposed ${report.exposed}, hidden ${report.hidden.length}`,
+  ];
+  for (const h of report.hidden) lines.push(`  hidden  ${h.file}: ${h.reason}`);
+  for (const w of report.warnings) lines.push(`warning: ${w.file}:${w.line}: ${w.reason}`);
+  for (const e of report.errors) lines.push(`error: ${e.file}:${e.line}: ${e.reason}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,304 @@
+import {
+  type DocumentFormat,
+  type Manifest,
+  type ManifestDocument,
+  type MetaValue,
+  MIME_TYPES,
+  SCHEMA_VERSION,
+  type ServerInfo,
+} from "./manifest.ts";
+import { FrontmatterError, parseFrontmatter } from "./parse_frontmatter.ts";
+import {
+  DEFAULT_STATUSES,
+  type PublicationRules,
+  publicationVerdict,
+  sourceUsesStatus,
+} from "./publication.ts";
+import { extractMetadata, stringList } from "./extract_metadata.ts";
+import { htmlToText } from "./html_to_text.ts";
+import { splitSections } from "./split_sections.ts";
+
+/** One file handed to the build: path relative to the source root (forward slashes). */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** A content source as the build sees it. */
+export interface SourceInput {
+  name: string;
+  description: string;
+  files: SourceFile[];
+  /** Exposed statuses; default Live and Experimental. */
+  statuses?: readonly string[];
+  /** Hide documents without status; default: only when some document in the source has one. */
+  requireStatus?: boolean;
+}
+
+/** A problem tied to a place in a file. `line` is 1-based. */
+export interface FileIssue {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+/** What the build saw and did. */
+export interface BuildReport {
+  seen: number;
+  exposed: number;
+  hidden: { file: string; reason: string }[];
+  warnings: FileIssue[];
+  /** Unusable files (invalid YAML). They are skipped; the build fails on them unless lenient. */
+  errors: FileIssue[];
+}
+
+/** Options of {@link buildManifest}. */
+export interface BuildOptions {
+  server: ServerInfo;
+  sources: SourceInput[];
+  /** Build time; defaults to now. */
+  now?: Date;
+}
+
+const FORMATS: Record<string, DocumentFormat> = {
+  ".md": "markdown",
+  ".markdown": "markdown",
+  ".html": "html",
+  ".htm": "html",
+  ".txt": "text",
+};
+
+const KNOWN_KEYS = new Set([
+  "title",
+  "name",
+  "Title",
+  "description",
+  "Description",
+  "keywords",
+  "Keywords",
+  "tags",
+  "status",
+  "maturity",
+  "lastUpdated",
+  "relatedIds",
+  "supersededBy",
+  "draft",
+]);
+
+/**
+ * The format of a file by its extension, or `undefined` for files Shelf does not serve.
+ *
+ * @example
+ * ```ts
+ * import { formatOf } from "./build_manifest.ts";
+ * console.assert(formatOf("a/b.MD") === "markdown");
+ * console.assert(formatOf("a/b.png") === undefined);
+ * ```
+ */
+export function formatOf(path: string): DocumentFormat | undefined {
+  const dot = path.lastIndexOf(".");
+  return dot === -1 ? undefined : FORMATS[path.slice(dot).toLowerCase()];
+}
+
+interface Parsed {
+  file: SourceFile;
+  format: DocumentFormat;
+  attrs: Record<string, unknown>;
+  source: string;
+  bodyLine: number;
+}
+
+/**
+ * Turns source files into a manifest: parses frontmatter, applies the publication filter,
+ * extracts metadata and sections, and drops related ids that point at hidden documents.
+ * Pure apart from hashing: reading folders is the caller's job (`read_sources.ts`).
+ *
+ * @example
+ * ```ts
+ * import { buildManifest } from "./build_manifest.ts";
+ * const { manifest, report } = await buildManifest({
+ *   server: { name: "kb", version: "1.0.0" },
+ *   sources: [{ name: "docs", description: "", files: [
+ *     { path: "guides/a.md", text: "---\nstatus: Live\n---\n# A\n" },
+ *     { path: "guides/b.md", text: "---\nstatus: Draft\n---\n# B\n" },
+ *   ] }],
+ * });
+ * console.assert(manifest.documents.length === 1 && report.hidden.length === 1);
+ * ```
+ */
+export async function buildManifest(
+  options: BuildOptions,
+): Promise<{ manifest: Manifest; report: BuildReport }> {
+  const report: BuildReport = { seen: 0, exposed: 0, hidden: [], warnings: [], errors: [] };
+  const documents: ManifestDocument[] = [];
+  const bodies: Record<string, string> = {};
+  const sources = [];
+  for (const input of options.sources) {
+    const exposed = buildSource(input, report);
+    for (const { doc, body } of exposed) {
+      documents.push(doc);
+      bodies[doc.id] = body;
+    }
+    sources.push({
+      name: input.name,
+      description: input.description,
+      documentCount: exposed.length,
+    });
+  }
+  documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  report.exposed = documents.length;
+  const contentHash = await sha256(JSON.stringify([options.server, sources, documents, bodies]));
+  const manifest: Manifest = {
+    schemaVersion: SCHEMA_VERSION,
+    builtAt: (options.now ?? new Date()).toISOString(),
+    contentHash,
+    server: options.server,
+    sources,
+    documents,
+    bodies,
+  };
+  return { manifest, report };
+}
+
+function buildSource(
+  input: SourceInput,
+  report: BuildReport,
+): { doc: ManifestDocument; body: string }[] {
+  const label = (path: string) => `${input.name}/${path}`;
+  const parsed: Parsed[] = [];
+  const byPath = new Map<string, string>();
+  const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : 1));
+  for (const file of files) {
+    const format = formatOf(file.path);
+    if (!format) continue;
+    report.seen++;
+    const docPath = stripExtension(file.path);
+    const earlier = byPath.get(docPath);
+    if (earlier !== undefined) {
+      report.warnings.push({
+        file: label(file.path),
+        line: 1,
+        reason: `same document path as ${earlier}; skipped`,
+      });
+      report.hidden.push({ file: label(file.path), reason: `duplicate of ${earlier}` });
+      continue;
+    }
+    byPath.set(docPath, file.path);
+    try {
+      const fm = parseFrontmatter(file.text);
+      parsed.push({ file, format, attrs: fm.attrs, source: fm.body, bodyLine: fm.bodyLine });
+    } catch (error) {
+      if (!(error instanceof FrontmatterError)) throw error;
+      report.errors.push({ file: label(file.path), line: error.line, reason: error.message });
+      report.hidden.push({ file: label(file.path), reason: error.message });
+    }
+  }
+  const rules: PublicationRules = {
+    statuses: input.statuses ?? DEFAULT_STATUSES,
+    requireStatus: input.requireStatus ?? sourceUsesStatus(parsed.map((p) => p.attrs)),
+  };
+  const kept: Parsed[] = [];
+  for (const p of parsed) {
+    const verdict = publicationVerdict(p.attrs, rules);
+    if (verdict.exposed) {
+      kept.push(p);
+      continue;
+    }
+    report.hidden.push({ file: label(p.file.path), reason: verdict.reason });
+    if (p.attrs.status === undefined && rules.requireStatus) {
+      report.warnings.push({
+        file: label(p.file.path),
+        line: 1,
+        reason: "no status while other documents in this source have one; hidden as Draft",
+      });
+    }
+  }
+  const exposedPaths = new Map(kept.map((p) => [stripExtension(p.file.path), p]));
+  const slugCount = new Map<string, number>();
+  for (const path of exposedPaths.keys()) {
+    const slug = path.slice(path.lastIndexOf("/") + 1);
+    slugCount.set(slug, (slugCount.get(slug) ?? 0) + 1);
+  }
+  const resolves = (id: string) =>
+    exposedPaths.has(id.replace(/^\/+|\/+$/g, "")) || slugCount.get(id) === 1;
+  return kept.map((p) => toDocument(input.name, p, resolves, report));
+}
+
+function toDocument(
+  source: string,
+  p: Parsed,
+  resolves: (id: string) => boolean,
+  report: BuildReport,
+): { doc: ManifestDocument; body: string } {
+  const path = stripExtension(p.file.path);
+  const slash = path.indexOf("/");
+  const slug = path.slice(path.lastIndexOf("/") + 1);
+  const body = p.format === "html" ? htmlToText(p.source) : p.source;
+  const meta = extractMetadata({ format: p.format, attrs: p.attrs, source: p.source, body, slug });
+  const doc: ManifestDocument = {
+    id: `${source}/${path}`,
+    source,
+    path,
+    filename: p.file.path,
+    uri: `acdc://${source}/${path}`,
+    category: slash === -1 ? "" : path.slice(0, slash),
+    slug,
+    format: p.format,
+    mimeType: MIME_TYPES[p.format],
+    title: meta.title,
+    description: meta.description,
+    keywords: meta.keywords,
+    meta: otherScalars(p.attrs),
+    size: new TextEncoder().encode(body).length,
+    sections: splitSections(body),
+  };
+  const status = p.attrs.status;
+  if (typeof status === "string" && status.trim() !== "") doc.status = status.trim();
+  const maturity = p.attrs.maturity;
+  if (typeof maturity === "string" && maturity.trim() !== "") doc.maturity = maturity.trim();
+  const lastUpdated = normalizeDate(p.attrs.lastUpdated);
+  if (lastUpdated) doc.lastUpdated = lastUpdated;
+  else if (p.attrs.lastUpdated !== undefined) {
+    report.warnings.push({
+      file: `${source}/${p.file.path}`,
+      line: 1,
+      reason: `lastUpdated is not a date: ${JSON.stringify(p.attrs.lastUpdated)}`,
+    });
+  }
+  const related = stringList(p.attrs.relatedIds).filter(resolves);
+  if (related.length > 0) doc.relatedIds = related;
+  const superseded = stringList(p.attrs.supersededBy).filter(resolves);
+  if (superseded.length > 0) doc.supersededBy = superseded;
+  return { doc, body };
+}
+
+function stripExtension(path: string): string {
+  const dot = path.lastIndexOf(".");
+  return dot > path.lastIndexOf("/") ? path.slice(0, dot) : path;
+}
+
+function otherScalars(attrs: Record<string, unknown>): Record<string, MetaValue> {
+  const meta: Record<string, MetaValue> = {};
+  for (const [key, value] of Object.entries(attrs)) {
+    if (KNOWN_KEYS.has(key)) continue;
+    if (typeof value === "string" || typeof value === "boolean") meta[key] = value;
+    else if (typeof value === "number" && Number.isFinite(value)) meta[key] = value;
+    else if (value instanceof Date && !isNaN(value.getTime())) meta[key] = value.toISOString();
+  }
+  return meta;
+}
+
+function normalizeDate(value: unknown): string | undefined {
+  if (value instanceof Date) return isNaN(value.getTime()) ? undefined : value.toISOString();
+  if (typeof value !== "string") return undefined;
+  const s = value.trim();
+  return /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) &&
+      !isNaN(Date.parse(s))
+    ? s
+    : undefined;
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,108 @@
+import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
+
+/** Result of looking a document up by slug or path. */
+export type SlugLookup =
+  | { kind: "found"; doc: ManifestDocument }
+  | { kind: "ambiguous"; candidates: string[] }
+  | { kind: "missing" };
+
+/** Read-only view over a manifest, with the lookups the tools need precomputed. */
+export interface ContentStore {
+  readonly manifest: Manifest;
+  readonly contentHash: string;
+  /** Exposed documents, newest `lastUpdated` first, then by id. */
+  readonly documents: readonly ManifestDocument[];
+  /** Category folder names in use, sorted. */
+  readonly categories: readonly string[];
+  /** Source names, in config order. */
+  readonly sourceNames: readonly string[];
+  /** The served body of a document. */
+  body(doc: ManifestDocument): string;
+  /** By manifest id (`<source>/<path>`). */
+  byId(id: string): ManifestDocument | undefined;
+  /** By URI (`acdc://<source>/<path>`). */
+  byUri(uri: string): ManifestDocument | undefined;
+  /**
+   * By `slug`, `category/slug` (any path inside a source) or `source/path`. A slug shared by
+   * several documents is ambiguous and lists their qualified names.
+   */
+  lookup(ref: string): SlugLookup;
+}
+
+/**
+ * Compares ISO date strings newest first; documents without a date sort last.
+ *
+ * @example
+ * ```ts
+ * import { newestFirst } from "./content_store.ts";
+ * console.assert(newestFirst("2025-02-01", "2024-01-01") < 0);
+ * console.assert(newestFirst(undefined, "2024-01-01") > 0);
+ * ```
+ */
+export function newestFirst(a: string | undefined, b: string | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  return a < b ? 1 : -1;
+}
+
+/**
+ * Builds the store once per manifest: sorting and every lookup map happen here, so requests
+ * only read.
+ *
+ * @example
+ * ```ts
+ * import { createContentStore } from "./content_store.ts";
+ * import { buildManifest } from "./build_manifest.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
+ *   { name: "docs", description: "", files: [{ path: "a/x.md", text: "# X" }, { path: "b/x.md", text: "# X" }] },
+ * ] });
+ * const store = createContentStore(manifest);
+ * console.assert(store.lookup("a/x").kind === "found");
+ * console.assert(store.lookup("x").kind === "ambiguous");
+ * ```
+ */
+export function createContentStore(manifest: Manifest): ContentStore {
+  assertManifest(manifest);
+  const documents = [...manifest.documents].sort((a, b) =>
+    newestFirst(a.lastUpdated, b.lastUpdated) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+  const byId = new Map<string, ManifestDocument>();
+  const byUri = new Map<string, ManifestDocument>();
+  const byPath = new Map<string, ManifestDocument[]>();
+  const bySlug = new Map<string, ManifestDocument[]>();
+  const push = (map: Map<string, ManifestDocument[]>, key: string, doc: ManifestDocument) => {
+    const list = map.get(key);
+    if (list) list.push(doc);
+    else map.set(key, [doc]);
+  };
+  for (const doc of manifest.documents) {
+    byId.set(doc.id, doc);
+    byUri.set(doc.uri, doc);
+    push(byPath, doc.path, doc);
+    push(bySlug, doc.slug, doc);
+  }
+  const multiSource = manifest.sources.length > 1;
+  const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
+  const categories = [...new Set(manifest.documents.map((d) => d.category).filter(Boolean))]
+    .sort();
+  return {
+    manifest,
+    contentHash: manifest.contentHash,
+    documents,
+    categories,
+    sourceNames: manifest.sources.map((s) => s.name),
+    body: (doc) => manifest.bodies[doc.id] ?? "",
+    byId: (id) => byId.get(id),
+    byUri: (uri) => byUri.get(uri),
+    lookup(ref) {
+      const key = ref.trim().replace(/^\/+|\/+$/g, "");
+      const exact = byId.get(key);
+      if (exact) return { kind: "found", doc: exact };
+      const list = byPath.get(key) ?? (key.includes("/") ? undefined : bySlug.get(key));
+      if (!list || list.length === 0) return { kind: "missing" };
+      if (list.length === 1) return { kind: "found", doc: list[0]! };
+      return { kind: "ambiguous", candidates: list.map(qualified).sort() };
+    },
+  };
+}

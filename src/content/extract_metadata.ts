@@ -1,0 +1,177 @@
+import type { DocumentFormat } from "./manifest.ts";
+import { firstElementText, metaContent } from "./html_to_text.ts";
+import { headingText } from "./split_sections.ts";
+
+/** What {@link extractMetadata} reads. */
+export interface ExtractInput {
+  format: DocumentFormat;
+  /** Frontmatter mapping (empty when absent). */
+  attrs: Record<string, unknown>;
+  /** The original source after the frontmatter (HTML still as HTML). */
+  source: string;
+  /** The served body (HTML already converted to text). */
+  body: string;
+  /** File name without extension, the last fallback for the title. */
+  slug: string;
+}
+
+/** Title, description and keywords of a document. */
+export interface ExtractedMetadata {
+  title: string;
+  description: string;
+  keywords: string[];
+}
+
+/** Descriptions taken from the body are trimmed to about this many characters. */
+export const DERIVED_DESCRIPTION_MAX = 150;
+/** Frontmatter descriptions are capped here (the ASDLC article schema's limit). */
+export const DESCRIPTION_MAX = 200;
+
+/**
+ * Shortens text to at most `max` characters, cutting at a word boundary and adding `…`.
+ *
+ * @example
+ * ```ts
+ * import { truncateAtWord } from "./extract_metadata.ts";
+ * console.assert(truncateAtWord("one two three", 9) === "one two…");
+ * console.assert(truncateAtWord("short", 9) === "short");
+ * ```
+ */
+export function truncateAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  const head = space > max * 0.6 ? cut.slice(0, space) : cut.slice(0, max - 1);
+  return head.replace(/[\s,;:.-]+$/, "") + "…";
+}
+
+/**
+ * Reads title, description and keywords following DESIGN §4, first match wins:
+ * title from frontmatter `title` | `name` | `Title`, then the first `# H1` (markdown),
+ * `<title>`/`<h1>` (HTML) or first line (text), then the file name; description from
+ * frontmatter `description` | `Description`, then the first paragraph, `<meta name=description>`
+ * /first `<p>`, or lines 2–4; keywords as the union of `keywords`, `Keywords` and `tags`.
+ *
+ * @example
+ * ```ts
+ * import { extractMetadata } from "./extract_metadata.ts";
+ * const md = extractMetadata({
+ *   format: "markdown",
+ *   attrs: { tags: "a, b", keywords: ["b", "c"] },
+ *   source: "# Guide\n\nFirst paragraph.\n",
+ *   body: "# Guide\n\nFirst paragraph.\n",
+ *   slug: "guide",
+ * });
+ * console.assert(md.title === "Guide" && md.description === "First paragraph.");
+ * console.assert(md.keywords.join() === "b,c,a");
+ * ```
+ */
+export function extractMetadata(input: ExtractInput): ExtractedMetadata {
+  const { attrs } = input;
+  const title = firstString(attrs, ["title", "name", "Title"]) ?? bodyTitle(input) ?? input.slug;
+  const fmDescription = firstString(attrs, ["description", "Description"]);
+  const description = fmDescription !== undefined
+    ? truncateAtWord(fmDescription, DESCRIPTION_MAX)
+    : truncateAtWord(bodyDescription(input), DERIVED_DESCRIPTION_MAX);
+  const keywords = unique([
+    ...stringList(attrs.keywords),
+    ...stringList(attrs.Keywords),
+    ...stringList(attrs.tags),
+  ]);
+  return { title, description, keywords };
+}
+
+/**
+ * Turns a frontmatter value into a list of strings: a list, a comma-separated string or a
+ * scalar. Anything else gives an empty list.
+ *
+ * @example
+ * ```ts
+ * import { stringList } from "./extract_metadata.ts";
+ * console.assert(stringList("a, b").join("|") === "a|b");
+ * console.assert(stringList([1, "x", null]).join("|") === "1|x");
+ * ```
+ */
+export function stringList(value: unknown): string[] {
+  if (typeof value === "string") return value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof value === "number" || typeof value === "boolean") return [String(value)];
+  if (Array.isArray(value)) {
+    return value.filter((v) => typeof v === "string" || typeof v === "number")
+      .map((v) => String(v).trim()).filter(Boolean);
+  }
+  return [];
+}
+
+function firstString(attrs: Record<string, unknown>, keys: string[]): string | undefined {
+  for (const key of keys) {
+    const v = attrs[key];
+    if (typeof v === "string" && v.trim() !== "") return v.replace(/\s+/g, " ").trim();
+    if (typeof v === "number") return String(v);
+  }
+  return undefined;
+}
+
+function unique(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = v.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function bodyTitle({ format, source, body }: ExtractInput): string | undefined {
+  if (format === "html") return firstElementText(source, "title") ?? firstElementText(source, "h1");
+  if (format === "text") {
+    const first = body.split("\n")[0]?.trim();
+    return first ? first : undefined;
+  }
+  for (const line of markdownLines(body)) {
+    const m = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    if (m) return headingText(m[1]!) || undefined;
+  }
+  return undefined;
+}
+
+function bodyDescription({ format, source, body }: ExtractInput): string {
+  if (format === "html") {
+    return metaContent(source, "description") ?? firstElementText(source, "p") ?? "";
+  }
+  if (format === "text") return body.split("\n").slice(1, 4).join(" ").trim();
+  const paragraph: string[] = [];
+  for (const line of markdownLines(body)) {
+    const t = line.trim();
+    const skip = t === "" || /^#{1,6}(\s|$)/.test(t) || /^(<!--|\{\{[<%]|!\[|<\/?\w|[-*_]{3,}$|\|)/
+      .test(t);
+    if (skip) {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    paragraph.push(t.replace(/^>\s?/, ""));
+  }
+  return plainInline(paragraph.join(" "));
+}
+
+/** Lines of a markdown body outside fenced code blocks. */
+function* markdownLines(body: string): Generator<string> {
+  let fence: string | null = null;
+  for (const line of body.split("\n")) {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (m) {
+      if (fence === null) fence = m[1]!;
+      else if (m[1]![0] === fence[0] && m[1]!.length >= fence.length) fence = null;
+      continue;
+    }
+    if (fence === null) yield line.replace(/\r$/, "");
+  }
+}
+
+function plainInline(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/(\*\*|__|`)/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}

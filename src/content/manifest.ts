@@ -1,0 +1,138 @@
+/**
+ * The manifest: the contract between the build step (`scripts/build.ts`) and the runtime.
+ *
+ * The build writes one JSON file of this shape; the runtime only reads it. Anything that is
+ * not in the manifest cannot be served, which is how hidden (Draft, Proposed, Deprecated)
+ * documents stay out of every response: the build never writes them.
+ *
+ * Bump {@link SCHEMA_VERSION} whenever a field changes meaning or disappears.
+ *
+ * @module
+ */
+
+/** Version of the manifest layout. The runtime refuses manifests of another version. */
+export const SCHEMA_VERSION = 1;
+
+/** Document formats Shelf reads. */
+export type DocumentFormat = "markdown" | "html" | "text";
+
+/** A heading-delimited part of a document body. */
+export interface ManifestSection {
+  /** Path-based id, e.g. `rest-conventions/introduction`; unique within the document. */
+  id: string;
+  /** Heading text without markup. */
+  title: string;
+  /** Heading level, 1–6. */
+  level: number;
+  /** Offset of the heading line in the body (UTF-16 code units). */
+  start: number;
+  /** Offset where the section ends: the next heading of the same or a higher level, or the end. */
+  end: number;
+}
+
+/** Scalar frontmatter values kept under `meta`. */
+export type MetaValue = string | number | boolean;
+
+/** One exposed document: metadata plus its sections. The body lives in {@link Manifest.bodies}. */
+export interface ManifestDocument {
+  /** `<source>/<path>`, unique across the manifest. */
+  id: string;
+  /** Name of the content source. */
+  source: string;
+  /** Path relative to the source root, forward slashes, no extension. */
+  path: string;
+  /** File name relative to the source root, with its extension. */
+  filename: string;
+  /** `acdc://<source>/<path>`. */
+  uri: string;
+  /** First folder under the source root, or `""` for top-level files. */
+  category: string;
+  /** File name without extension. */
+  slug: string;
+  format: DocumentFormat;
+  mimeType: string;
+  title: string;
+  description: string;
+  /** Union of frontmatter `keywords`, `Keywords` and `tags`, in order, without duplicates. */
+  keywords: string[];
+  status?: string;
+  maturity?: string;
+  /** ISO 8601 date (or date-time) string. */
+  lastUpdated?: string;
+  /** Related document paths, already filtered to exposed documents. */
+  relatedIds?: string[];
+  supersededBy?: string[];
+  /** Other scalar frontmatter fields. */
+  meta: Record<string, MetaValue>;
+  /** Size of the served body in UTF-8 bytes. */
+  size: number;
+  sections: ManifestSection[];
+}
+
+/** A named content source. */
+export interface ManifestSource {
+  name: string;
+  description: string;
+  documentCount: number;
+}
+
+/** Identity the server reports in `initialize` and `server/discover`. */
+export interface ServerInfo {
+  name: string;
+  version: string;
+  instructions?: string;
+}
+
+/** The whole build output. */
+export interface Manifest {
+  schemaVersion: number;
+  /** ISO date-time of the build. */
+  builtAt: string;
+  /** Hash of everything served; equal hashes mean identical content. */
+  contentHash: string;
+  server: ServerInfo;
+  sources: ManifestSource[];
+  /** Exposed documents, sorted by id. */
+  documents: ManifestDocument[];
+  /** Document id → served body (markdown without frontmatter, HTML converted to text). */
+  bodies: Record<string, string>;
+}
+
+/** MIME type served for each format. */
+export const MIME_TYPES: Readonly<Record<DocumentFormat, string>> = {
+  markdown: "text/markdown",
+  html: "text/html",
+  text: "text/plain",
+};
+
+/**
+ * Checks the parts of a manifest the runtime relies on, so a stale or foreign file fails at
+ * load with a clear message instead of at the first request.
+ *
+ * @example
+ * ```ts
+ * import { assertManifest } from "./manifest.ts";
+ * try {
+ *   assertManifest({ schemaVersion: 0 });
+ * } catch (e) {
+ *   console.assert((e as Error).message.includes("schemaVersion"));
+ * }
+ * ```
+ */
+export function assertManifest(value: unknown): asserts value is Manifest {
+  if (typeof value !== "object" || value === null) {
+    throw new TypeError("Invalid manifest: not a JSON object");
+  }
+  const m = value as Partial<Manifest>;
+  if (m.schemaVersion !== SCHEMA_VERSION) {
+    throw new TypeError(
+      `Invalid manifest: schemaVersion ${m.schemaVersion} (this server reads ${SCHEMA_VERSION}); rebuild it with deno task build`,
+    );
+  }
+  if (!Array.isArray(m.documents) || typeof m.bodies !== "object" || m.bodies === null) {
+    throw new TypeError("Invalid manifest: documents or bodies missing");
+  }
+  if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
+    throw new TypeError("Invalid manifest: contentHash or server missing");
+  }
+}

@@ -1,0 +1,71 @@
+/** Per-source publication rules (DESIGN §4). */
+export interface PublicationRules {
+  /** Statuses that are exposed, compared case-insensitively. */
+  statuses: readonly string[];
+  /** Whether a document without `status` is hidden. */
+  requireStatus: boolean;
+}
+
+/** Statuses exposed by default. */
+export const DEFAULT_STATUSES: readonly string[] = ["Live", "Experimental"];
+
+/** Whether a document is served, and why not when it is not. */
+export type PublicationVerdict = { exposed: true } | { exposed: false; reason: string };
+
+/**
+ * Whether any document of a source carries a status. When one does, the default rules treat a
+ * missing status as Draft (fail closed).
+ *
+ * @example
+ * ```ts
+ * import { sourceUsesStatus } from "./publication.ts";
+ * console.assert(sourceUsesStatus([{}, { status: "Live" }]));
+ * console.assert(!sourceUsesStatus([{ title: "x" }]));
+ * ```
+ */
+export function sourceUsesStatus(attrsList: Iterable<Record<string, unknown>>): boolean {
+  for (const attrs of attrsList) {
+    if (attrs.status !== undefined && attrs.status !== null) return true;
+  }
+  return false;
+}
+
+/**
+ * Decides whether a document is exposed. Hidden: `draft: true` (Hugo, Jekyll, Astro), a status
+ * outside `rules.statuses`, a status that is not a string, and a missing status when
+ * `rules.requireStatus` holds.
+ *
+ * @example
+ * ```ts
+ * import { publicationVerdict } from "./publication.ts";
+ * const rules = { statuses: ["Live", "Experimental"], requireStatus: true };
+ * console.assert(publicationVerdict({ status: "live" }, rules).exposed);
+ * const v = publicationVerdict({ status: "Draft" }, rules);
+ * console.assert(!v.exposed && v.reason === "status Draft");
+ * console.assert(!publicationVerdict({}, rules).exposed);
+ * ```
+ */
+export function publicationVerdict(
+  attrs: Record<string, unknown>,
+  rules: PublicationRules,
+): PublicationVerdict {
+  const draft = attrs.draft;
+  if (draft === true || (typeof draft === "string" && draft.trim().toLowerCase() === "true")) {
+    return { exposed: false, reason: "draft: true" };
+  }
+  const status = attrs.status;
+  if (status === undefined || status === null || status === "") {
+    return rules.requireStatus
+      ? {
+        exposed: false,
+        reason: "no status in a source that uses statuses (counts as Draft)",
+      }
+      : { exposed: true };
+  }
+  if (typeof status !== "string") {
+    return { exposed: false, reason: `status is not a string (${JSON.stringify(status)})` };
+  }
+  const wanted = status.trim().toLowerCase();
+  if (rules.statuses.some((s) => s.toLowerCase() === wanted)) return { exposed: true };
+  return { exposed: false, reason: `status ${status.trim()}` };
+}

@@ -1,0 +1,82 @@
+import type { FileIssue, SourceFile } from "./build_manifest.ts";
+import { formatOf } from "./build_manifest.ts";
+
+/** Default cap on a document file; larger files are skipped with a warning. */
+export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
+
+/** Options of {@link readSourceFolder}. */
+export interface ReadFolderOptions {
+  /** Skip files larger than this many bytes. */
+  maxFileSize?: number;
+}
+
+/** The documents of one folder, plus what was skipped. */
+export interface FolderContents {
+  /** Root the paths are relative to (`<dir>/mcp-resources` for the ACDC layout). */
+  root: string;
+  files: SourceFile[];
+  warnings: FileIssue[];
+}
+
+/**
+ * Reads every `.md`, `.markdown`, `.html`, `.htm` and `.txt` file under `dir`, recursively,
+ * skipping dot-folders and `node_modules`, and not following symbolic links (no loops). When
+ * the folder has an `mcp-resources/` subfolder (the ACDC layout) only that subfolder is read.
+ * Runs at build time or server start, never per request.
+ *
+ * @example
+ * ```ts ignore
+ * import { readSourceFolder } from "./read_sources.ts";
+ * const { files } = await readSourceFolder("content");
+ * console.log(files.map((f) => f.path));
+ * ```
+ */
+export async function readSourceFolder(
+  dir: string,
+  options: ReadFolderOptions = {},
+): Promise<FolderContents> {
+  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  let root = dir.replace(/\/+$/, "") || "/";
+  const info = await Deno.stat(root).catch(() => undefined);
+  if (!info?.isDirectory) throw new Error(`folder not found: ${dir}`);
+  const acdc = await Deno.stat(`${root}/mcp-resources`).catch(() => undefined);
+  if (acdc?.isDirectory) root = `${root}/mcp-resources`;
+  const files: SourceFile[] = [];
+  const warnings: FileIssue[] = [];
+  const decoder = new TextDecoder("utf-8");
+  const walk = async (rel: string): Promise<void> => {
+    const entries = [];
+    for await (const entry of Deno.readDir(rel === "" ? root : `${root}/${rel}`)) {
+      entries.push(entry);
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isSymlink) continue;
+      if (entry.isDirectory) {
+        await walk(path);
+        continue;
+      }
+      if (!entry.isFile || !formatOf(path)) continue;
+      const full = `${root}/${path}`;
+      const stat = await Deno.stat(full);
+      if (stat.size > maxFileSize) {
+        warnings.push({
+          file: path,
+          line: 1,
+          reason: `file is ${stat.size} bytes, over the ${maxFileSize}-byte limit; skipped`,
+        });
+        continue;
+      }
+      const bytes = await Deno.readFile(full);
+      if (bytes.includes(0)) {
+        warnings.push({ file: path, line: 1, reason: "binary file (NUL bytes); skipped" });
+        continue;
+      }
+      files.push({ path, text: decoder.decode(bytes) });
+    }
+  };
+  await walk("");
+  return { root, files, warnings };
+}

@@ -1,0 +1,78 @@
+import { type ContentStore, createContentStore } from "./content_store.ts";
+import type { Manifest } from "./manifest.ts";
+
+/** Default time a loaded manifest is trusted before it is checked again: 5 minutes. */
+export const DEFAULT_CACHE_TTL_MS = 5 * 60 * 1000;
+
+/** Options of {@link createStoreCache}. */
+export interface StoreCacheOptions {
+  /** Produces the manifest: a bundled module, a file read, or a fetch from the site. */
+  load: () => Manifest | Promise<Manifest>;
+  ttlMs?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+  /** Called when a reload fails and the last good store keeps serving. */
+  onError?: (error: unknown) => void;
+}
+
+/** A per-isolate cache of the content store. */
+export interface StoreCache {
+  /** The current store; loads on first use and re-checks after the TTL. */
+  get(): Promise<ContentStore>;
+  /** Forgets the cached store (tests, or after a rebuild). */
+  reset(): void;
+}
+
+/**
+ * Caches the content store per isolate. After `ttlMs` the manifest is loaded again; when its
+ * `contentHash` is unchanged the existing store (and anything derived from it) is kept, so a
+ * revalidation costs one load and no rebuild. A failed reload keeps serving the last good store.
+ * Concurrent callers share one load.
+ *
+ * @example
+ * ```ts
+ * import { createStoreCache } from "./store_cache.ts";
+ * import { buildManifest } from "./build_manifest.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [] });
+ * let loads = 0;
+ * const cache = createStoreCache({ load: () => (loads++, manifest) });
+ * const a = await cache.get();
+ * const b = await cache.get();
+ * console.assert(a === b && loads === 1);
+ * ```
+ */
+export function createStoreCache(options: StoreCacheOptions): StoreCache {
+  const ttl = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
+  const now = options.now ?? Date.now;
+  let store: ContentStore | undefined;
+  let checkedAt = 0;
+  let pending: Promise<ContentStore> | undefined;
+
+  const refresh = async (): Promise<ContentStore> => {
+    try {
+      const manifest = await options.load();
+      if (!store || store.contentHash !== manifest.contentHash) {
+        store = createContentStore(manifest);
+      }
+    } catch (error) {
+      if (!store) throw error;
+      options.onError?.(error);
+    }
+    checkedAt = now();
+    return store;
+  };
+
+  return {
+    get() {
+      if (store && now() - checkedAt < ttl) return Promise.resolve(store);
+      pending ??= refresh().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    reset() {
+      store = undefined;
+      checkedAt = 0;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { ErrorCode, type ErrorObject, RpcError, toErrorObject } from "./rpc_error.ts";
+
+/** A request or response id. MCP forbids `null` on requests. */
+export type RequestId = string | number;
+
+/** A JSON-RPC request (has an id). */
+export interface JsonRpcRequest {
+  jsonrpc: "2.0";
+  id: RequestId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/** A JSON-RPC notification (no id). */
+export interface JsonRpcNotification {
+  jsonrpc: "2.0";
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/** A JSON-RPC response. */
+export type JsonRpcResponse =
+  | { jsonrpc: "2.0"; id: RequestId; result: Record<string, unknown> }
+  | { jsonrpc: "2.0"; id: RequestId | null; error: ErrorObject };
+
+/** What one incoming JSON value is. */
+export type Incoming =
+  | { kind: "request"; message: JsonRpcRequest }
+  | { kind: "notification"; message: JsonRpcNotification }
+  | { kind: "response" }
+  | { kind: "invalid"; id: RequestId | null; error: RpcError };
+
+/**
+ * Parses a JSON text, throwing `RpcError(-32700)` when it is not JSON.
+ *
+ * @example
+ * ```ts
+ * import { parseJson } from "./codec.ts";
+ * try { parseJson("{"); } catch (e) { console.assert((e as { code: number }).code === -32700); }
+ * ```
+ */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RpcError(ErrorCode.ParseError, "Parse error: the body is not valid JSON");
+  }
+}
+
+/**
+ * Classifies one JSON value as a request, notification, response or invalid message. Invalid
+ * messages carry the id when one can be read, so the error can be correlated.
+ *
+ * @example
+ * ```ts
+ * import { classifyMessage } from "./codec.ts";
+ * console.assert(classifyMessage({ jsonrpc: "2.0", id: 1, method: "ping" }).kind === "request");
+ * console.assert(classifyMessage({ jsonrpc: "2.0", method: "notifications/initialized" }).kind === "notification");
+ * console.assert(classifyMessage({ jsonrpc: "2.0", id: 1, result: {} }).kind === "response");
+ * console.assert(classifyMessage({ id: 1, method: "ping" }).kind === "invalid");
+ * ```
+ */
+export function classifyMessage(value: unknown): Incoming {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return invalid(null, "Invalid Request: a message must be a JSON object");
+  }
+  const m = value as Record<string, unknown>;
+  const id = m.id;
+  const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+  const idForError = validId ? id as RequestId : null;
+  if (m.jsonrpc !== "2.0") return invalid(idForError, 'Invalid Request: jsonrpc must be "2.0"');
+  if (m.method === undefined && ("result" in m || "error" in m)) {
+    return validId || id === null ? { kind: "response" } : invalid(null, "Invalid Request: bad id");
+  }
+  if (typeof m.method !== "string" || m.method === "") {
+    return invalid(idForError, "Invalid Request: method must be a non-empty string");
+  }
+  if (
+    m.params !== undefined &&
+    (typeof m.params !== "object" || m.params === null || Array.isArray(m.params))
+  ) {
+    return invalid(idForError, "Invalid Request: params must be an object");
+  }
+  const base = { jsonrpc: "2.0" as const, method: m.method };
+  const params = m.params as Record<string, unknown> | undefined;
+  if (!("id" in m)) {
+    return { kind: "notification", message: params ? { ...base, params } : base };
+  }
+  if (!validId) {
+    return invalid(null, "Invalid Request: id must be a string or a number");
+  }
+  const request: JsonRpcRequest = { ...base, id: id as RequestId };
+  if (params) request.params = params;
+  return { kind: "request", message: request };
+}
+
+/** Builds a success response. */
+export function resultResponse(id: RequestId, result: Record<string, unknown>): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, result };
+}
+
+/** Builds an error response from anything thrown (see {@link toErrorObject}). */
+export function errorResponse(id: RequestId | null, error: unknown): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, error: toErrorObject(error) };
+}
+
+function invalid(id: RequestId | null, message: string): Incoming {
+  return { kind: "invalid", id, error: new RpcError(ErrorCode.InvalidRequest, message) };
+}

@@ -1,0 +1,89 @@
+import type { StoreCache } from "../content/store_cache.ts";
+import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
+import { createToolRegistry, type ToolRegistry } from "../tools/tool_registry.ts";
+import {
+  errorResponse,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  resultResponse,
+} from "./codec.ts";
+import type { MethodSpec, Session } from "./method_context.ts";
+import { METHOD_TABLE } from "./method_table.ts";
+import { ErrorCode, RpcError } from "./rpc_error.ts";
+import { META_SERVER_INFO } from "./versions.ts";
+
+/** Options of {@link createMcpServer}. */
+export interface McpServerOptions {
+  stores: StoreCache;
+  tools?: ToolRegistry;
+  /** `ttlMs` advertised on cacheable modern results; defaults to the store cache TTL. */
+  ttlMs?: number;
+  /** Reports unexpected errors (they reach the client only as `-32603 Internal error`). */
+  onInternalError?: (error: unknown, method: string) => void;
+}
+
+/** A transport-independent MCP server: one request in, one response out. */
+export interface McpServer {
+  handle(request: JsonRpcRequest, session: Session): Promise<JsonRpcResponse>;
+  /** Whether the method exists in the session's era (transports use it for HTTP 404). */
+  knows(method: string, session: Session): boolean;
+}
+
+/**
+ * Creates the dispatcher: looks the method up in {@link METHOD_TABLE}, runs it against the
+ * current content store, and decorates modern-era results (`resultType`, server identity in
+ * `_meta`, and `ttlMs`/`cacheScope` on cacheable results).
+ *
+ * @example
+ * ```ts ignore
+ * const server = createMcpServer({ stores });
+ * const res = await server.handle({ jsonrpc: "2.0", id: 1, method: "ping" },
+ *   { protocolVersion: "2025-11-25", modern: false });
+ * ```
+ */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const tools = options.tools ?? createToolRegistry();
+  const ttlMs = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
+  const find = (method: string, session: Session): MethodSpec | undefined => {
+    const spec = Object.hasOwn(METHOD_TABLE, method) ? METHOD_TABLE[method] : undefined;
+    if (!spec) return undefined;
+    if (spec.eras === "both") return spec;
+    return (spec.eras === "modern") === session.modern ? spec : undefined;
+  };
+  return {
+    knows: (method, session) => find(method, session) !== undefined,
+    async handle(request, session) {
+      const spec = find(request.method, session);
+      if (!spec) {
+        return errorResponse(
+          request.id,
+          new RpcError(
+            ErrorCode.MethodNotFound,
+            `Method '${request.method.slice(0, 100)}' not found`,
+          ),
+        );
+      }
+      try {
+        const store = await options.stores.get();
+        const result = await spec.handler({ params: request.params ?? {}, session, store, tools });
+        if (session.modern) {
+          const server = store.manifest.server;
+          const meta = (result._meta ?? {}) as Record<string, unknown>;
+          result._meta = {
+            ...meta,
+            [META_SERVER_INFO]: { name: server.name, version: server.version },
+          };
+          result.resultType = "complete";
+          if (spec.cacheable) {
+            result.ttlMs = ttlMs;
+            result.cacheScope = "public";
+          }
+        }
+        return resultResponse(request.id, result);
+      } catch (error) {
+        if (!(error instanceof RpcError)) options.onInternalError?.(error, request.method);
+        return errorResponse(request.id, error);
+      }
+    },
+  };
+}

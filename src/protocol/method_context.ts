@@ -1,0 +1,33 @@
+import type { ContentStore } from "../content/content_store.ts";
+import type { ToolRegistry } from "../tools/tool_registry.ts";
+
+/** How the client speaks: fixed per request (HTTP) or per connection (stdio). */
+export interface Session {
+  protocolVersion: string;
+  /** The stateless 2026-07-28 era. */
+  modern: boolean;
+}
+
+/** What a method handler receives. */
+export interface MethodContext {
+  params: Record<string, unknown>;
+  session: Session;
+  store: ContentStore;
+  tools: ToolRegistry;
+}
+
+/** A method handler: returns the `result` object or throws `RpcError`. */
+export type MethodHandler = (
+  ctx: MethodContext,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** Which eras a method exists in. */
+export type Era = "legacy" | "modern" | "both";
+
+/** An entry of the method table. */
+export interface MethodSpec {
+  eras: Era;
+  handler: MethodHandler;
+  /** Modern-era results carry `ttlMs` and `cacheScope` (the spec's cacheable results). */
+  cacheable?: boolean;
+}

@@ -1,0 +1,15 @@
+import type { MethodHandler } from "../method_context.ts";
+import { negotiateVersion } from "../versions.ts";
+import { serverCapabilities } from "./capabilities.ts";
+
+/** `initialize` (legacy eras): negotiates the version and reports identity and capabilities. */
+export const initialize: MethodHandler = (ctx) => {
+  const server = ctx.store.manifest.server;
+  const result: Record<string, unknown> = {
+    protocolVersion: negotiateVersion(ctx.params.protocolVersion),
+    capabilities: serverCapabilities(ctx),
+    serverInfo: { name: server.name, version: server.version },
+  };
+  if (server.instructions) result.instructions = server.instructions;
+  return result;
+};

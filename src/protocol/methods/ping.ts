@@ -1,0 +1,4 @@
+import type { MethodHandler } from "../method_context.ts";
+
+/** `ping`: an empty result. */
+export const ping: MethodHandler = () => ({});

@@ -1,0 +1,55 @@
+/** JSON-RPC and MCP error codes Shelf uses. */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** Resource not found in the legacy eras (2026-07-28 uses InvalidParams). */
+  ResourceNotFound: -32002,
+  /** 2026-07-28: HTTP headers do not match the body, or a required header is missing. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the requested protocol version is not supported. */
+  UnsupportedProtocolVersion: -32022,
+} as const;
+
+/** A JSON-RPC error object as it appears on the wire. */
+export interface ErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * The one error type that reaches the wire. Handlers throw it; the codec turns it into a
+ * JSON-RPC error object and the transport picks the HTTP status. Anything else thrown becomes
+ * `-32603 Internal error` without details.
+ *
+ * @example
+ * ```ts
+ * import { ErrorCode, RpcError, toErrorObject } from "./rpc_error.ts";
+ * const e = new RpcError(ErrorCode.InvalidParams, "uri: required");
+ * console.assert(toErrorObject(e).code === -32602);
+ * console.assert(toErrorObject(new Error("boom")).message === "Internal error");
+ * ```
+ */
+export class RpcError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = "RpcError";
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** Converts anything thrown into a wire error object, hiding internals of unexpected errors. */
+export function toErrorObject(error: unknown): ErrorObject {
+  if (error instanceof RpcError) {
+    return error.data === undefined
+      ? { code: error.code, message: error.message }
+      : { code: error.code, message: error.message, data: error.data };
+  }
+  return { code: ErrorCode.InternalError, message: "Internal error" };
+}

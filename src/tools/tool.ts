@@ -1,0 +1,67 @@
+import type { ContentStore } from "../content/content_store.ts";
+
+/** JSON Schema, as MCP carries it. */
+export type JsonSchema = Record<string, unknown>;
+
+/** What a tool call returns (MCP `CallToolResult` without the protocol extras). */
+export interface ToolResult {
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** What a tool sees of the server while it runs. */
+export interface ToolContext {
+  store: ContentStore;
+  /** Whether the client's protocol version takes `structuredContent` (2025-06-18+). */
+  structured: boolean;
+}
+
+/** One tool: its listing and its implementation. */
+export interface ToolDefinition {
+  name: string;
+  /** Profile the tool belongs to (`articles`, `acdc`, `sections`, …). */
+  family: string;
+  title: string;
+  description: string;
+  /** Schema of the arguments; may depend on the content (e.g. an enum of categories). */
+  inputSchema: JsonSchema | ((store: ContentStore) => JsonSchema);
+  outputSchema?: JsonSchema;
+  call(args: Record<string, unknown>, ctx: ToolContext): ToolResult;
+}
+
+/**
+ * A successful result carrying JSON: pretty text for every client, plus `structuredContent`
+ * for clients of 2025-06-18 and later.
+ *
+ * @example
+ * ```ts
+ * import { jsonResult } from "./tool.ts";
+ * const r = jsonResult({ count: 1 }, true);
+ * console.assert(r.structuredContent?.count === 1 && r.content[0]?.text.includes('"count"'));
+ * console.assert(jsonResult({ a: 1 }, false).structuredContent === undefined);
+ * ```
+ */
+export function jsonResult(value: Record<string, unknown>, structured: boolean): ToolResult {
+  const result: ToolResult = { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
+  if (structured) result.structuredContent = value;
+  return result;
+}
+
+/** A successful plain-text result. */
+export function textResult(text: string): ToolResult {
+  return { content: [{ type: "text", text }] };
+}
+
+/**
+ * A tool failure the agent can read and act on (not a protocol error).
+ *
+ * @example
+ * ```ts
+ * import { errorResult } from "./tool.ts";
+ * console.assert(errorResult("Article 'x' not found").isError === true);
+ * ```
+ */
+export function errorResult(message: string): ToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}

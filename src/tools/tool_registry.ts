@@ -1,0 +1,37 @@
+import { ARTICLE_TOOLS } from "./articles.ts";
+import type { ToolDefinition } from "./tool.ts";
+
+/** Tool families listed when the config names none. */
+export const DEFAULT_PROFILES: readonly string[] = ["articles", "acdc", "sections"];
+
+/** Every tool Shelf implements, in listing order. */
+export const ALL_TOOLS: readonly ToolDefinition[] = [...ARTICLE_TOOLS];
+
+/** The tools one server lists and calls. */
+export interface ToolRegistry {
+  /** Listed tools, in a stable order. */
+  readonly tools: readonly ToolDefinition[];
+  get(name: string): ToolDefinition | undefined;
+}
+
+/**
+ * Picks the tools of the enabled profiles, optionally with overridden descriptions.
+ *
+ * @example
+ * ```ts
+ * import { createToolRegistry } from "./tool_registry.ts";
+ * const reg = createToolRegistry({ profiles: ["articles"] });
+ * console.assert(reg.get("get_article") !== undefined && reg.get("nope") === undefined);
+ * ```
+ */
+export function createToolRegistry(
+  options: { profiles?: readonly string[]; descriptions?: Readonly<Record<string, string>> } = {},
+): ToolRegistry {
+  const profiles = new Set(options.profiles ?? DEFAULT_PROFILES);
+  const tools = ALL_TOOLS.filter((t) => profiles.has(t.family)).map((t) => {
+    const description = options.descriptions?.[t.name];
+    return description ? { ...t, description } : t;
+  });
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return { tools, get: (name) => byName.get(name) };
+}

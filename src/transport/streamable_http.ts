@@ -1,0 +1,256 @@
+import {
+  classifyMessage,
+  errorResponse,
+  type JsonRpcResponse,
+  parseJson,
+} from "../protocol/codec.ts";
+import type { McpServer } from "../protocol/mcp_server.ts";
+import type { Session } from "../protocol/method_context.ts";
+import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
+import {
+  allowsBatches,
+  DEFAULT_HTTP_VERSION,
+  isModernVersion,
+  isSupportedVersion,
+  META_PROTOCOL_VERSION,
+  SUPPORTED_VERSIONS,
+} from "../protocol/versions.ts";
+import { checkModernHeaders, isJsonContentType, wantsEventStream } from "./http_checks.ts";
+
+/** Default cap on a POST body: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** What one message produced: an HTTP status and, for requests, a response. */
+interface Outcome {
+  status: number;
+  response?: JsonRpcResponse;
+}
+
+/** What a whole POST produced: one response, a batch of them, or none (202). */
+interface Reply {
+  status: number;
+  response?: JsonRpcResponse | JsonRpcResponse[];
+}
+
+/** Options of {@link handleStreamablePost}. */
+export interface StreamableOptions {
+  server: McpServer;
+  maxBodyBytes?: number;
+}
+
+/**
+ * Handles one POST to the MCP endpoint (Streamable HTTP, every era):
+ *
+ * 1. `Content-Type` must be JSON (415), the body at most `maxBodyBytes` (413) and JSON (400, -32700).
+ * 2. A JSON array is a batch: legacy eras up to 2025-03-26 only.
+ * 3. A request whose `_meta` carries a protocol version is served statelessly in that era; for
+ *    2026-07-28 its `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers must match the
+ *    body (400, -32020), an unknown version is 400 -32022 and an unknown method 404 -32601.
+ * 4. Otherwise the legacy version comes from `MCP-Protocol-Version` (unsupported: 400), or is
+ *    2025-03-26 when the header is absent.
+ * 5. Notifications and responses are accepted with 202 and no body.
+ * 6. The answer is JSON, or one SSE `message` event when the client accepts only
+ *    `text/event-stream`.
+ */
+export async function handleStreamablePost(
+  request: Request,
+  options: StreamableOptions,
+): Promise<Response> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    return httpError(415, ErrorCode.InvalidRequest, "Content-Type must be application/json");
+  }
+  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const text = await readLimited(request, max);
+  if (text === undefined) {
+    return httpError(413, ErrorCode.InvalidRequest, `Request body is larger than ${max} bytes`);
+  }
+  let value: unknown;
+  try {
+    value = parseJson(text);
+  } catch (error) {
+    return reply(request, { status: 400, response: errorResponse(null, error) });
+  }
+  if (Array.isArray(value)) return reply(request, await handleBatch(value, request, options));
+  return reply(request, await handleOne(value, request.headers, options.server));
+}
+
+async function handleOne(value: unknown, headers: Headers, server: McpServer): Promise<Outcome> {
+  const incoming = classifyMessage(value);
+  if (incoming.kind === "invalid") {
+    return { status: 400, response: errorResponse(incoming.id, incoming.error) };
+  }
+  if (incoming.kind === "response") return { status: 202 };
+  const message = incoming.message;
+  const headerVersion = headers.get("mcp-protocol-version");
+  const meta = message.params?._meta;
+  const metaVersion = typeof meta === "object" && meta !== null
+    ? (meta as Record<string, unknown>)[META_PROTOCOL_VERSION]
+    : undefined;
+  const id = incoming.kind === "request" ? incoming.message.id : null;
+  let session: Session;
+  if (metaVersion !== undefined) {
+    if (typeof metaVersion !== "string" || !isSupportedVersion(metaVersion)) {
+      return unsupported(id, metaVersion);
+    }
+    const modern = isModernVersion(metaVersion);
+    if (modern && incoming.kind === "request") {
+      const mismatch = checkModernHeaders(headers, message, metaVersion);
+      if (mismatch) return { status: 400, response: errorResponse(id, mismatch) };
+    } else if (headerVersion !== null && headerVersion !== metaVersion) {
+      return {
+        status: 400,
+        response: errorResponse(
+          id,
+          new RpcError(
+            ErrorCode.HeaderMismatch,
+            "Header mismatch: MCP-Protocol-Version differs from _meta",
+          ),
+        ),
+      };
+    }
+    session = { protocolVersion: metaVersion, modern };
+  } else {
+    if (headerVersion !== null && !isSupportedVersion(headerVersion)) {
+      return unsupported(id, headerVersion);
+    }
+    if (headerVersion !== null && isModernVersion(headerVersion)) {
+      const error = new RpcError(
+        ErrorCode.HeaderMismatch,
+        `Header mismatch: MCP-Protocol-Version is ${headerVersion} but params._meta has no ${META_PROTOCOL_VERSION}`,
+      );
+      return { status: 400, response: errorResponse(id, error) };
+    }
+    session = { protocolVersion: headerVersion ?? DEFAULT_HTTP_VERSION, modern: false };
+  }
+  if (incoming.kind === "notification") return { status: 202 };
+  const response = await server.handle(incoming.message, session);
+  return { status: statusFor(response, session), response };
+}
+
+async function handleBatch(
+  values: unknown[],
+  request: Request,
+  options: StreamableOptions,
+): Promise<Reply> {
+  const version = request.headers.get("mcp-protocol-version") ?? DEFAULT_HTTP_VERSION;
+  if (values.length === 0 || !allowsBatches(version)) {
+    const why = values.length === 0
+      ? "an empty batch"
+      : `batches are not supported in protocol version ${version}`;
+    return {
+      status: 400,
+      response: errorResponse(
+        null,
+        new RpcError(ErrorCode.InvalidRequest, `Invalid Request: ${why}`),
+      ),
+    };
+  }
+  if (values.length > 100) {
+    return {
+      status: 400,
+      response: errorResponse(
+        null,
+        new RpcError(
+          ErrorCode.InvalidRequest,
+          "Invalid Request: more than 100 messages in a batch",
+        ),
+      ),
+    };
+  }
+  const outcomes = await Promise.all(
+    values.map((v) => handleOne(v, request.headers, options.server)),
+  );
+  const responses = outcomes.flatMap((o) => (o.response ? [o.response] : []));
+  if (responses.length === 0) return { status: 202 };
+  return { status: 200, response: responses };
+}
+
+function unsupported(id: string | number | null, requested: unknown): Outcome {
+  const error = new RpcError(ErrorCode.UnsupportedProtocolVersion, "Unsupported protocol version", {
+    supported: [...SUPPORTED_VERSIONS],
+    requested,
+  });
+  return { status: 400, response: errorResponse(id, error) };
+}
+
+function statusFor(response: JsonRpcResponse, session: Session): number {
+  if (!("error" in response)) return 200;
+  const code = response.error.code;
+  if (session.modern && code === ErrorCode.MethodNotFound) return 404;
+  if (code === ErrorCode.HeaderMismatch || code === ErrorCode.UnsupportedProtocolVersion) {
+    return 400;
+  }
+  return 200;
+}
+
+function reply(request: Request, outcome: Reply): Response {
+  if (!outcome.response) return new Response(null, { status: outcome.status });
+  const json = JSON.stringify(outcome.response);
+  if (outcome.status === 200 && wantsEventStream(request.headers.get("accept"))) {
+    return new Response(`event: message\ndata: ${json}\n\n`, {
+      status: 200,
+      headers: {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache",
+        "x-accel-buffering": "no",
+      },
+    });
+  }
+  return new Response(json, {
+    status: outcome.status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/**
+ * An HTTP error carrying a JSON-RPC error body without id, the one shape every non-200
+ * transport answer uses.
+ *
+ * @example
+ * ```ts
+ * import { httpError } from "./streamable_http.ts";
+ * const res = httpError(405, -32600, "Method not allowed");
+ * console.assert(res.status === 405);
+ * ```
+ */
+export function httpError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  const body = JSON.stringify(errorResponse(null, new RpcError(code, message)));
+  return new Response(body, {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+async function readLimited(request: Request, max: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > max) {
+    await request.body?.cancel();
+    return undefined;
+  }
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
