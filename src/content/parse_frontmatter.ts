@@ -59,7 +59,7 @@ export function parseFrontmatter(text: string): Frontmatter {
   const bodyLine = 1 + countLines(text.slice(0, text.length - body.length));
   let attrs: unknown;
   try {
-    attrs = parse(yamlText, { prettyErrors: false, uniqueKeys: false });
+    attrs = parse(yamlText, { uniqueKeys: false });
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const line = 1 + (error.linePos?.[0]?.line ?? 1);
@@ -81,5 +81,5 @@ function countLines(text: string): number {
 }
 
 function firstLine(message: string): string {
-  return message.split("\n")[0] ?? message;
+  return (message.split("\n")[0] ?? message).replace(/ at line \d+, column \d+:?$/, "");
 }

@@ -1,0 +1,138 @@
+// deno-lint-ignore-file no-explicit-any
+/** Shared test fixtures: corpora, apps, JSON-RPC over `app.request()`, listening servers. */
+import { createApp } from "../src/app.ts";
+import { buildFromFolders } from "../src/content/build_from_folders.ts";
+import {
+  buildManifest,
+  type BuildReport,
+  type SourceInput,
+} from "../src/content/build_manifest.ts";
+import type { Manifest } from "../src/content/manifest.ts";
+import { createStoreCache } from "../src/content/store_cache.ts";
+import { DEFAULT_SERVER } from "../src/config/parse_metadata.ts";
+
+/** Absolute path of the repository root. */
+export const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+/** Absolute path of the shared corpora. */
+export const CORPORA = `${ROOT}/../shared/corpora`;
+
+const built = new Map<string, Promise<{ manifest: Manifest; report: BuildReport }>>();
+
+/** Builds (once per test process) the manifest of a folder as the single source `docs`. */
+export function buildFolder(
+  path: string,
+  name = "docs",
+): Promise<{ manifest: Manifest; report: BuildReport }> {
+  const key = `${name}:${path}`;
+  let result = built.get(key);
+  if (!result) {
+    result = buildFromFolders({
+      server: { ...DEFAULT_SERVER },
+      sources: [{ name, description: name, path }],
+      warnings: [],
+    });
+    built.set(key, result);
+  }
+  return result;
+}
+
+/** The eight ASDLC articles that must never be served, by path. */
+export const ASDLC_HIDDEN = [
+  "concepts/agent-skills",
+  "concepts/ai-amplification",
+  "concepts/coverage-metric",
+  "concepts/guardrails",
+  "concepts/software-civil-engineering",
+  "patterns/external-attention",
+  "practices/feature-assembly",
+  "practices/product-vision-authoring",
+];
+
+/** Builds a manifest from in-memory files. */
+export async function manifestOf(sources: SourceInput[]): Promise<Manifest> {
+  return (await buildManifest({ server: { name: "test-kb", version: "9.9.9" }, sources })).manifest;
+}
+
+/** An app over a manifest, with errors collected instead of printed. */
+export function appFor(manifest: Manifest, extra: Partial<Parameters<typeof createApp>[0]> = {}) {
+  const errors: unknown[] = [];
+  const app = createApp({
+    stores: createStoreCache({ load: () => manifest }),
+    onError: (e) => errors.push(e),
+    ...extra,
+  });
+  return { app, errors };
+}
+
+/** Headers a well-behaved 2026-07-28 client sends for `method` (and `name` when given). */
+export function modernHeaders(method: string, name?: string): Record<string, string> {
+  const h: Record<string, string> = {
+    "content-type": "application/json",
+    "accept": "application/json, text/event-stream",
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": method,
+  };
+  if (name !== undefined) h["mcp-name"] = name;
+  return h;
+}
+
+/** `_meta` of a 2026-07-28 request. */
+export const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** POSTs a JSON body to `/mcp` and returns status, headers and the parsed body (if any). */
+export async function post(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  body: unknown,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  path = "/mcp",
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const res = await app.request(path, {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text === "" ? undefined : JSON.parse(text),
+  };
+}
+
+/** Calls a tool in the legacy 2025-06-18 era and returns the result object. */
+export async function callTool(
+  app: Parameters<typeof post>[0],
+  name: string,
+  args: Record<string, unknown>,
+  version = "2025-06-18",
+): Promise<any> {
+  const res = await post(app, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name, arguments: args },
+  }, { "content-type": "application/json", "mcp-protocol-version": version });
+  if (res.body?.error) throw new Error(`RPC error ${JSON.stringify(res.body.error)}`);
+  return res.body.result;
+}
+
+/** Serves an app on a free loopback port until `close()`. */
+export function listen(app: { fetch: (r: Request) => Response | Promise<Response> }) {
+  const controller = new AbortController();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, signal: controller.signal, onListen: () => {} },
+    app.fetch,
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/mcp`;
+  return {
+    url,
+    async close() {
+      controller.abort();
+      await server.finished;
+    },
+  };
+}
