@@ -50,7 +50,7 @@ export function headingText(raw: string): string {
  * @example
  * ```ts
  * import { splitSections } from "./split_sections.ts";
- * const s = splitSections("# REST\nintro\n## Intro\nhi\n```\n# not\n```\n");
+ * const s = splitSections("# REST\nintro\n## Intro\nhi\n~~~\n# not\n~~~\n");
  * console.assert(s.length === 2);
  * console.assert(s[1]?.id === "rest/intro");
  * console.assert(s[0]?.end === s[1]?.end);

@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { parseMetadata, resolvePath } from "../../src/config/parse_metadata.ts";
+import { parseFlags } from "../../src/config/parse_flags.ts";
+import { ConfigError } from "../../src/config/config_error.ts";
+
+Deno.test("parseMetadata: the ACDC format with Shelf's per-source keys", () => {
+  const cfg = parseMetadata(
+    [
+      "server:",
+      "  name: acme",
+      "  version: 1.2",
+      "  instructions: |",
+      "    Search first.",
+      "content:",
+      "  - name: handbook",
+      "    description: Handbook",
+      "    path: ./handbook",
+      "  - name: api",
+      "    path: /abs/api",
+      "    statuses: [Published]",
+      "    requireStatus: false",
+      "tools:",
+      "  - name: search",
+      "    description: custom",
+      "extra: 1",
+    ].join("\n"),
+    "/srv/kb",
+  );
+  assert.deepEqual(cfg, {
+    server: { name: "acme", version: "1.2", instructions: "Search first." },
+    sources: [
+      { name: "handbook", description: "Handbook", path: "/srv/kb/handbook" },
+      {
+        name: "api",
+        description: "",
+        path: "/abs/api",
+        statuses: ["Published"],
+        requireStatus: false,
+      },
+    ],
+    warnings: ["extra: unknown key, ignored"],
+  });
+});
+
+Deno.test("parseMetadata: errors name the key and the rule", () => {
+  const cases: [string, string][] = [
+    ["content: []", "content: must be a non-empty list of {name, description, path}"],
+    ["- a", "config: must be a YAML mapping with server and content"],
+    ["content: [{path: x}]", "content[0].name: is required"],
+    ["content: [{name: a}]", "content[0].path: is required"],
+    [
+      "content: [{name: 'a b', path: x}]",
+      "content[0].name: 'a b' is not URI-safe: use letters, digits, '.', '_' and '-'",
+    ],
+    [
+      "content: [{name: a, path: x}, {name: a, path: y}]",
+      "content[1].name: duplicate source name 'a'",
+    ],
+    [
+      "content: [{name: a, path: x, requireStatus: yes}]",
+      "content[0].requireStatus: must be true or false",
+    ],
+    [
+      "content: [{name: a, path: x, statuses: Live}]",
+      "content[0].statuses: must be a list of status names",
+    ],
+    [
+      "server: [1]\ncontent: [{name: a, path: x}]",
+      "server: must be a mapping with name, version and instructions",
+    ],
+    ["server: {name: [x]}\ncontent: [{name: a, path: x}]", "server.name: must be a string"],
+    ["content: [a", "config: invalid YAML: "],
+  ];
+  for (const [yaml, message] of cases) {
+    assert.throws(() => parseMetadata(yaml, "/"), (e: unknown) => {
+      assert.ok(e instanceof ConfigError, yaml);
+      assert.ok(e.message.startsWith(message), `${yaml}\n  got: ${e.message}`);
+      return true;
+    });
+  }
+});
+
+Deno.test("resolvePath: relative, absolute, Windows separators", () => {
+  assert.equal(resolvePath("/a/b", "c"), "/a/b/c");
+  assert.equal(resolvePath("/a/b", "../c/./d"), "/a/c/d");
+  assert.equal(resolvePath("/a/b", "/x"), "/x");
+  assert.equal(resolvePath("/a/b", "docs\\guides"), "/a/b/docs/guides");
+});
+
+Deno.test("parseFlags: forms, aliases and errors", () => {
+  assert.deepEqual(parseFlags([]), {});
+  assert.deepEqual(parseFlags(["-p", "0", "--host=::1", "-c", "kb.yaml"]), {
+    port: 0,
+    host: "::1",
+    config: "kb.yaml",
+  });
+  assert.deepEqual(parseFlags(["--", "--help"]), { help: true });
+  for (
+    const [args, message] of [
+      [["--port", "70000"], "--port: must be a port number from 0 to 65535, got '70000'"],
+      [["--port", "-1"], "--port: needs a value"],
+      [["--host"], "--host: needs a value"],
+      [
+        ["--content", "a", "--config", "b"],
+        "--content: cannot be combined with --config (list sources in the file)",
+      ],
+      [["serve"], "serve: unknown flag (see --help)"],
+    ] as const
+  ) {
+    assert.throws(() => parseFlags(args), { message });
+  }
+});

@@ -1,0 +1,131 @@
+/** The real `src/main.ts` process: flags, config files, start-up errors. */
+import assert from "node:assert/strict";
+import { ROOT } from "../helpers.ts";
+
+const MAIN = `${ROOT}/src/main.ts`;
+
+async function run(args: string[], cwd = ROOT) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, ...args],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: out.code,
+    stderr: new TextDecoder().decode(out.stderr),
+    stdout: new TextDecoder().decode(out.stdout),
+  };
+}
+
+/** Starts the server on a free port and resolves with its MCP URL once it listens. */
+async function start(args: string[], cwd = ROOT) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "--port", "0", ...args],
+    cwd,
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let log = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited: ${log}`);
+    log += value;
+    const m = /MCP endpoint: (http:\/\/\S+)/.exec(log);
+    if (m) {
+      return {
+        url: m[1]!,
+        log,
+        async stop() {
+          child.kill();
+          await reader.cancel();
+          await child.status;
+        },
+      };
+    }
+  }
+}
+
+async function rpc(url: string, method: string, params: Record<string, unknown> = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return (await res.json()).result;
+}
+
+Deno.test("cli: --help lists the flags", async () => {
+  const r = await run(["--help"]);
+  assert.equal(r.code, 0);
+  for (const flag of ["--port", "--host", "--content", "--config"]) {
+    assert.ok(r.stdout.includes(flag));
+  }
+});
+
+Deno.test("cli: bad flags and config fail at start naming the problem", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/bad.yaml`,
+    "server:\n  name: x\ncontent:\n  - name: docs\n    path: ./missing\n",
+  );
+  await Deno.writeTextFile(
+    `${dir}/dupe.yaml`,
+    "content:\n  - {name: a, path: .}\n  - {name: a, path: .}\n",
+  );
+  const cases: [string[], RegExp][] = [
+    [["--port", "abc"], /--port: must be a port number from 0 to 65535, got 'abc'/],
+    [["--bogus"], /--bogus: unknown flag/],
+    [["--content"], /--content: needs a value/],
+    [["--config", `${dir}/nope.yaml`], /--config: file not found/],
+    [["--config", `${dir}/bad.yaml`], /content\[0\]\.path: folder not found: .*missing/],
+    [["--config", `${dir}/dupe.yaml`], /content\[1\]\.name: duplicate source name 'a'/],
+    [["--content", `${dir}/none`], /content\[0\]\.path: folder not found/],
+  ];
+  for (const [args, pattern] of cases) {
+    const r = await run(args);
+    assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
+    assert.match(r.stderr, pattern);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("cli: serves the bundled content by default", async () => {
+  const server = await start([]);
+  try {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const init = await rpc(server.url, "initialize", { protocolVersion: "2025-11-25" });
+    assert.equal(init.serverInfo.name, "shelf");
+    const list = await rpc(server.url, "tools/call", { name: "list_articles", arguments: {} });
+    assert.ok(list.structuredContent.total >= 12);
+  } finally {
+    await server.stop();
+  }
+});
+
+Deno.test("cli: --config serves any folder tree with the configured identity", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.mkdir(`${dir}/kb/deep/er`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/kb/deep/er/page.md`, "# Deep Page\n\nFound it.\n");
+  await Deno.writeTextFile(`${dir}/kb/top.txt`, "Top\nplain text\n");
+  await Deno.writeTextFile(
+    `${dir}/mcp-metadata.yaml`,
+    "server:\n  name: acme-kb\n  version: 2.0.0\n  instructions: Ask me about Acme.\ncontent:\n  - name: kb\n    description: Acme\n    path: ./kb\n",
+  );
+  const server = await start(["--config", "mcp-metadata.yaml"], dir);
+  try {
+    const init = await rpc(server.url, "initialize", { protocolVersion: "2025-06-18" });
+    assert.deepEqual(init.serverInfo, { name: "acme-kb", version: "2.0.0" });
+    assert.equal(init.instructions, "Ask me about Acme.");
+    const got = await rpc(server.url, "tools/call", {
+      name: "get_article",
+      arguments: { slug: "page" },
+    });
+    assert.equal(got.structuredContent.title, "Deep Page");
+    assert.equal(got.structuredContent.category, "deep");
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,33 @@
+/** The official conformance suite against a listening server. */
+import assert from "node:assert/strict";
+import { appFor, buildFolder, listen, ROOT } from "../helpers.ts";
+
+const CONFORMANCE = "npm:@modelcontextprotocol/conformance@0.1.16";
+const { manifest } = await buildFolder(`${ROOT}/content`);
+
+/** Runs one conformance scenario and returns its output; fails the test on any failed check. */
+export async function runScenario(url: string, scenario: string): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CONFORMANCE, "server", "--url", url, "--scenario", scenario],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, text);
+  assert.match(text, /Passed: (\d+)\/\1, 0 failed/, text);
+  return text;
+}
+
+for (const scenario of ["server-initialize", "ping", "tools-list"]) {
+  Deno.test(`conformance: ${scenario}`, async () => {
+    const { app, errors } = appFor(manifest);
+    const server = listen(app);
+    try {
+      await runScenario(server.url, scenario);
+    } finally {
+      await server.close();
+    }
+    assert.deepEqual(errors, []);
+  });
+}

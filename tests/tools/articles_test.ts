@@ -1,0 +1,214 @@
+import assert from "node:assert/strict";
+import { appFor, ASDLC_HIDDEN, buildFolder, callTool, CORPORA, manifestOf } from "../helpers.ts";
+
+const { manifest: asdlc } = await buildFolder(`${CORPORA}/asdlc`);
+const { app, errors } = appFor(asdlc);
+
+Deno.test("list_articles: the 64 Live/Experimental articles, newest first, metadata only", async () => {
+  const r = await callTool(app, "list_articles", { limit: 500 });
+  const { articles, count, total } = r.structuredContent;
+  assert.equal(total, 64);
+  assert.equal(count, 64);
+  const dates = articles.map((a: { lastUpdated: string }) => a.lastUpdated);
+  assert.deepEqual(dates, [...dates].sort().reverse());
+  for (const a of articles) {
+    assert.ok(["Live", "Experimental"].includes(a.status));
+    assert.equal(a.content, undefined);
+    assert.ok(!ASDLC_HIDDEN.includes(`${a.category}/${a.slug}`));
+  }
+  assert.deepEqual(JSON.parse(r.content[0].text), r.structuredContent);
+});
+
+Deno.test("list_articles: default limit 50, limit clamps at 500, bad limits are tool errors", async () => {
+  assert.equal((await callTool(app, "list_articles", {})).structuredContent.count, 50);
+  assert.equal((await callTool(app, "list_articles", { limit: 3 })).structuredContent.count, 3);
+  assert.equal(
+    (await callTool(app, "list_articles", { limit: 10_000 })).structuredContent.count,
+    64,
+  );
+  for (const limit of [0, -1, 2.5, "10"]) {
+    const r = await callTool(app, "list_articles", { limit });
+    assert.equal(r.isError, true, String(limit));
+    assert.match(r.content[0].text, /^limit: /);
+  }
+});
+
+Deno.test("list_articles: category filter over the folders that exist", async () => {
+  const r = await callTool(app, "list_articles", { category: "patterns", limit: 500 });
+  const cats = new Set(r.structuredContent.articles.map((a: { category: string }) => a.category));
+  assert.deepEqual([...cats], ["patterns"]);
+  const recipes = await callTool(app, "list_articles", { category: "Recipes" });
+  assert.equal(recipes.structuredContent.total, 3);
+  const unknown = await callTool(app, "list_articles", { category: "tutorials" });
+  assert.equal(unknown.isError, true);
+  assert.match(
+    unknown.content[0].text,
+    /Unknown category 'tutorials'.*concepts, patterns, practices, recipes/,
+  );
+});
+
+Deno.test("get_article: full markdown and metadata; category/slug; URIs", async () => {
+  const r = await callTool(app, "get_article", { slug: "context-engineering" });
+  const a = r.structuredContent;
+  assert.equal(a.title, "Context Engineering");
+  assert.equal(a.category, "concepts");
+  assert.equal(a.status, "Live");
+  assert.ok(a.content.length > 1000);
+  assert.ok(!a.content.startsWith("---"));
+  assert.deepEqual(
+    a.relatedIds.filter((id: string) => ASDLC_HIDDEN.includes(id)),
+    [],
+    "related ids never point at hidden articles",
+  );
+  const qualified = await callTool(app, "get_article", { slug: "concepts/context-engineering" });
+  assert.equal(qualified.structuredContent.slug, "context-engineering");
+});
+
+Deno.test("get_article: ambiguous slug lists the candidates", async () => {
+  const r = await callTool(app, "get_article", { slug: "adversarial-code-review" });
+  assert.equal(r.isError, true);
+  assert.equal(
+    r.content[0].text,
+    "Article 'adversarial-code-review' is ambiguous: it matches patterns/adversarial-code-review, " +
+      "practices/adversarial-code-review. Ask again with one of these.",
+  );
+  const ok = await callTool(app, "get_article", { slug: "practices/adversarial-code-review" });
+  assert.equal(ok.structuredContent.category, "practices");
+});
+
+Deno.test("get_article: hidden, unknown and hostile slugs are 'not found'", async () => {
+  for (
+    const slug of [
+      ...ASDLC_HIDDEN,
+      "guardrails",
+      "does-not-exist",
+      "../concepts/guardrails",
+      "/etc/passwd",
+      "a\0b",
+    ]
+  ) {
+    const r = await callTool(app, "get_article", { slug });
+    assert.equal(r.isError, true, slug);
+    assert.equal(r.content[0].text, `Article '${slug}' not found`);
+    assert.equal(r.structuredContent, undefined);
+  }
+  for (const args of [{}, { slug: "" }, { slug: 5 }, { slug: "x".repeat(600) }]) {
+    const r = await callTool(app, "get_article", args);
+    assert.equal(r.isError, true, JSON.stringify(args).slice(0, 40));
+    assert.match(r.content[0].text, /^slug: /);
+  }
+});
+
+Deno.test("search_articles: ASDLC weights title 3, tags 2, description 1; ties newest first", async () => {
+  const m = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [
+      { path: "a/title.md", text: "---\ntitle: Gates\nlastUpdated: 2024-01-01\n---\n" },
+      { path: "a/tag.md", text: "---\ntitle: X\ntags: [gates]\nlastUpdated: 2024-01-01\n---\n" },
+      {
+        path: "a/desc.md",
+        text: "---\ntitle: Y\ndescription: about gates\nlastUpdated: 2024-01-01\n---\n",
+      },
+      {
+        path: "a/all.md",
+        text:
+          "---\ntitle: Gates\ntags: [Gates]\ndescription: gates\nlastUpdated: 2020-01-01\n---\n",
+      },
+      { path: "a/newer.md", text: "---\ntitle: Gates too\nlastUpdated: 2025-01-01\n---\n" },
+      { path: "a/body.md", text: "---\ntitle: Z\ndescription: none\n---\ngates only in the body" },
+    ],
+  }]);
+  const { app: small } = appFor(m);
+  const r = await callTool(small, "search_articles", { query: "GATES" });
+  assert.deepEqual(
+    r.structuredContent.articles.map((a: { slug: string; score: number }) => [a.slug, a.score]),
+    [["all", 6], ["newer", 3], ["title", 3], ["tag", 2], ["desc", 1]],
+  );
+  const two = await callTool(small, "search_articles", { query: "gates about" });
+  assert.equal(
+    two.structuredContent.articles.find((a: { slug: string }) => a.slug === "desc").score,
+    2,
+  );
+});
+
+Deno.test("search_articles: 'context' finds the Context Engineering articles; content on request", async () => {
+  const r = await callTool(app, "search_articles", { query: "context" });
+  const slugs = r.structuredContent.articles.map((a: { slug: string }) => a.slug);
+  assert.ok(slugs.includes("context-engineering"));
+  assert.ok(
+    r.structuredContent.articles.every((a: { content?: string }) => a.content === undefined),
+  );
+  const full = await callTool(app, "search_articles", { query: "context", include_content: true });
+  assert.ok(
+    full.structuredContent.articles.every((a: { content?: string }) =>
+      typeof a.content === "string"
+    ),
+  );
+  const none = await callTool(app, "search_articles", { query: "zzzyxq" });
+  assert.equal(none.isError, undefined);
+  assert.equal(none.structuredContent.count, 0);
+  for (const args of [{}, { query: "  " }, { query: 1 }, { query: "a", include_content: "yes" }]) {
+    assert.equal(
+      (await callTool(app, "search_articles", args)).isError,
+      true,
+      JSON.stringify(args),
+    );
+  }
+});
+
+Deno.test("no hidden ASDLC article appears in any list, get or search output", async () => {
+  const outputs: string[] = [];
+  outputs.push(JSON.stringify(await callTool(app, "list_articles", { limit: 500 })));
+  for (const category of ["concepts", "patterns", "practices", "recipes"]) {
+    outputs.push(JSON.stringify(await callTool(app, "list_articles", { category, limit: 500 })));
+  }
+  const queries = [
+    "context",
+    "agent",
+    "review",
+    "spec",
+    "skills",
+    "guardrails",
+    "amplification",
+    "coverage",
+    "civil",
+    "attention",
+    "feature",
+    "vision",
+    "a",
+    "e",
+  ];
+  for (const query of queries) {
+    outputs.push(
+      JSON.stringify(await callTool(app, "search_articles", { query, include_content: true })),
+    );
+  }
+  const all = (await callTool(app, "list_articles", { limit: 500 })).structuredContent.articles;
+  for (const a of all) {
+    outputs.push(
+      JSON.stringify(await callTool(app, "get_article", { slug: `${a.category}/${a.slug}` })),
+    );
+  }
+  const text = outputs.join("\n");
+  const hiddenTitles = [
+    "Agent Skills",
+    "AI Amplification",
+    "Coverage Metric",
+    "Software Civil Engineering",
+    "External Attention",
+    "Feature Assembly",
+    "Product Vision Authoring",
+  ];
+  for (const path of ASDLC_HIDDEN) {
+    assert.ok(
+      !text.includes(`"slug": "${path.split("/")[1]}"`) &&
+        !text.includes(`"slug":"${path.split("/")[1]}"`),
+      path,
+    );
+    assert.ok(!text.includes(`acdc://docs/${path}"`), path);
+  }
+  for (const title of hiddenTitles) assert.ok(!text.includes(`"title":"${title}"`), title);
+});
+
+Deno.test("no internal errors in the article tools", () => assert.deepEqual(errors, []));
