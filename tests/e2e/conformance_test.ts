@@ -1,4 +1,8 @@
-/** The official conformance suite against a listening server. */
+/**
+ * The official conformance suite against a listening server. The package is fetched by
+ * `deno task prefetch` before the tests: a child `deno run` that has to download it while this
+ * test process holds the npm cache would wait for the lock.
+ */
 import assert from "node:assert/strict";
 import { appFor, buildFolder, listen, ROOT } from "../helpers.ts";
 
@@ -12,6 +16,8 @@ export async function runScenario(url: string, scenario: string): Promise<string
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
+    // A scenario answers in well under a second; never let a stuck child hang the suite.
+    signal: AbortSignal.timeout(120_000),
   }).output();
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   assert.equal(out.code, 0, text);
