@@ -1,12 +1,15 @@
 /**
- * The official conformance suite against a listening server. The package is fetched by
- * `deno task prefetch` before the tests: a child `deno run` that has to download it while this
- * test process holds the npm cache would wait for the lock.
+ * The official conformance suite against a listening server. The suite runs as a child
+ * `deno run` with its own cache folder (`dist/.conformance-cache`) and outside the project:
+ * a child that downloads into the cache the parent `deno task`/`deno test` holds waits for
+ * that cache's lock forever.
  */
 import assert from "node:assert/strict";
 import { appFor, buildFolder, listen, ROOT } from "../helpers.ts";
 
 const CONFORMANCE = "npm:@modelcontextprotocol/conformance@0.1.16";
+const CACHE = `${ROOT}/dist/.conformance-cache`;
+await Deno.mkdir(CACHE, { recursive: true });
 const { manifest } = await buildFolder(`${ROOT}/content`);
 
 /** Runs one conformance scenario and returns its output; fails the test on any failed check. */
@@ -15,7 +18,8 @@ export async function runScenario(url: string, scenario: string): Promise<string
     args: ["run", "-A", CONFORMANCE, "server", "--url", url, "--scenario", scenario],
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    cwd: CACHE,
+    env: { NO_COLOR: "1", DENO_DIR: CACHE },
     // A scenario answers in well under a second; never let a stuck child hang the suite.
     signal: AbortSignal.timeout(120_000),
   }).output();
