@@ -1,5 +1,6 @@
 /**
- * `deno task build`: content folders → `dist/_shelf/manifest.json`.
+ * `deno task build`: content folders → `dist/_shelf/manifest.json` and the prebuilt search
+ * index `dist/_shelf/index.json`.
  *
  * Usage: deno task build [--config FILE | --content DIR] [--out DIR] [--lenient]
  *
@@ -11,6 +12,8 @@
 import { ConfigError } from "../src/config/config_error.ts";
 import { loadContentConfig } from "../src/config/load_content_config.ts";
 import { buildFromFolders, formatReport } from "../src/content/build_from_folders.ts";
+import { createContentStore } from "../src/content/content_store.ts";
+import { buildIndexFor } from "../src/search/search_engine.ts";
 
 /** Parsed arguments of the build script. */
 interface BuildArgs {
@@ -58,6 +61,14 @@ async function main(): Promise<number> {
   await Deno.writeTextFile(`${dir}/manifest.json`, json);
   console.log(
     `wrote ${dir}/manifest.json (${json.length} bytes, hash ${manifest.contentHash.slice(0, 12)})`,
+  );
+  const started = performance.now();
+  const index = await buildIndexFor(createContentStore(manifest)).export();
+  const indexJson = JSON.stringify(index);
+  await Deno.writeTextFile(`${dir}/index.json`, indexJson);
+  console.log(
+    `wrote ${dir}/index.json (${indexJson.length} bytes, ${Object.keys(index.df).length} terms, ` +
+      `${Math.round(performance.now() - started)} ms)`,
   );
   return 0;
 }

@@ -3,6 +3,8 @@ import type { StoreCache } from "./content/store_cache.ts";
 import { createMcpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
+import type { EngineCache } from "./search/engine_cache.ts";
+import type { SearchSettings } from "./search/search_settings.ts";
 import { corsHeaders, isOriginAllowed } from "./transport/cors.ts";
 import { handleStreamablePost, httpError } from "./transport/streamable_http.ts";
 import { SHELF_VERSION } from "./version.ts";
@@ -11,6 +13,9 @@ import { SHELF_VERSION } from "./version.ts";
 export interface AppDeps {
   stores: StoreCache;
   tools?: ToolRegistry;
+  /** Search engines per store; give one with `loadPrebuilt` to use the build's index. */
+  engines?: EngineCache;
+  search?: SearchSettings;
   /** Origins allowed to call from a browser; `*` allows any. Default `["*"]`. */
   allowedOrigins?: readonly string[];
   maxBodyBytes?: number;
@@ -44,6 +49,8 @@ export function createApp(deps: AppDeps): Hono {
   const server = createMcpServer({
     stores: deps.stores,
     ...(deps.tools ? { tools: deps.tools } : {}),
+    ...(deps.engines ? { engines: deps.engines } : {}),
+    ...(deps.search ? { search: deps.search } : {}),
     ...(deps.ttlMs !== undefined ? { ttlMs: deps.ttlMs } : {}),
     onInternalError: (error, method) => report(error, method),
   });

@@ -68,6 +68,8 @@ Deno.test("tools/list: outputSchema and title only from 2025-06-18", async () =>
       "list_articles",
       "get_article",
       "search_articles",
+      "search",
+      "read",
     ]);
     const structured = v >= "2025-06-18";
     assert.equal("outputSchema" in tools[0], structured, v);

@@ -1,6 +1,7 @@
 /**
  * Netlify Edge adapter: the manifest arrives as a JSON module built by `deno task build`, the
- * app is created once per isolate, and each request is handed to it.
+ * prebuilt search index is imported on the first search, the app is created once per isolate,
+ * and each request is handed to it.
  *
  * @module
  */
@@ -8,8 +9,18 @@ import manifest from "../../dist/_shelf/manifest.json" with { type: "json" };
 import { createApp } from "../../src/app.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
+import { createEngineCache } from "../../src/search/engine_cache.ts";
+import type { SearchIndexData } from "../../src/search/search_index.ts";
 
-const app = createApp({ stores: createStoreCache({ load: () => manifest as Manifest }) });
+const app = createApp({
+  stores: createStoreCache({ load: () => manifest as Manifest }),
+  engines: createEngineCache({
+    loadPrebuilt: async () =>
+      (await import("../../dist/_shelf/index.json", { with: { type: "json" } }))
+        .default as SearchIndexData,
+    onWarning: (message) => console.warn(`[shelf] ${message}`),
+  }),
+});
 
 /** Netlify calls this for every request on the routes in {@link config}. */
 export default (request: Request): Response | Promise<Response> => app.fetch(request);

@@ -17,6 +17,7 @@ import {
 import { extractMetadata, stringList } from "./extract_metadata.ts";
 import { htmlToText } from "./html_to_text.ts";
 import { splitSections } from "./split_sections.ts";
+import { ANALYZER_ID } from "../search/analyzer.ts";
 
 /** One file handed to the build: path relative to the source root (forward slashes). */
 export interface SourceFile {
@@ -153,6 +154,7 @@ export async function buildManifest(
     builtAt: (options.now ?? new Date()).toISOString(),
     contentHash,
     server: options.server,
+    analyzer: ANALYZER_ID,
     sources,
     documents,
     bodies,

@@ -91,6 +91,8 @@ export interface Manifest {
   /** Hash of everything served; equal hashes mean identical content. */
   contentHash: string;
   server: ServerInfo;
+  /** Analyzer the build's search index was made with (see `src/search/analyzer.ts`). */
+  analyzer?: string;
   sources: ManifestSource[];
   /** Exposed documents, sorted by id. */
   documents: ManifestDocument[];

@@ -1,6 +1,8 @@
 import type { StoreCache } from "../content/store_cache.ts";
 import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
 import { createToolRegistry, type ToolRegistry } from "../tools/tool_registry.ts";
+import { createEngineCache, type EngineCache } from "../search/engine_cache.ts";
+import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from "../search/search_settings.ts";
 import {
   errorResponse,
   type JsonRpcRequest,
@@ -16,6 +18,9 @@ import { META_SERVER_INFO } from "./versions.ts";
 export interface McpServerOptions {
   stores: StoreCache;
   tools?: ToolRegistry;
+  /** Search engines per store (default: built on first search, no prebuilt index). */
+  engines?: EngineCache;
+  search?: SearchSettings;
   /** `ttlMs` advertised on cacheable modern results; defaults to the store cache TTL. */
   ttlMs?: number;
   /** Reports unexpected errors (they reach the client only as `-32603 Internal error`). */
@@ -43,6 +48,8 @@ export interface McpServer {
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
   const tools = options.tools ?? createToolRegistry();
+  const engines = options.engines ?? createEngineCache();
+  const search = options.search ?? DEFAULT_SEARCH_SETTINGS;
   const ttlMs = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
   const find = (method: string, session: Session): MethodSpec | undefined => {
     const spec = Object.hasOwn(METHOD_TABLE, method) ? METHOD_TABLE[method] : undefined;
@@ -65,7 +72,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       }
       try {
         const store = await options.stores.get();
-        const result = await spec.handler({ params: request.params ?? {}, session, store, tools });
+        const result = await spec.handler({
+          params: request.params ?? {},
+          session,
+          store,
+          tools,
+          engines,
+          search,
+        });
         if (session.modern) {
           const server = store.manifest.server;
           const meta = (result._meta ?? {}) as Record<string, unknown>;

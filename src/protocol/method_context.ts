@@ -1,5 +1,7 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { ToolRegistry } from "../tools/tool_registry.ts";
+import type { EngineCache } from "../search/engine_cache.ts";
+import type { SearchSettings } from "../search/search_settings.ts";
 
 /** How the client speaks: fixed per request (HTTP) or per connection (stdio). */
 export interface Session {
@@ -14,6 +16,8 @@ export interface MethodContext {
   session: Session;
   store: ContentStore;
   tools: ToolRegistry;
+  engines: EngineCache;
+  search: SearchSettings;
 }
 
 /** A method handler: returns the `result` object or throws `RpcError`. */

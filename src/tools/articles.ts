@@ -1,8 +1,11 @@
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
-import { rankArticles } from "../content/rank_articles.ts";
+import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
 import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
+
+/** Most results `search_articles` returns. */
+export const SEARCH_ARTICLES_MAX = 50;
 
 /** Default and maximum `limit` of `list_articles`. */
 export const LIST_LIMIT_DEFAULT = 50;
@@ -166,17 +169,18 @@ export const getArticle: ToolDefinition = {
   },
 };
 
-/** `search_articles {query, include_content?}`: ASDLC-ranked keyword search. */
+/** `search_articles {query, include_content?}`: ASDLC-weighted search on the search engine. */
 export const searchArticles: ToolDefinition = {
   name: "search_articles",
   family: "articles",
   title: "Search articles",
-  description: "Search articles by keyword in title (weight 3), tags (2) and description (1); " +
-    "best matches first, ties newest first. Set include_content to get the bodies too.",
+  description: "Search articles by keywords or a question. Title matches weigh most (×3), then " +
+    "tags (×2), description (×1) and body; stemming and one-letter typos are handled; ties go " +
+    "to the newest. Set include_content to get the bodies too.",
   inputSchema: {
     type: "object",
     properties: {
-      query: { type: "string", description: "Keywords; every word counts." },
+      query: { type: "string", description: "Keywords or a question." },
       include_content: {
         type: "boolean",
         default: false,
@@ -190,18 +194,29 @@ export const searchArticles: ToolDefinition = {
     properties: {
       query: { type: "string" },
       count: { type: "integer" },
+      total: { type: "integer" },
       articles: { type: "array", items: ARTICLE_SCHEMA },
+      message: { type: "string" },
     },
-    required: ["query", "count", "articles"],
+    required: ["query", "count", "total", "articles"],
   },
-  call(args, { store, structured }) {
+  async call(args, { store, structured, engine }) {
     const query = stringArg(args, "query", { required: true, maxLength: 1000 })!;
     const includeContent = boolArg(args, "include_content", false);
-    const articles = rankArticles(store, query).map(({ doc, score }) => ({
+    const { hits, total } = (await engine()).query(query, {
+      weights: ARTICLE_SEARCH_WEIGHTS,
+      limit: SEARCH_ARTICLES_MAX,
+      newestFirstOnTies: true,
+    });
+    const articles = hits.map(({ doc, score }) => ({
       ...toArticle(doc, includeContent ? store.body(doc) : undefined),
-      score,
+      score: Math.round(score * 100) / 100,
     }));
-    return jsonResult({ query, count: articles.length, articles }, structured);
+    const result: Record<string, unknown> = { query, count: articles.length, total, articles };
+    if (articles.length === 0) {
+      result.message = `No articles match '${query}'. Try other or fewer words.`;
+    }
+    return jsonResult(result, structured);
   },
 };
 

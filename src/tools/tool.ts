@@ -1,4 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
+import type { SearchEngine } from "../search/search_engine.ts";
+import type { SearchSettings } from "../search/search_settings.ts";
 
 /** JSON Schema, as MCP carries it. */
 export type JsonSchema = Record<string, unknown>;
@@ -15,6 +17,9 @@ export interface ToolContext {
   store: ContentStore;
   /** Whether the client's protocol version takes `structuredContent` (2025-06-18+). */
   structured: boolean;
+  /** The search engine of this store, made on first use. */
+  engine: () => Promise<SearchEngine>;
+  search: SearchSettings;
 }
 
 /** One tool: its listing and its implementation. */
@@ -27,7 +32,7 @@ export interface ToolDefinition {
   /** Schema of the arguments; may depend on the content (e.g. an enum of categories). */
   inputSchema: JsonSchema | ((store: ContentStore) => JsonSchema);
   outputSchema?: JsonSchema;
-  call(args: Record<string, unknown>, ctx: ToolContext): ToolResult;
+  call(args: Record<string, unknown>, ctx: ToolContext): ToolResult | Promise<ToolResult>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ACDC_TOOLS } from "./acdc.ts";
 import { ARTICLE_TOOLS } from "./articles.ts";
 import type { ToolDefinition } from "./tool.ts";
 
@@ -5,7 +6,7 @@ import type { ToolDefinition } from "./tool.ts";
 export const DEFAULT_PROFILES: readonly string[] = ["articles", "acdc", "sections"];
 
 /** Every tool Shelf implements, in listing order. */
-export const ALL_TOOLS: readonly ToolDefinition[] = [...ARTICLE_TOOLS];
+export const ALL_TOOLS: readonly ToolDefinition[] = [...ARTICLE_TOOLS, ...ACDC_TOOLS];
 
 /** The tools one server lists and calls. */
 export interface ToolRegistry {

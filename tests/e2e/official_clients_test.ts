@@ -12,7 +12,7 @@ import {
 import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA, listen } from "../helpers.ts";
 
 const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
-const TOOLS = ["list_articles", "get_article", "search_articles"];
+const TOOLS = ["list_articles", "get_article", "search_articles", "search", "read"];
 
 // deno-lint-ignore no-explicit-any
 type AnyClient = { listTools(): Promise<any>; callTool(p: any): Promise<any> };

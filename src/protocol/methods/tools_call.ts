@@ -8,7 +8,7 @@ import { errorResult } from "../../tools/tool.ts";
  * `tools/call`: an unknown tool or malformed `arguments` is a protocol error (`-32602`); a bad
  * argument value or a business failure is a tool result with `isError: true`.
  */
-export const toolsCall: MethodHandler = ({ params, session, store, tools }) => {
+export const toolsCall: MethodHandler = async ({ params, session, store, tools, engines, search }) => {
   const name = params.name;
   if (typeof name !== "string" || name === "") {
     throw new RpcError(ErrorCode.InvalidParams, "name: must be the name of a tool");
@@ -26,7 +26,8 @@ export const toolsCall: MethodHandler = ({ params, session, store, tools }) => {
   }
   const structured = hasStructuredOutput(session.protocolVersion);
   try {
-    return { ...tool.call(args as Record<string, unknown>, { store, structured }) };
+    const ctx = { store, structured, engine: () => engines.get(store), search };
+    return { ...(await tool.call(args as Record<string, unknown>, ctx)) };
   } catch (error) {
     if (error instanceof ToolArgError) return { ...errorResult(error.message) };
     throw error;

@@ -1,0 +1,107 @@
+import { stemmer } from "stemmer";
+import { STOP_WORDS } from "./stop_words.ts";
+
+/**
+ * Identifies the analyzer. A prebuilt index records it; the runtime rebuilds instead of
+ * loading an index made by a different analyzer. Change it whenever tokens change.
+ */
+export const ANALYZER_ID = "shelf-en-porter-v1";
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const stems = new Map<string, string>();
+const terms = new Map<string, string>();
+const CACHE_MAX = 100_000;
+
+/**
+ * Lowercases, strips diacritics and possessive `'s`, and folds `’` to `'`.
+ *
+ * @example
+ * ```ts
+ * import { normalizeWord } from "./analyzer.ts";
+ * console.assert(normalizeWord("Café’s") === "cafe");
+ * ```
+ */
+export function normalizeWord(word: string): string {
+  return word.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "").replace(/['’]s$/, "")
+    .replace(/['’]/g, "");
+}
+
+/**
+ * Porter stem of a normalized word, memoized (bounded) because the same words recur across
+ * documents and queries.
+ *
+ * @example
+ * ```ts
+ * import { stem } from "./analyzer.ts";
+ * console.assert(stem("running") === "run" && stem("relational") === "relat");
+ * ```
+ */
+export function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = /^\p{N}+$/u.test(word) || word.length <= 2 ? word : stemmer(word);
+    if (stems.size >= CACHE_MAX) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
+
+/** One analyzed token with its place in the original text. */
+export interface Token {
+  term: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Splits text into words and gives each its stem and offsets; stop words are skipped.
+ *
+ * @example
+ * ```ts
+ * import { tokenize } from "./analyzer.ts";
+ * const t = tokenize("The Databases are running");
+ * console.assert(t.map((x) => x.term).join() === "databas,run" && t[0]?.start === 4);
+ * ```
+ */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const term = termOf(m[0]);
+    if (term !== "") out.push({ term, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/**
+ * The index term of one raw word, or `""` for a stop word; memoized by the raw spelling so the
+ * hot path (snippets, queries) is one map lookup per word.
+ *
+ * @example
+ * ```ts
+ * import { termOf } from "./analyzer.ts";
+ * console.assert(termOf("Running") === "run" && termOf("The") === "");
+ * ```
+ */
+export function termOf(raw: string): string {
+  let term = terms.get(raw);
+  if (term === undefined) {
+    const word = normalizeWord(raw);
+    term = word === "" || STOP_WORDS.has(word) ? "" : stem(word);
+    if (terms.size >= CACHE_MAX) terms.clear();
+    terms.set(raw, term);
+  }
+  return term;
+}
+
+/**
+ * The analyzed terms of a text, in order (duplicates kept).
+ *
+ * @example
+ * ```ts
+ * import { analyze } from "./analyzer.ts";
+ * console.assert(analyze("How do I give an agent the right information?").join(" ") === "give agent right inform");
+ * ```
+ */
+export function analyze(text: string): string[] {
+  return tokenize(text).map((t) => t.term);
+}

@@ -1,0 +1,33 @@
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * Every string at edit distance 1 from `term` (one deletion, insertion, substitution, or a swap
+ * of two neighbours) that `exists` accepts, without `term` itself. Used to expand a query term
+ * to the dictionary terms it may be a typo of.
+ *
+ * @example
+ * ```ts
+ * import { editVariants } from "./edit_variants.ts";
+ * const dict = new Set(["search", "starch", "reach"]);
+ * console.assert(editVariants("serach", (t) => dict.has(t)).join() === "search");
+ * console.assert(editVariants("sarch", (t) => dict.has(t)).join() === "search,starch");
+ * ```
+ */
+export function editVariants(term: string, exists: (t: string) => boolean): string[] {
+  const found = new Set<string>();
+  const check = (t: string) => {
+    if (t !== term && !found.has(t) && exists(t)) found.add(t);
+  };
+  const n = term.length;
+  for (let i = 0; i < n; i++) check(term.slice(0, i) + term.slice(i + 1));
+  for (let i = 0; i < n - 1; i++) {
+    check(term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2));
+  }
+  for (let i = 0; i <= n; i++) {
+    for (const c of ALPHABET) {
+      check(term.slice(0, i) + c + term.slice(i));
+      if (i < n && c !== term[i]) check(term.slice(0, i) + c + term.slice(i + 1));
+    }
+  }
+  return [...found].sort();
+}

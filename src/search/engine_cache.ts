@@ -1,0 +1,62 @@
+import type { ContentStore } from "../content/content_store.ts";
+import { buildIndexFor, createSearchEngine, type SearchEngine } from "./search_engine.ts";
+import { importSearchIndex, type SearchIndexData } from "./search_index.ts";
+
+/** Options of {@link createEngineCache}. */
+export interface EngineCacheOptions {
+  /** Loads the prebuilt index (bundled module, file or fetch); `undefined` when there is none. */
+  loadPrebuilt?: () => Promise<SearchIndexData | undefined>;
+  /** Told why a prebuilt index was not used. */
+  onWarning?: (message: string) => void;
+}
+
+/** Per-isolate search engines, one per content store. */
+export interface EngineCache {
+  get(store: ContentStore): Promise<SearchEngine>;
+}
+
+/**
+ * Gives each content store its search engine, made once (on the first search, not at start):
+ * the prebuilt index is imported when its analyzer and content hash match the store, otherwise
+ * the index is built from the store. A new store (new content hash) gets a new engine.
+ *
+ * @example
+ * ```ts ignore
+ * const engines = createEngineCache({ loadPrebuilt: async () => (await import("./index.json", { with: { type: "json" } })).default });
+ * const engine = await engines.get(store);
+ * ```
+ */
+export function createEngineCache(options: EngineCacheOptions = {}): EngineCache {
+  const engines = new WeakMap<ContentStore, Promise<SearchEngine>>();
+  const make = async (store: ContentStore): Promise<SearchEngine> => {
+    let data: SearchIndexData | undefined;
+    try {
+      data = await options.loadPrebuilt?.();
+    } catch (error) {
+      options.onWarning?.(`prebuilt search index not loaded: ${(error as Error).message}`);
+    }
+    if (data) {
+      if (data.contentHash !== store.contentHash) {
+        options.onWarning?.("prebuilt search index is for other content; building one instead");
+      } else {
+        try {
+          return createSearchEngine(store, importSearchIndex(data));
+        } catch (error) {
+          options.onWarning?.(`${(error as Error).message}; building the index instead`);
+        }
+      }
+    }
+    return createSearchEngine(store, buildIndexFor(store));
+  };
+  return {
+    get(store) {
+      let engine = engines.get(store);
+      if (!engine) {
+        engine = make(store);
+        engines.set(store, engine);
+        engine.catch(() => engines.delete(store));
+      }
+      return engine;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { ContentStore } from "../content/content_store.ts";
+import { newestFirst } from "../content/content_store.ts";
+import type { ManifestDocument } from "../content/manifest.ts";
+import {
+  buildSearchIndex,
+  type FieldWeights,
+  type IndexableDocument,
+  type QueryPlan,
+  type SearchIndex,
+} from "./search_index.ts";
+
+/** Filters a search can apply, each answered from precomputed document sets. */
+export interface SearchFilters {
+  source?: string;
+  category?: string;
+  tag?: string;
+}
+
+/** Options of {@link SearchEngine.query}. */
+export interface QueryOptions extends SearchFilters {
+  weights: FieldWeights;
+  limit: number;
+  /** Break score ties by `lastUpdated`, newest first (the ASDLC contract). */
+  newestFirstOnTies?: boolean;
+}
+
+/** A ranked document. */
+export interface EngineHit {
+  doc: ManifestDocument;
+  score: number;
+}
+
+/** Result of one query. */
+export interface QueryResult {
+  hits: EngineHit[];
+  /** Documents that matched before the limit. */
+  total: number;
+  /** Index term → the query term it stands for (exact and one-edit variants), for snippets. */
+  groups: Map<string, string>;
+  plan: QueryPlan;
+}
+
+/** The search index joined to one content store. */
+export interface SearchEngine {
+  readonly index: SearchIndex;
+  query(text: string, options: QueryOptions): QueryResult;
+}
+
+/**
+ * What the index stores of each document: title as name, keywords, description and body.
+ *
+ * @example
+ * ```ts ignore
+ * const docs = indexableDocuments(store);
+ * ```
+ */
+export function indexableDocuments(store: ContentStore): IndexableDocument[] {
+  return store.manifest.documents.map((d) => ({
+    id: d.id,
+    name: d.title,
+    keywords: d.keywords,
+    description: d.description,
+    content: store.body(d),
+  }));
+}
+
+/** Builds a fresh index over a store (when no prebuilt one fits). */
+export function buildIndexFor(store: ContentStore): SearchIndex {
+  return buildSearchIndex(indexableDocuments(store), store.contentHash);
+}
+
+/**
+ * Joins an index to the store it was built from: maps document numbers to manifest documents
+ * and precomputes the source, category and tag sets filters use.
+ *
+ * @example
+ * ```ts ignore
+ * const engine = createSearchEngine(store, buildIndexFor(store));
+ * const { hits } = engine.query("deploy", { weights, limit: 10 });
+ * ```
+ */
+export function createSearchEngine(store: ContentStore, index: SearchIndex): SearchEngine {
+  const docs = index.ids.map((id) => store.byId(id));
+  const sets = { source: new Map<string, Set<number>>(), category: new Map(), tag: new Map() } as
+    Record<keyof SearchFilters, Map<string, Set<number>>>;
+  const add = (kind: keyof SearchFilters, key: string, n: number) => {
+    const k = key.toLowerCase();
+    let set = sets[kind].get(k);
+    if (!set) sets[kind].set(k, set = new Set());
+    set.add(n);
+  };
+  docs.forEach((doc, n) => {
+    if (!doc) return;
+    add("source", doc.source, n);
+    add("category", doc.category, n);
+    for (const tag of doc.keywords) add("tag", tag, n);
+  });
+  return {
+    index,
+    query(text, options) {
+      const filters: Set<number>[] = [];
+      for (const kind of ["source", "category", "tag"] as const) {
+        const value = options[kind];
+        if (value !== undefined) filters.push(sets[kind].get(value.toLowerCase()) ?? new Set());
+      }
+      const plan = index.plan(text);
+      const groups = new Map<string, string>();
+      for (const [term, matches] of plan.expansions) {
+        for (const t of matches.keys()) groups.set(t, term);
+      }
+      const raw = index.search(plan, {
+        weights: options.weights,
+        filter: (n) => docs[n] !== undefined && filters.every((set) => set.has(n)),
+      });
+      let hits = raw.map((h) => ({ doc: docs[h.doc]!, score: h.score }));
+      if (options.newestFirstOnTies) {
+        hits = hits.sort((a, b) =>
+          b.score - a.score || newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
+        );
+      }
+      return { hits: hits.slice(0, options.limit), total: hits.length, groups, plan };
+    },
+  };
+}

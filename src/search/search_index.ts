@@ -1,0 +1,260 @@
+import { Encoder, Index } from "flexsearch";
+import { analyze, ANALYZER_ID } from "./analyzer.ts";
+import { editVariants } from "./edit_variants.ts";
+
+/** Indexed fields. */
+export const FIELDS = ["name", "keywords", "description", "content"] as const;
+/** One indexed field. */
+export type Field = typeof FIELDS[number];
+/** Weight of a match in each field. */
+export type FieldWeights = Readonly<Record<Field, number>>;
+
+/** Fuzzy factor of a term one edit away from the query term (exact matches count 1). */
+export const FUZZY_FACTOR = 0.5;
+/** Query terms found in at least this many documents are not expanded to typo variants. */
+export const FUZZY_MAX_DF = 3;
+
+/** What gets indexed of one document. */
+export interface IndexableDocument {
+  id: string;
+  name: string;
+  keywords: readonly string[];
+  description: string;
+  content: string;
+}
+
+/** The serialized index: written by the build, imported by the runtime. */
+export interface SearchIndexData {
+  analyzer: string;
+  /** Content hash of the manifest the index was built from. */
+  contentHash: string;
+  ids: string[];
+  /** Normalized full names (for the exact-name bonus), by document number. */
+  names: string[];
+  /** Number of content terms, by document number (for length normalization). */
+  lengths: number[];
+  /** Term → number of documents containing it in any field. */
+  df: Record<string, number>;
+  /** FlexSearch export of each field's index. */
+  flex: Record<Field, Record<string, string>>;
+}
+
+/** One search hit. */
+export interface SearchHit {
+  /** Document number (position in `ids`). */
+  doc: number;
+  id: string;
+  score: number;
+  /** Query terms (of the analyzed query) that matched, exactly or fuzzily. */
+  matched: number;
+}
+
+/** Result of analyzing a query against the dictionary. */
+export interface QueryPlan {
+  /** Analyzed, de-duplicated query terms. */
+  terms: string[];
+  /** For each query term: the dictionary terms it matches and their factor (1 or 0.5). */
+  expansions: Map<string, Map<string, number>>;
+}
+
+/** Options of {@link SearchIndex.search}. */
+export interface SearchOptions {
+  weights: FieldWeights;
+  /** Keep only documents this accepts (by document number). */
+  filter?: (doc: number) => boolean;
+}
+
+/** A loaded index. */
+export interface SearchIndex {
+  readonly analyzer: string;
+  readonly contentHash: string;
+  readonly ids: readonly string[];
+  /** Analyzes a query and expands each term to the dictionary terms within one edit. */
+  plan(query: string): QueryPlan;
+  /** All matching documents, best first (ties in document order). */
+  search(plan: QueryPlan, options: SearchOptions): SearchHit[];
+  /** Serializes the index for the build output. */
+  export(): Promise<SearchIndexData>;
+}
+
+function newFieldIndex(): Index {
+  // Text arrives already analyzed (stems joined by spaces): the encoder only splits.
+  const encoder = new Encoder({ normalize: false, dedupe: false, numeric: false, split: " " });
+  return new Index({ tokenize: "strict", encoder, resolution: 1, fastupdate: false, cache: false });
+}
+
+function normalizeName(name: string): string {
+  return analyze(name).join(" ");
+}
+
+/**
+ * Builds the index: each field of each document is analyzed (normalization, stop words,
+ * Porter stems) and added to that field's FlexSearch index; the term dictionary records each
+ * term's document frequency for rarity weighting and typo expansion.
+ *
+ * @example
+ * ```ts
+ * import { buildSearchIndex } from "./search_index.ts";
+ * const index = buildSearchIndex([
+ *   { id: "a", name: "Running tests", keywords: ["ci"], description: "", content: "Use deno test." },
+ *   { id: "b", name: "Deploying", keywords: [], description: "", content: "Run the build." },
+ * ], "hash");
+ * const hits = index.search(index.plan("runing"), { weights: { name: 2, keywords: 3, description: 1, content: 1 } });
+ * console.assert(hits[0]?.id === "a");
+ * ```
+ */
+export function buildSearchIndex(
+  docs: readonly IndexableDocument[],
+  contentHash: string,
+): SearchIndex {
+  const fields = Object.fromEntries(FIELDS.map((f) => [f, newFieldIndex()])) as Record<Field, Index>;
+  const df = new Map<string, number>();
+  const lengths: number[] = [];
+  docs.forEach((doc, n) => {
+    const seen = new Set<string>();
+    const texts: Record<Field, string> = {
+      name: doc.name,
+      keywords: doc.keywords.join(" , "),
+      description: doc.description,
+      content: doc.content,
+    };
+    for (const field of FIELDS) {
+      const terms = analyze(texts[field]);
+      if (field === "content") lengths[n] = terms.length;
+      if (terms.length === 0) continue;
+      fields[field].add(n, terms.join(" "));
+      for (const t of terms) seen.add(t);
+    }
+    for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+  });
+  return createIndex({
+    contentHash,
+    ids: docs.map((d) => d.id),
+    names: docs.map((d) => normalizeName(d.name)),
+    lengths,
+    df,
+    fields,
+  });
+}
+
+/**
+ * Loads a serialized index. Throws when it was made by another analyzer: the runtime then
+ * builds a fresh one rather than searching with mismatched terms.
+ */
+export function importSearchIndex(data: SearchIndexData): SearchIndex {
+  if (data.analyzer !== ANALYZER_ID) {
+    throw new Error(`search index analyzer '${data.analyzer}' does not match '${ANALYZER_ID}'`);
+  }
+  const fields = {} as Record<Field, Index>;
+  for (const field of FIELDS) {
+    const index = newFieldIndex();
+    for (const [key, value] of Object.entries(data.flex[field] ?? {})) index.import(key, value);
+    fields[field] = index;
+  }
+  return createIndex({
+    contentHash: data.contentHash,
+    ids: data.ids,
+    names: data.names,
+    lengths: data.lengths,
+    df: new Map(Object.entries(data.df)),
+    fields,
+  });
+}
+
+interface Parts {
+  contentHash: string;
+  ids: string[];
+  names: string[];
+  lengths: number[];
+  df: Map<string, number>;
+  fields: Record<Field, Index>;
+}
+
+function createIndex(parts: Parts): SearchIndex {
+  const { ids, names, lengths, df, fields } = parts;
+  const total = ids.length;
+  const idf = (term: string) => Math.log(1 + total / (df.get(term) ?? total));
+  const avgLength = Math.max(1, lengths.reduce((a, b) => a + (b ?? 0), 0) / Math.max(1, total));
+  // Short documents that mention a term say more about it than long ones (1 at average length).
+  const lengthNorm = (n: number) => 2 / (1 + Math.sqrt((lengths[n] ?? avgLength) / avgLength));
+  return {
+    analyzer: ANALYZER_ID,
+    contentHash: parts.contentHash,
+    ids,
+    plan(query) {
+      const terms = [...new Set(analyze(query))].slice(0, 32);
+      const expansions = new Map<string, Map<string, number>>();
+      for (const term of terms) {
+        const matches = new Map<string, number>();
+        const known = df.get(term) ?? 0;
+        if (known > 0) matches.set(term, 1);
+        // Typos: one edit, for words long enough that an edit keeps them recognizable, and
+        // only when the word as typed is unknown or rare (a common word was meant as typed).
+        if (known < FUZZY_MAX_DF && (term.length >= 4 || (term.length === 3 && known === 0))) {
+          for (const v of editVariants(term, (t) => df.has(t))) matches.set(v, FUZZY_FACTOR);
+        }
+        expansions.set(term, matches);
+      }
+      return { terms, expansions };
+    },
+    search(plan, { weights, filter }) {
+      const scores = new Map<number, { score: number; matched: number }>();
+      for (const term of plan.terms) {
+        const perDoc = new Map<number, number>();
+        for (const field of FIELDS) {
+          const weight = weights[field];
+          if (weight <= 0) continue;
+          const best = new Map<number, number>();
+          const exact = df.has(term) ? idf(term) : Infinity;
+          for (const [t, factor] of plan.expansions.get(term) ?? []) {
+            // A rare near-miss must not outweigh the word the user actually typed.
+            const value = weight * Math.min(idf(t), exact) * factor;
+            for (const n of fields[field].search(t, { limit: total }) as number[]) {
+              if (filter && !filter(n)) continue;
+              const v = field === "content" ? value * lengthNorm(n) : value;
+              if ((best.get(n) ?? 0) < v) best.set(n, v);
+            }
+          }
+          for (const [n, value] of best) perDoc.set(n, (perDoc.get(n) ?? 0) + value);
+        }
+        for (const [n, value] of perDoc) {
+          const entry = scores.get(n);
+          if (entry) {
+            entry.score += value;
+            entry.matched++;
+          } else scores.set(n, { score: value, matched: 1 });
+        }
+      }
+      const wanted = plan.terms.length;
+      const fullName = plan.terms.join(" ");
+      const hits: SearchHit[] = [];
+      for (const [n, { score, matched }] of scores) {
+        // OR semantics, scaled by how many query terms matched; an exact full-name match wins.
+        let s = score * (matched / wanted);
+        if (names[n] === fullName) s *= 2;
+        hits.push({ doc: n, id: ids[n]!, score: s, matched });
+      }
+      return hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    },
+    async export() {
+      const flex = {} as Record<Field, Record<string, string>>;
+      for (const field of FIELDS) {
+        const out: Record<string, string> = {};
+        await fields[field].export((key: string, value: string) => {
+          out[key] = value;
+        });
+        flex[field] = out;
+      }
+      return {
+        analyzer: ANALYZER_ID,
+        contentHash: parts.contentHash,
+        ids,
+        names,
+        lengths,
+        df: Object.fromEntries(df),
+        flex,
+      };
+    },
+  };
+}
+

@@ -1,0 +1,37 @@
+import type { FieldWeights } from "./search_index.ts";
+
+/** Search settings from config, environment and flags (ACDC names). */
+export interface SearchSettings {
+  /** Results of the `search` tool (`ACDC_MCP_SEARCH_MAX_RESULTS`). */
+  maxResults: number;
+  /** Field boosts (`ACDC_MCP_SEARCH_KEYWORDS_BOOST`, `_NAME_BOOST`, `_CONTENT_BOOST`). */
+  boosts: { keywords: number; name: number; content: number };
+}
+
+/** ACDC defaults: 10 results; keywords ×3, name ×2, content ×1. */
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = Object.freeze({
+  maxResults: 10,
+  boosts: Object.freeze({ keywords: 3, name: 2, content: 1 }),
+});
+
+/**
+ * Field weights of the ACDC `search` tool: the description counts as content.
+ *
+ * @example
+ * ```ts
+ * import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "./search_settings.ts";
+ * console.assert(acdcWeights(DEFAULT_SEARCH_SETTINGS).keywords === 3);
+ * ```
+ */
+export function acdcWeights(settings: SearchSettings): FieldWeights {
+  const { keywords, name, content } = settings.boosts;
+  return { keywords, name, description: content, content };
+}
+
+/** Field weights of `search_articles` (ASDLC): title ×3, tags ×2, description ×1, body lower. */
+export const ARTICLE_SEARCH_WEIGHTS: FieldWeights = Object.freeze({
+  name: 3,
+  keywords: 2,
+  description: 1,
+  content: 0.5,
+});

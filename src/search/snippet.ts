@@ -1,0 +1,92 @@
+import { tokenize } from "./analyzer.ts";
+
+/** Options of {@link snippet}. */
+export interface SnippetOptions {
+  /** Target length in characters (default 200). */
+  width?: number;
+  /** Escape `<`, `>`, `&`, `"` for HTML output. */
+  html?: boolean;
+}
+
+/**
+ * The best window of about `width` characters of `text` for a query: the one containing the
+ * most distinct query terms (matching by stem, fuzzy variants included), then the most matches.
+ * `groups` maps each index term to the query term it stands for. Markdown markup is flattened
+ * and `…` marks cut ends. Without any match the text's beginning is returned.
+ *
+ * @example
+ * ```ts
+ * import { snippet } from "./snippet.ts";
+ * const text = "Intro. ".repeat(50) + "Deploy the builds to Netlify quickly. " + "Outro. ".repeat(50);
+ * const s = snippet(text, new Map([["deploy", "deploy"], ["build", "build"]]), { width: 60 });
+ * console.assert(s.includes("Deploy the builds"));
+ * ```
+ */
+export function snippet(
+  text: string,
+  groups: ReadonlyMap<string, string>,
+  options: SnippetOptions = {},
+): string {
+  const width = options.width ?? 200;
+  const hits = groups.size === 0 ? [] : tokenize(text).filter((t) => groups.has(t.term));
+  let from = 0;
+  if (hits.length > 0) {
+    let best = { distinct: 0, count: 0, start: hits[0]!.start };
+    const counts = new Map<string, number>();
+    let left = 0;
+    for (let right = 0; right < hits.length; right++) {
+      const g = groups.get(hits[right]!.term)!;
+      counts.set(g, (counts.get(g) ?? 0) + 1);
+      while (hits[right]!.end - hits[left]!.start > width) {
+        const lg = groups.get(hits[left]!.term)!;
+        const c = counts.get(lg)! - 1;
+        if (c === 0) counts.delete(lg);
+        else counts.set(lg, c);
+        left++;
+      }
+      const count = right - left + 1;
+      if (counts.size > best.distinct || (counts.size === best.distinct && count > best.count)) {
+        best = { distinct: counts.size, count, start: hits[left]!.start };
+      }
+    }
+    // Start a little before the first match, at a word boundary.
+    from = Math.max(0, best.start - Math.floor(width / 5));
+    if (from > 0) {
+      const space = text.lastIndexOf(" ", from);
+      const newline = text.lastIndexOf("\n", best.start);
+      from = Math.max(space === -1 ? from : space + 1, newline + 1);
+    }
+  }
+  let to = Math.min(text.length, from + width);
+  if (to < text.length) {
+    const space = text.lastIndexOf(" ", to);
+    if (space > from + width / 2) to = space;
+  }
+  let out = flatten(text.slice(from, to));
+  if (from > 0) out = "…" + out;
+  if (to < text.length) out += "…";
+  return options.html ? escapeHtml(out) : out;
+}
+
+function flatten(s: string): string {
+  return s
+    .replace(/\{\{[<%][^]*?[%>]\}\}/g, " ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/^#{1,6}\s+/gm, "")
+    .replace(/[*_`]{1,3}/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Escapes text for HTML.
+ *
+ * @example
+ * ```ts
+ * import { escapeHtml } from "./snippet.ts";
+ * console.assert(escapeHtml('<a href="x">&</a>') === "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+ * ```
+ */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
