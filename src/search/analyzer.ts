@@ -105,3 +105,28 @@ export function termOf(raw: string): string {
 export function analyze(text: string): string[] {
   return tokenize(text).map((t) => t.term);
 }
+
+/**
+ * The normalized words of a text with their terms (stop words skipped); queries use the word to
+ * find typos the stemmer would otherwise hide (`adversarail` stems differently from
+ * `adversarial`).
+ *
+ * @example
+ * ```ts
+ * import { analyzeWords } from "./analyzer.ts";
+ * console.assert(analyzeWords("The Running")[0]?.word === "running");
+ * ```
+ */
+export function analyzeWords(text: string): { word: string; term: string }[] {
+  const out: { word: string; term: string }[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const term = termOf(m[0]);
+    if (term !== "") out.push({ word: normalizeWord(m[0]), term });
+  }
+  return out;
+}
+
+/** Porter stem without memoization, for throwaway candidates (typo variants). */
+export function stemOnce(word: string): string {
+  return /^\p{N}+$/u.test(word) || word.length <= 2 ? word : stemmer(word);
+}

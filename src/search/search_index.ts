@@ -1,5 +1,5 @@
 import { Encoder, Index } from "flexsearch";
-import { analyze, ANALYZER_ID } from "./analyzer.ts";
+import { analyze, ANALYZER_ID, analyzeWords, stemOnce } from "./analyzer.ts";
 import { editVariants } from "./edit_variants.ts";
 
 /** Indexed fields. */
@@ -182,7 +182,9 @@ function createIndex(parts: Parts): SearchIndex {
     contentHash: parts.contentHash,
     ids,
     plan(query) {
-      const terms = [...new Set(analyze(query))].slice(0, 32);
+      const words = new Map<string, string>();
+      for (const { word, term } of analyzeWords(query)) if (!words.has(term)) words.set(term, word);
+      const terms = [...words.keys()].slice(0, 32);
       const expansions = new Map<string, Map<string, number>>();
       for (const term of terms) {
         const matches = new Map<string, number>();
@@ -191,7 +193,13 @@ function createIndex(parts: Parts): SearchIndex {
         // Typos: one edit, for words long enough that an edit keeps them recognizable, and
         // only when the word as typed is unknown or rare (a common word was meant as typed).
         if (known < FUZZY_MAX_DF && (term.length >= 4 || (term.length === 3 && known === 0))) {
-          for (const v of editVariants(term, (t) => df.has(t))) matches.set(v, FUZZY_FACTOR);
+          const add = (t: string) => {
+            if (t !== term && !matches.has(t)) matches.set(t, FUZZY_FACTOR);
+          };
+          for (const v of editVariants(term, (t) => df.has(t))) add(v);
+          // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
+          const word = words.get(term)!;
+          for (const v of editVariants(word, (w) => df.has(stemOnce(w)))) add(stemOnce(v));
         }
         expansions.set(term, matches);
       }

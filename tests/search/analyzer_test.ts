@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { analyze, normalizeWord, stem, termOf, tokenize } from "../../src/search/analyzer.ts";
+import { editVariants } from "../../src/search/edit_variants.ts";
+
+Deno.test("analyzer: stop words dropped, Porter stems, diacritics and possessives folded", () => {
+  assert.deepEqual(analyze("How do I give an agent the right information?"), [
+    "give",
+    "agent",
+    "right",
+    "inform",
+  ]);
+  assert.deepEqual(analyze("Relational databases' indexing"), ["relat", "databas", "index"]);
+  assert.deepEqual(analyze("Agent’s café résumé"), ["agent", "cafe", "resum"]);
+  assert.equal(normalizeWord("NAÏVE"), "naive");
+  assert.equal(stem("42"), "42");
+  assert.equal(termOf("the"), "");
+});
+
+Deno.test("analyzer: inflections meet at the same stem", () => {
+  for (const group of [["run", "running", "runs"], ["deploy", "deployed", "deploying", "deploys"], ["search", "searches", "searching"]]) {
+    assert.equal(new Set(group.map((w) => analyze(w)[0])).size, 1, group.join());
+  }
+});
+
+Deno.test("tokenize keeps offsets into the original text", () => {
+  const text = "See: Deploying *fast*";
+  assert.deepEqual(tokenize(text).map((t) => [t.term, text.slice(t.start, t.end)]), [
+    ["see", "See"],
+    ["deploi", "Deploying"],
+    ["fast", "fast"],
+  ]);
+});
+
+Deno.test("editVariants: deletions, insertions, substitutions and swaps, each one edit", () => {
+  const dict = new Set(["search", "seach", "searchs", "sarch", "xearch", "esarch", "serch"]);
+  assert.deepEqual(editVariants("search", (t) => dict.has(t)), [
+    "esarch",
+    "sarch",
+    "seach",
+    "searchs",
+    "serch",
+    "xearch",
+  ]);
+  assert.deepEqual(editVariants("ab", () => false), []);
+  assert.ok(!editVariants("search", (t) => t === "search").includes("search"));
+  assert.deepEqual(editVariants("sreach", (t) => t === "search"), [], "two edits away");
+});

@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import {
+  buildSearchIndex,
+  type FieldWeights,
+  importSearchIndex,
+} from "../../src/search/search_index.ts";
+import { createEngineCache } from "../../src/search/engine_cache.ts";
+import { buildIndexFor } from "../../src/search/search_engine.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import { manifestOf } from "../helpers.ts";
+
+const W: FieldWeights = { name: 2, keywords: 3, description: 1, content: 1 };
+const docs = [
+  { id: "kw", name: "Alpha", keywords: ["deployment"], description: "", content: "nothing" },
+  { id: "name", name: "Deployment guide", keywords: [], description: "", content: "nothing" },
+  { id: "body", name: "Beta", keywords: [], description: "", content: "about deployment here" },
+  { id: "both", name: "Gamma", keywords: [], description: "", content: "deployment and rollback" },
+  { id: "none", name: "Delta", keywords: [], description: "", content: "unrelated" },
+];
+
+Deno.test("search: field weights keywords 3 > name 2 > content 1; only matches returned", () => {
+  const index = buildSearchIndex(docs, "h");
+  const hits = index.search(index.plan("deployments"), { weights: W });
+  assert.deepEqual(hits.map((h) => h.id).slice(0, 2), ["kw", "name"]);
+  assert.deepEqual(new Set(hits.map((h) => h.id)), new Set(["kw", "name", "body", "both"]));
+});
+
+Deno.test("search: OR semantics scaled by matched/total terms", () => {
+  const index = buildSearchIndex(docs, "h");
+  const hits = index.search(index.plan("deployment rollback"), { weights: W });
+  const both = hits.find((h) => h.id === "both")!;
+  const body = hits.find((h) => h.id === "body")!;
+  assert.equal(both.matched, 2);
+  assert.equal(body.matched, 1);
+  assert.ok(both.score > body.score * 2);
+});
+
+Deno.test("search: one typo matches at half weight; two typos do not", () => {
+  const index = buildSearchIndex(docs, "h");
+  const exact = index.search(index.plan("rollback"), { weights: W })[0]!;
+  const typo = index.search(index.plan("rolback"), { weights: W })[0]!;
+  assert.equal(typo.id, "both");
+  assert.ok(Math.abs(typo.score - exact.score / 2) < 1e-9, `${typo.score} vs ${exact.score}`);
+  assert.equal(index.search(index.plan("rolbakc"), { weights: W }).length, 0);
+  assert.equal(index.search(index.plan("the and of"), { weights: W }).length, 0, "stop words only");
+});
+
+Deno.test("search: rarer terms weigh more", () => {
+  const index = buildSearchIndex([
+    { id: "a", name: "", keywords: [], description: "", content: "common rare" },
+    { id: "b", name: "", keywords: [], description: "", content: "common" },
+    { id: "c", name: "", keywords: [], description: "", content: "common" },
+  ], "h");
+  const rare = index.search(index.plan("rare"), { weights: W })[0]!.score;
+  const common = index.search(index.plan("common"), { weights: W })[0]!.score;
+  assert.ok(rare > common);
+});
+
+Deno.test("export → JSON → import gives the same results", async () => {
+  const index = buildSearchIndex(docs, "h");
+  const copy = importSearchIndex(JSON.parse(JSON.stringify(await index.export())));
+  for (const q of ["deployment", "rolback", "guide deploy", "zzz"]) {
+    assert.deepEqual(copy.search(copy.plan(q), { weights: W }), index.search(index.plan(q), { weights: W }), q);
+  }
+});
+
+Deno.test("import refuses an index made by another analyzer", async () => {
+  const data = await buildSearchIndex(docs, "h").export();
+  assert.throws(() => importSearchIndex({ ...data, analyzer: "other" }), /does not match/);
+});
+
+Deno.test("engine cache: uses a matching prebuilt index, rebuilds on hash or analyzer mismatch", async () => {
+  const m = await manifestOf([{ name: "docs", description: "", files: [{ path: "a.md", text: "# Alpha\nalpha body" }] }]);
+  const store = createContentStore(m);
+  const data = await buildIndexFor(store).export();
+  for (const [prebuilt, warns] of [
+    [data, 0],
+    [{ ...data, contentHash: "other" }, 1],
+    [{ ...data, analyzer: "old-analyzer" }, 1],
+    [undefined, 0],
+  ] as const) {
+    const warnings: string[] = [];
+    let loads = 0;
+    const cache = createEngineCache({
+      loadPrebuilt: () => (loads++, Promise.resolve(prebuilt)),
+      onWarning: (m) => warnings.push(m),
+    });
+    const engine = await cache.get(store);
+    assert.equal(await cache.get(store), engine, "one engine per store");
+    assert.equal(loads, 1, "loaded lazily, once");
+    assert.equal(warnings.length, warns, warnings.join());
+    const { hits } = engine.query("alpha", { weights: W, limit: 5 });
+    assert.equal(hits[0]?.doc.id, "docs/a");
+  }
+});
+
+Deno.test("engine: source, category and tag filters", async () => {
+  const m = await manifestOf([
+    { name: "one", description: "", files: [{ path: "guides/a.md", text: "---\ntags: [ops]\n---\n# Deploy a" }] },
+    { name: "two", description: "", files: [{ path: "ref/b.md", text: "# Deploy b" }] },
+  ]);
+  const store = createContentStore(m);
+  const engine = await createEngineCache().get(store);
+  const ids = (o: Record<string, string>) => engine.query("deploy", { weights: W, limit: 10, ...o }).hits.map((h) => h.doc.id);
+  assert.deepEqual(ids({}).sort(), ["one/guides/a", "two/ref/b"]);
+  assert.deepEqual(ids({ source: "two" }), ["two/ref/b"]);
+  assert.deepEqual(ids({ category: "GUIDES" }), ["one/guides/a"]);
+  assert.deepEqual(ids({ tag: "ops" }), ["one/guides/a"]);
+  assert.deepEqual(ids({ source: "two", tag: "ops" }), []);
+  assert.deepEqual(ids({ source: "nope" }), []);
+});
