@@ -81,8 +81,11 @@ export function buildIndexFor(store: ContentStore): SearchIndex {
  */
 export function createSearchEngine(store: ContentStore, index: SearchIndex): SearchEngine {
   const docs = index.ids.map((id) => store.byId(id));
-  const sets = { source: new Map<string, Set<number>>(), category: new Map(), tag: new Map() } as
-    Record<keyof SearchFilters, Map<string, Set<number>>>;
+  const sets = {
+    source: new Map<string, Set<number>>(),
+    category: new Map(),
+    tag: new Map(),
+  } as Record<keyof SearchFilters, Map<string, Set<number>>>;
   const add = (kind: keyof SearchFilters, key: string, n: number) => {
     const k = key.toLowerCase();
     let set = sets[kind].get(k);

@@ -2,8 +2,12 @@ import { Encoder, Index } from "flexsearch";
 import { analyze, ANALYZER_ID, analyzeWords, stemOnce } from "./analyzer.ts";
 import { editVariants } from "./edit_variants.ts";
 
-/** Indexed fields. */
-export const FIELDS = ["name", "keywords", "description", "content"] as const;
+/**
+ * Indexed fields. `focus` holds each document's most characteristic content terms (frequent in
+ * the document, rare in the corpus), which stands in for term frequency: FlexSearch records
+ * whether a term occurs, not how often.
+ */
+export const FIELDS = ["name", "keywords", "description", "content", "focus"] as const;
 /** One indexed field. */
 export type Field = typeof FIELDS[number];
 /** Weight of a match in each field. */
@@ -13,6 +17,12 @@ export type FieldWeights = Readonly<Record<Field, number>>;
 export const FUZZY_FACTOR = 0.5;
 /** Query terms found in at least this many documents are not expanded to typo variants. */
 export const FUZZY_MAX_DF = 3;
+/** Factor of a dictionary term that merely starts with the query term. */
+export const PREFIX_FACTOR = 0.5;
+/** At most this many prefix completions per query term (the most frequent ones). */
+export const PREFIX_MAX = 8;
+/** Terms per document in the `focus` field. */
+export const FOCUS_TERMS = 12;
 
 /** What gets indexed of one document. */
 export interface IndexableDocument {
@@ -99,7 +109,8 @@ function normalizeName(name: string): string {
  *   { id: "a", name: "Running tests", keywords: ["ci"], description: "", content: "Use deno test." },
  *   { id: "b", name: "Deploying", keywords: [], description: "", content: "Run the build." },
  * ], "hash");
- * const hits = index.search(index.plan("runing"), { weights: { name: 2, keywords: 3, description: 1, content: 1 } });
+ * const weights = { name: 2, keywords: 3, description: 1, content: 1, focus: 2 };
+ * const hits = index.search(index.plan("runing"), { weights });
  * console.assert(hits[0]?.id === "a");
  * ```
  */
@@ -107,25 +118,43 @@ export function buildSearchIndex(
   docs: readonly IndexableDocument[],
   contentHash: string,
 ): SearchIndex {
-  const fields = Object.fromEntries(FIELDS.map((f) => [f, newFieldIndex()])) as Record<Field, Index>;
+  const fields = Object.fromEntries(FIELDS.map((f) => [f, newFieldIndex()])) as Record<
+    Field,
+    Index
+  >;
   const df = new Map<string, number>();
   const lengths: number[] = [];
+  const contents: string[][] = [];
   docs.forEach((doc, n) => {
     const seen = new Set<string>();
-    const texts: Record<Field, string> = {
+    const texts: Record<Exclude<Field, "focus">, string> = {
       name: doc.name,
       keywords: doc.keywords.join(" , "),
       description: doc.description,
       content: doc.content,
     };
-    for (const field of FIELDS) {
+    for (const field of ["name", "keywords", "description", "content"] as const) {
       const terms = analyze(texts[field]);
-      if (field === "content") lengths[n] = terms.length;
+      if (field === "content") {
+        lengths[n] = terms.length;
+        contents[n] = terms;
+      }
       if (terms.length === 0) continue;
       fields[field].add(n, terms.join(" "));
       for (const t of terms) seen.add(t);
     }
     for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+  });
+  const total = docs.length;
+  contents.forEach((terms, n) => {
+    const tf = new Map<string, number>();
+    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    const focus = [...tf].filter(([, count]) => count >= 2)
+      .map(([t, count]) => [t, count * Math.log(1 + total / (df.get(t) ?? 1))] as const)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, FOCUS_TERMS)
+      .map(([t]) => t);
+    if (focus.length > 0) fields.focus.add(n, focus.join(" "));
   });
   return createIndex({
     contentHash,
@@ -173,10 +202,28 @@ interface Parts {
 function createIndex(parts: Parts): SearchIndex {
   const { ids, names, lengths, df, fields } = parts;
   const total = ids.length;
+  let sortedTerms: string[] | undefined; // built on the first prefix lookup
+  const completions = (prefix: string): string[] => {
+    sortedTerms ??= [...df.keys()].sort();
+    let lo = 0;
+    let hi = sortedTerms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sortedTerms[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: string[] = [];
+    for (let i = lo; i < sortedTerms.length && sortedTerms[i]!.startsWith(prefix); i++) {
+      if (sortedTerms[i] !== prefix) found.push(sortedTerms[i]!);
+    }
+    return found.sort((a, b) => (df.get(b) ?? 0) - (df.get(a) ?? 0)).slice(0, PREFIX_MAX);
+  };
   const idf = (term: string) => Math.log(1 + total / (df.get(term) ?? total));
   const avgLength = Math.max(1, lengths.reduce((a, b) => a + (b ?? 0), 0) / Math.max(1, total));
   // Short documents that mention a term say more about it than long ones (1 at average length).
-  const lengthNorm = (n: number) => 2 / (1 + Math.sqrt((lengths[n] ?? avgLength) / avgLength));
+  const lengthNorm = (n: number) =>
+    Math.min(1.25, 2 / (1 + Math.sqrt((lengths[n] ?? avgLength) / avgLength)));
+  const nameTerms = names.map((name) => (name === "" ? [] : name.split(" ")));
   return {
     analyzer: ANALYZER_ID,
     contentHash: parts.contentHash,
@@ -201,14 +248,19 @@ function createIndex(parts: Parts): SearchIndex {
           const word = words.get(term)!;
           for (const v of editVariants(word, (w) => df.has(stemOnce(w)))) add(stemOnce(v));
         }
+        // Prefixes: "mac" finds "macos", "config" finds "configur".
+        if (term.length >= 3) {
+          for (const t of completions(term)) if (!matches.has(t)) matches.set(t, PREFIX_FACTOR);
+        }
         expansions.set(term, matches);
       }
       return { terms, expansions };
     },
     search(plan, { weights, filter }) {
-      const scores = new Map<number, { score: number; matched: number }>();
+      const scores = new Map<number, { score: number; matched: number; coverage: number }>();
       for (const term of plan.terms) {
         const perDoc = new Map<number, number>();
+        const exactDocs = new Set<number>();
         for (const field of FIELDS) {
           const weight = weights[field];
           if (weight <= 0) continue;
@@ -220,26 +272,43 @@ function createIndex(parts: Parts): SearchIndex {
             for (const n of fields[field].search(t, { limit: total }) as number[]) {
               if (filter && !filter(n)) continue;
               const v = field === "content" ? value * lengthNorm(n) : value;
+              if (factor === 1) exactDocs.add(n);
               if ((best.get(n) ?? 0) < v) best.set(n, v);
             }
           }
           for (const [n, value] of best) perDoc.set(n, (perDoc.get(n) ?? 0) + value);
         }
         for (const [n, value] of perDoc) {
+          const cover = exactDocs.has(n) ? 1 : 0.5;
           const entry = scores.get(n);
           if (entry) {
             entry.score += value;
             entry.matched++;
-          } else scores.set(n, { score: value, matched: 1 });
+            entry.coverage += cover;
+          } else scores.set(n, { score: value, matched: 1, coverage: cover });
         }
       }
       const wanted = plan.terms.length;
-      const fullName = plan.terms.join(" ");
+      // A document whose whole name is the query (term by term, typos and prefixes allowed)
+      // is what the user is looking for: ×2 when exact, less when approximate.
+      const nameBonus = (n: number): number => {
+        const name = nameTerms[n]!;
+        if (name.length !== wanted) return 1;
+        let factor = 1;
+        for (let i = 0; i < wanted; i++) {
+          const f = plan.expansions.get(plan.terms[i]!)?.get(name[i]!);
+          if (f === undefined) return 1;
+          factor *= f;
+        }
+        return 1 + factor;
+      };
       const hits: SearchHit[] = [];
-      for (const [n, { score, matched }] of scores) {
+      for (const [n, { score, matched, coverage }] of scores) {
+        // Queries of three or more words need at least half of them (typo and prefix matches
+        // count half): one stray word in common is not a result.
+        if (wanted >= 3 && coverage * 2 < wanted) continue;
         // OR semantics, scaled by how many query terms matched; an exact full-name match wins.
-        let s = score * (matched / wanted);
-        if (names[n] === fullName) s *= 2;
+        const s = score * (matched / wanted) * nameBonus(n);
         hits.push({ doc: n, id: ids[n]!, score: s, matched });
       }
       return hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
@@ -265,4 +334,3 @@ function createIndex(parts: Parts): SearchIndex {
     },
   };
 }
-

@@ -53,7 +53,11 @@ function levenshtein(a: string, b: string, cap: number): number {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const v = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
       cur.push(v);
       if (v < rowMin) rowMin = v;
     }
@@ -128,9 +132,12 @@ export const search: ToolDefinition = {
     const text = results.length === 0
       ? `No results found for '${query}'${source ? ` in source '${source}'` : ""}. ` +
         "Try other words, fewer words, or no source filter."
-      : `Search results for '${query}':\n\n` + results.map((r) =>
-        `- [${r.source}] [${r.name}](${r.uri}): ${r.snippet} (relevance: ${formatScore(r.relevance)})`
-      ).join("\n");
+      : `Search results for '${query}':\n\n` +
+        results.map((r) =>
+          `- [${r.source}] [${r.name}](${r.uri}): ${r.snippet} (relevance: ${
+            formatScore(r.relevance)
+          })`
+        ).join("\n");
     const result: ToolResult = { content: [{ type: "text", text }] };
     if (structured) result.structuredContent = { query, total, results };
     return result;
@@ -157,7 +164,8 @@ export const read: ToolDefinition = {
     if (!doc) {
       const close = closestUris(store, uri);
       return errorResult(
-        `Resource not found: ${uri}` + (close.length > 0 ? `. Did you mean: ${close.join(", ")}?` : ""),
+        `Resource not found: ${uri}` +
+          (close.length > 0 ? `. Did you mean: ${close.join(", ")}?` : ""),
       );
     }
     return { content: [{ type: "text", text: store.body(doc) }] };

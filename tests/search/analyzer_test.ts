@@ -17,7 +17,13 @@ Deno.test("analyzer: stop words dropped, Porter stems, diacritics and possessive
 });
 
 Deno.test("analyzer: inflections meet at the same stem", () => {
-  for (const group of [["run", "running", "runs"], ["deploy", "deployed", "deploying", "deploys"], ["search", "searches", "searching"]]) {
+  for (
+    const group of [["run", "running", "runs"], ["deploy", "deployed", "deploying", "deploys"], [
+      "search",
+      "searches",
+      "searching",
+    ]]
+  ) {
     assert.equal(new Set(group.map((w) => analyze(w)[0])).size, 1, group.join());
   }
 });

@@ -9,7 +9,7 @@ import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { manifestOf } from "../helpers.ts";
 
-const W: FieldWeights = { name: 2, keywords: 3, description: 1, content: 1 };
+const W: FieldWeights = { name: 2, keywords: 3, description: 1, content: 1, focus: 1.5 };
 const docs = [
   { id: "kw", name: "Alpha", keywords: ["deployment"], description: "", content: "nothing" },
   { id: "name", name: "Deployment guide", keywords: [], description: "", content: "nothing" },
@@ -60,7 +60,11 @@ Deno.test("export → JSON → import gives the same results", async () => {
   const index = buildSearchIndex(docs, "h");
   const copy = importSearchIndex(JSON.parse(JSON.stringify(await index.export())));
   for (const q of ["deployment", "rolback", "guide deploy", "zzz"]) {
-    assert.deepEqual(copy.search(copy.plan(q), { weights: W }), index.search(index.plan(q), { weights: W }), q);
+    assert.deepEqual(
+      copy.search(copy.plan(q), { weights: W }),
+      index.search(index.plan(q), { weights: W }),
+      q,
+    );
   }
 });
 
@@ -70,15 +74,21 @@ Deno.test("import refuses an index made by another analyzer", async () => {
 });
 
 Deno.test("engine cache: uses a matching prebuilt index, rebuilds on hash or analyzer mismatch", async () => {
-  const m = await manifestOf([{ name: "docs", description: "", files: [{ path: "a.md", text: "# Alpha\nalpha body" }] }]);
+  const m = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [{ path: "a.md", text: "# Alpha\nalpha body" }],
+  }]);
   const store = createContentStore(m);
   const data = await buildIndexFor(store).export();
-  for (const [prebuilt, warns] of [
-    [data, 0],
-    [{ ...data, contentHash: "other" }, 1],
-    [{ ...data, analyzer: "old-analyzer" }, 1],
-    [undefined, 0],
-  ] as const) {
+  for (
+    const [prebuilt, warns] of [
+      [data, 0],
+      [{ ...data, contentHash: "other" }, 1],
+      [{ ...data, analyzer: "old-analyzer" }, 1],
+      [undefined, 0],
+    ] as const
+  ) {
     const warnings: string[] = [];
     let loads = 0;
     const cache = createEngineCache({
@@ -96,12 +106,17 @@ Deno.test("engine cache: uses a matching prebuilt index, rebuilds on hash or ana
 
 Deno.test("engine: source, category and tag filters", async () => {
   const m = await manifestOf([
-    { name: "one", description: "", files: [{ path: "guides/a.md", text: "---\ntags: [ops]\n---\n# Deploy a" }] },
+    {
+      name: "one",
+      description: "",
+      files: [{ path: "guides/a.md", text: "---\ntags: [ops]\n---\n# Deploy a" }],
+    },
     { name: "two", description: "", files: [{ path: "ref/b.md", text: "# Deploy b" }] },
   ]);
   const store = createContentStore(m);
   const engine = await createEngineCache().get(store);
-  const ids = (o: Record<string, string>) => engine.query("deploy", { weights: W, limit: 10, ...o }).hits.map((h) => h.doc.id);
+  const ids = (o: Record<string, string>) =>
+    engine.query("deploy", { weights: W, limit: 10, ...o }).hits.map((h) => h.doc.id);
   assert.deepEqual(ids({}).sort(), ["one/guides/a", "two/ref/b"]);
   assert.deepEqual(ids({ source: "two" }), ["two/ref/b"]);
   assert.deepEqual(ids({ category: "GUIDES" }), ["one/guides/a"]);

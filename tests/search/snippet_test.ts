@@ -13,7 +13,8 @@ Deno.test("snippet: the window with the most distinct query terms wins over more
 });
 
 Deno.test("snippet: fuzzy variants and stems count; markup is flattened", () => {
-  const text = "# Title\n\n" + "x ".repeat(200) + "**Deploying** to [Netlify](https://n.dev) works.";
+  const text = "# Title\n\n" + "x ".repeat(200) +
+    "**Deploying** to [Netlify](https://n.dev) works.";
   const s = snippet(text, groups(["deploi", "deploi"], ["netlifi", "netlifi"]), { width: 60 });
   assert.match(s, /Deploying to Netlify works\./);
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ASDLC_HIDDEN, appFor, buildFolder, callTool, CORPORA, manifestOf } from "../helpers.ts";
+import { appFor, ASDLC_HIDDEN, buildFolder, callTool, CORPORA, manifestOf } from "../helpers.ts";
 import { createApp } from "../../src/app.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 
@@ -13,9 +13,15 @@ Deno.test("search: the ACDC text format, line by line", async () => {
   assert.equal(lines[1], "");
   assert.ok(lines.length >= 3 && lines.length <= 12, `${lines.length} lines`);
   for (const line of lines.slice(2)) {
-    assert.match(line, /^- \[docs\] \[[^\]]+\]\(acdc:\/\/docs\/[a-z0-9/-]+\): .+ \(relevance: \d+\.\d\d\)$/);
+    assert.match(
+      line,
+      /^- \[docs\] \[[^\]]+\]\(acdc:\/\/docs\/[a-z0-9/-]+\): .+ \(relevance: \d+\.\d\d\)$/,
+    );
   }
-  assert.match(lines[2], /^- \[docs\] \[Context Engineering\]\(acdc:\/\/docs\/concepts\/context-engineering\)/);
+  assert.match(
+    lines[2],
+    /^- \[docs\] \[Context Engineering\]\(acdc:\/\/docs\/concepts\/context-engineering\)/,
+  );
   const s = r.structuredContent;
   assert.equal(s.results.length, lines.length - 2);
   assert.ok(s.total >= s.results.length);
@@ -35,7 +41,10 @@ Deno.test("search: max results, source filter, unknown source, no results", asyn
   const { app: three } = appFor(asdlc, {
     search: { maxResults: 3, boosts: { keywords: 3, name: 2, content: 1 } },
   });
-  assert.equal((await callTool(three, "search", { query: "agent" })).structuredContent.results.length, 3);
+  assert.equal(
+    (await callTool(three, "search", { query: "agent" })).structuredContent.results.length,
+    3,
+  );
   const filtered = await callTool(app, "search", { query: "agent", source: "docs" });
   assert.ok(filtered.structuredContent.results.length > 0);
   const unknown = await callTool(app, "search", { query: "agent", source: "other" });
@@ -60,7 +69,10 @@ Deno.test("search: boosts change the ranking", async () => {
     ],
   }]);
   const first = async (boosts: { keywords: number; name: number; content: number }) => {
-    const a = createApp({ stores: createStoreCache({ load: () => m }), search: { maxResults: 10, boosts } });
+    const a = createApp({
+      stores: createStoreCache({ load: () => m }),
+      search: { maxResults: 10, boosts },
+    });
     return (await callTool(a, "search", { query: "widget" })).structuredContent.results[0].uri;
   };
   assert.equal(await first({ keywords: 3, name: 2, content: 1 }), "acdc://kb/k");
@@ -78,13 +90,25 @@ Deno.test("read: the body without frontmatter; extensions tolerated", async () =
 Deno.test("read: unknown, hidden and hostile URIs are not found, with the closest URIs", async () => {
   const typo = await callTool(app, "read", { uri: "acdc://docs/concepts/context-engineerin" });
   assert.equal(typo.isError, true);
-  assert.match(typo.content[0].text, /^Resource not found: acdc:\/\/docs\/concepts\/context-engineerin\. Did you mean: acdc:\/\/docs\/concepts\/context-engineering,/);
+  assert.match(
+    typo.content[0].text,
+    /^Resource not found: acdc:\/\/docs\/concepts\/context-engineerin\. Did you mean: acdc:\/\/docs\/concepts\/context-engineering,/,
+  );
   for (const hidden of ASDLC_HIDDEN) {
     const r = await callTool(app, "read", { uri: `acdc://docs/${hidden}` });
     assert.equal(r.isError, true);
     assert.ok(!r.content[0].text.split("Did you mean")[1]?.includes(hidden), hidden);
   }
-  for (const uri of ["acdc://docs/../concepts/guardrails", "acdc://other/../docs/x", "/etc/passwd", "file:///etc/passwd", "acdc://docs/a%00b", "..\\..\\x"]) {
+  for (
+    const uri of [
+      "acdc://docs/../concepts/guardrails",
+      "acdc://other/../docs/x",
+      "/etc/passwd",
+      "file:///etc/passwd",
+      "acdc://docs/a%00b",
+      "..\\..\\x",
+    ]
+  ) {
     const r = await callTool(app, "read", { uri });
     assert.equal(r.isError, true, uri);
     assert.match(r.content[0].text, /^Resource not found: /);
@@ -92,7 +116,9 @@ Deno.test("read: unknown, hidden and hostile URIs are not found, with the closes
 });
 
 Deno.test("every URI search returns resolves with read; every search_articles slug with get_article", async () => {
-  for (const query of ["context", "agent loop", "spec driven", "review", "modle context protocol"]) {
+  for (
+    const query of ["context", "agent loop", "spec driven", "review", "modle context protocol"]
+  ) {
     const s = await callTool(app, "search", { query });
     for (const { uri } of s.structuredContent.results) {
       assert.equal((await callTool(app, "read", { uri })).isError, undefined, uri);
@@ -106,10 +132,26 @@ Deno.test("every URI search returns resolves with read; every search_articles sl
 });
 
 Deno.test("no hidden ASDLC article in search output", async () => {
-  const queries = ["skills", "guardrails", "amplification", "coverage metric", "civil engineering", "external attention", "feature assembly", "product vision authoring", "agent", "a"];
+  const queries = [
+    "skills",
+    "guardrails",
+    "amplification",
+    "coverage metric",
+    "civil engineering",
+    "external attention",
+    "feature assembly",
+    "product vision authoring",
+    "agent",
+    "a",
+  ];
   for (const query of queries) {
     const text = JSON.stringify(await callTool(app, "search", { query }));
-    for (const hidden of ASDLC_HIDDEN) assert.ok(!text.includes(`acdc://docs/${hidden})`) && !text.includes(`acdc://docs/${hidden}"`), `${query}: ${hidden}`);
+    for (const hidden of ASDLC_HIDDEN) {
+      assert.ok(
+        !text.includes(`acdc://docs/${hidden})`) && !text.includes(`acdc://docs/${hidden}"`),
+        `${query}: ${hidden}`,
+      );
+    }
   }
 });
 

@@ -136,7 +136,10 @@ Deno.test("search_articles: ASDLC weights title 3, tags 2, description 1; ties n
     ],
   }]);
   const ties = await callTool(appFor(m2).app, "search_articles", { query: "gates" });
-  assert.deepEqual(ties.structuredContent.articles.map((a: { slug: string }) => a.slug), ["new", "old"]);
+  assert.deepEqual(ties.structuredContent.articles.map((a: { slug: string }) => a.slug), [
+    "new",
+    "old",
+  ]);
 });
 
 Deno.test("search_articles: 'context' finds the Context Engineering articles; content on request", async () => {

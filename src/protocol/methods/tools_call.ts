@@ -8,7 +8,9 @@ import { errorResult } from "../../tools/tool.ts";
  * `tools/call`: an unknown tool or malformed `arguments` is a protocol error (`-32602`); a bad
  * argument value or a business failure is a tool result with `isError: true`.
  */
-export const toolsCall: MethodHandler = async ({ params, session, store, tools, engines, search }) => {
+export const toolsCall: MethodHandler = async (
+  { params, session, store, tools, engines, search },
+) => {
   const name = params.name;
   if (typeof name !== "string" || name === "") {
     throw new RpcError(ErrorCode.InvalidParams, "name: must be the name of a tool");

@@ -1,0 +1,173 @@
+/**
+ * `deno task eval`: retrieval quality of Shelf's search over `../shared/corpora`, side by side
+ * with two baselines run in the same process — the ASDLC substring ranking (title ×3, tags ×2,
+ * description ×1) and MiniSearch (fuzzy 0.2, prefix, the same field boosts as Shelf).
+ *
+ * Fixtures (`tests/eval/fixtures/*.json`) list queries with the documents they should find:
+ * `expect` (any of them counts, within `topN`), `expectNone` (nothing should match) and
+ * `mustNotInclude` (never in the top 10). Prints recall@1/@3/@10 and MRR per corpus.
+ *
+ * @module
+ */
+import MiniSearch from "minisearch";
+import { buildFromFolders } from "../src/content/build_from_folders.ts";
+import { type ContentStore, createContentStore } from "../src/content/content_store.ts";
+import { rankArticles } from "../src/content/rank_articles.ts";
+import { buildIndexFor, createSearchEngine } from "../src/search/search_engine.ts";
+import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../src/search/search_settings.ts";
+
+/** One fixture case. */
+export interface EvalCase {
+  kind: string;
+  query: string;
+  expect?: string[];
+  topN?: number;
+  expectNone?: boolean;
+  mustNotInclude?: string[];
+}
+
+/** Scores of one engine on one corpus. */
+export interface EngineScores {
+  recall1: number;
+  recall3: number;
+  recall10: number;
+  mrr: number;
+  /** Cases whose `topN` / `expectNone` / `mustNotInclude` rule held. */
+  passed: number;
+  cases: number;
+  failures: string[];
+}
+
+/** A ranked list of document paths for a query (at most 10). */
+type Engine = (query: string) => string[];
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const CORPORA = `${ROOT}../shared/corpora`;
+const FIXTURES = `${ROOT}tests/eval/fixtures`;
+
+async function loadStore(corpus: string): Promise<ContentStore> {
+  const { manifest } = await buildFromFolders({
+    server: { name: corpus, version: "eval" },
+    sources: [{ name: "docs", description: corpus, path: `${CORPORA}/${corpus}` }],
+    warnings: [],
+  });
+  return createContentStore(manifest);
+}
+
+function engines(store: ContentStore): Record<string, Engine> {
+  const weights = acdcWeights(DEFAULT_SEARCH_SETTINGS);
+  const shelf = createSearchEngine(store, buildIndexFor(store));
+  const mini = new MiniSearch({
+    fields: ["title", "keywords", "description", "content"],
+    storeFields: ["path"],
+  });
+  mini.addAll(store.documents.map((d, i) => ({
+    id: i,
+    path: d.path,
+    title: d.title,
+    keywords: d.keywords.join(" "),
+    description: d.description,
+    content: store.body(d),
+  })));
+  return {
+    shelf: (q) => shelf.query(q, { weights, limit: 10 }).hits.map((h) => h.doc.path),
+    "asdlc-substring": (q) => rankArticles(store, q).slice(0, 10).map((h) => h.doc.path),
+    minisearch: (q) =>
+      mini.search(q, {
+        fuzzy: 0.2,
+        prefix: true,
+        boost: { keywords: weights.keywords, title: weights.name, description: 1, content: 1 },
+      }).slice(0, 10).map((r) => r.path as string),
+  };
+}
+
+function score(engine: Engine, cases: EvalCase[], known: Set<string>): EngineScores {
+  const s: EngineScores = {
+    recall1: 0,
+    recall3: 0,
+    recall10: 0,
+    mrr: 0,
+    passed: 0,
+    cases: 0,
+    failures: [],
+  };
+  let ranked = 0;
+  for (const c of cases) {
+    for (const id of [...(c.expect ?? []), ...(c.mustNotInclude ?? [])]) {
+      if (!known.has(id) && !(c.mustNotInclude ?? []).includes(id)) {
+        throw new Error(`fixture names a document that does not exist: ${id}`);
+      }
+    }
+    const results = engine(c.query);
+    s.cases++;
+    let ok = true;
+    if (c.expect) {
+      ranked++;
+      const rank = results.findIndex((p) => c.expect!.includes(p)) + 1;
+      if (rank === 1) s.recall1++;
+      if (rank >= 1 && rank <= 3) s.recall3++;
+      if (rank >= 1) {
+        s.recall10++;
+        s.mrr += 1 / rank;
+      }
+      ok = rank >= 1 && rank <= (c.topN ?? 10);
+    }
+    if (c.expectNone && results.length > 0) ok = false;
+    if (c.mustNotInclude?.some((p) => results.includes(p))) ok = false;
+    if (ok) s.passed++;
+    else s.failures.push(`[${c.kind}] ${c.query} → ${results.slice(0, 3).join(", ") || "(none)"}`);
+  }
+  const n = Math.max(1, ranked);
+  s.recall1 /= n;
+  s.recall3 /= n;
+  s.recall10 /= n;
+  s.mrr /= n;
+  return s;
+}
+
+/** Runs every fixture; returns scores by corpus and engine. */
+export async function evaluate(): Promise<Record<string, Record<string, EngineScores>>> {
+  const out: Record<string, Record<string, EngineScores>> = {};
+  for await (const entry of Deno.readDir(FIXTURES)) {
+    if (!entry.name.endsWith(".json")) continue;
+    const fixture = JSON.parse(await Deno.readTextFile(`${FIXTURES}/${entry.name}`)) as {
+      corpus: string;
+      cases: EvalCase[];
+    };
+    const store = await loadStore(fixture.corpus);
+    const known = new Set(store.documents.map((d) => d.path));
+    out[fixture.corpus] = Object.fromEntries(
+      Object.entries(engines(store)).map((
+        [name, engine],
+      ) => [name, score(engine, fixture.cases, known)]),
+    );
+  }
+  return out;
+}
+
+/** Formats the scores as a table. */
+export function formatScores(results: Record<string, Record<string, EngineScores>>): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
+  const lines = ["corpus      engine            R@1     R@3    R@10     MRR   rules"];
+  for (const corpus of Object.keys(results).sort()) {
+    for (const [engine, s] of Object.entries(results[corpus]!)) {
+      lines.push(
+        `${corpus.padEnd(11)} ${engine.padEnd(16)} ${pct(s.recall1)} ${pct(s.recall3)} ${
+          pct(s.recall10)
+        } ` +
+          `${s.mrr.toFixed(3).padStart(7)}   ${s.passed}/${s.cases}`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+if (import.meta.main) {
+  const results = await evaluate();
+  console.log(formatScores(results));
+  if (Deno.args.includes("--failures")) {
+    for (const [corpus, byEngine] of Object.entries(results)) {
+      for (const f of byEngine.shelf?.failures ?? []) console.log(`shelf ${corpus}: ${f}`);
+    }
+  }
+}
