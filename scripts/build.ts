@@ -67,7 +67,7 @@ async function main(): Promise<number> {
   const indexJson = JSON.stringify(index);
   await Deno.writeTextFile(`${dir}/index.json`, indexJson);
   console.log(
-    `wrote ${dir}/index.json (${indexJson.length} bytes, ${Object.keys(index.df).length} terms, ` +
+    `wrote ${dir}/index.json (${indexJson.length} bytes, ${index.terms.length} terms, ` +
       `${Math.round(performance.now() - started)} ms)`,
   );
   return 0;

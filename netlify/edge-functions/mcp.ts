@@ -17,7 +17,7 @@ const app = createApp({
   engines: createEngineCache({
     loadPrebuilt: async () =>
       (await import("../../dist/_shelf/index.json", { with: { type: "json" } }))
-        .default as SearchIndexData,
+        .default as unknown as SearchIndexData,
     onWarning: (message) => console.warn(`[shelf] ${message}`),
   }),
 });

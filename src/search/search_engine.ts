@@ -81,30 +81,35 @@ export function buildIndexFor(store: ContentStore): SearchIndex {
  */
 export function createSearchEngine(store: ContentStore, index: SearchIndex): SearchEngine {
   const docs = index.ids.map((id) => store.byId(id));
-  const sets = {
-    source: new Map<string, Set<number>>(),
-    category: new Map(),
-    tag: new Map(),
-  } as Record<keyof SearchFilters, Map<string, Set<number>>>;
-  const add = (kind: keyof SearchFilters, key: string, n: number) => {
-    const k = key.toLowerCase();
-    let set = sets[kind].get(k);
-    if (!set) sets[kind].set(k, set = new Set());
-    set.add(n);
+  // Filter sets are built on the first query that filters by that kind (not at cold start).
+  const sets = new Map<keyof SearchFilters, Map<string, Set<number>>>();
+  const setsOf = (kind: keyof SearchFilters) => {
+    let byKey = sets.get(kind);
+    if (!byKey) {
+      byKey = new Map();
+      const add = (key: string, n: number) => {
+        const k = key.toLowerCase();
+        let set = byKey!.get(k);
+        if (!set) byKey!.set(k, set = new Set());
+        set.add(n);
+      };
+      docs.forEach((doc, n) => {
+        if (!doc) return;
+        if (kind === "source") add(doc.source, n);
+        else if (kind === "category") add(doc.category, n);
+        else for (const tag of doc.keywords) add(tag, n);
+      });
+      sets.set(kind, byKey);
+    }
+    return byKey;
   };
-  docs.forEach((doc, n) => {
-    if (!doc) return;
-    add("source", doc.source, n);
-    add("category", doc.category, n);
-    for (const tag of doc.keywords) add("tag", tag, n);
-  });
   return {
     index,
     query(text, options) {
       const filters: Set<number>[] = [];
       for (const kind of ["source", "category", "tag"] as const) {
         const value = options[kind];
-        if (value !== undefined) filters.push(sets[kind].get(value.toLowerCase()) ?? new Set());
+        if (value !== undefined) filters.push(setsOf(kind).get(value.toLowerCase()) ?? new Set());
       }
       const plan = index.plan(text);
       const groups = new Map<string, string>();

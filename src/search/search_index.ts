@@ -43,10 +43,12 @@ export interface SearchIndexData {
   names: string[];
   /** Number of content terms, by document number (for length normalization). */
   lengths: number[];
-  /** Term → number of documents containing it in any field. */
-  df: Record<string, number>;
-  /** FlexSearch export of each field's index. */
-  flex: Record<Field, Record<string, string>>;
+  /** Every indexed term, sorted (prefix lookups binary-search it). */
+  terms: string[];
+  /** Number of documents containing `terms[i]` in any field. */
+  counts: number[];
+  /** FlexSearch export of each field's index, already parsed (no JSON inside JSON). */
+  flex: Record<Field, Record<string, unknown>>;
 }
 
 /** One search hit. */
@@ -177,15 +179,20 @@ export function importSearchIndex(data: SearchIndexData): SearchIndex {
   const fields = {} as Record<Field, Index>;
   for (const field of FIELDS) {
     const index = newFieldIndex();
-    for (const [key, value] of Object.entries(data.flex[field] ?? {})) index.import(key, value);
+    for (const [key, value] of Object.entries(data.flex[field] ?? {})) {
+      index.import(key, value as string);
+    }
     fields[field] = index;
   }
+  const df = new Map<string, number>();
+  data.terms.forEach((t, i) => df.set(t, data.counts[i]!));
   return createIndex({
     contentHash: data.contentHash,
     ids: data.ids,
     names: data.names,
     lengths: data.lengths,
-    df: new Map(Object.entries(data.df)),
+    df,
+    sortedTerms: data.terms,
     fields,
   });
 }
@@ -196,13 +203,15 @@ interface Parts {
   names: string[];
   lengths: number[];
   df: Map<string, number>;
+  /** The dictionary sorted, when already known (imported indexes). */
+  sortedTerms?: string[];
   fields: Record<Field, Index>;
 }
 
 function createIndex(parts: Parts): SearchIndex {
   const { ids, names, lengths, df, fields } = parts;
   const total = ids.length;
-  let sortedTerms: string[] | undefined; // built on the first prefix lookup
+  let sortedTerms = parts.sortedTerms; // else sorted on the first prefix lookup
   const completions = (prefix: string): string[] => {
     sortedTerms ??= [...df.keys()].sort();
     let lo = 0;
@@ -314,21 +323,23 @@ function createIndex(parts: Parts): SearchIndex {
       return hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
     },
     async export() {
-      const flex = {} as Record<Field, Record<string, string>>;
+      const flex = {} as Record<Field, Record<string, unknown>>;
       for (const field of FIELDS) {
-        const out: Record<string, string> = {};
+        const out: Record<string, unknown> = {};
         await fields[field].export((key: string, value: string) => {
-          out[key] = value;
+          out[key] = JSON.parse(value);
         });
         flex[field] = out;
       }
+      const terms = [...df.keys()].sort();
       return {
         analyzer: ANALYZER_ID,
         contentHash: parts.contentHash,
         ids,
         names,
         lengths,
-        df: Object.fromEntries(df),
+        terms,
+        counts: terms.map((t) => df.get(t)!),
         flex,
       };
     },

@@ -1,0 +1,47 @@
+/**
+ * A synthetic knowledge base for benchmarks: `count` markdown documents with frontmatter,
+ * headings and paragraphs drawn from a fixed vocabulary by a seeded generator, so every run
+ * gets the same corpus.
+ *
+ * @module
+ */
+import type { SourceFile } from "../../src/content/build_manifest.ts";
+
+const WORDS = ("agent archive build cache category config container context deploy directory " +
+  "document edge engine error feature file filter format guide header index install isolate " +
+  "key list manifest markdown memory network option package page pattern permission process " +
+  "prompt protocol query release request resource response review route schema search section " +
+  "server session source spec status storage stream tag template test token tool update upload " +
+  "user version volume workflow write yaml zone alpha beta gamma delta sigma lambda vector matrix " +
+  "kernel socket thread signal buffer parser lexer symbol module plugin driver")
+  .split(" ");
+
+/** Mulberry32: a tiny seeded PRNG. */
+function prng(seed: number): () => number {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Generates `count` documents of about `words` words each, in 20 category folders. */
+export function generateCorpus(count: number, words = 150, seed = 42): SourceFile[] {
+  const rand = prng(seed);
+  const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+  const sentence = (n: number) => Array.from({ length: n }, pick).join(" ");
+  const files: SourceFile[] = [];
+  for (let i = 0; i < count; i++) {
+    const title = `${pick()} ${pick()} ${i}`;
+    const body = [`# ${title}`, "", sentence(20) + ".", "", `## ${pick()} ${pick()}`, ""];
+    for (let w = 20; w < words; w += 20) body.push(sentence(20) + ".");
+    files.push({
+      path: `c${i % 20}/doc-${i}.md`,
+      text: `---\ntitle: "${title}"\ntags: [${pick()}, ${pick()}]\nstatus: Live\n` +
+        `lastUpdated: 2025-0${1 + (i % 9)}-1${i % 10}\n---\n${body.join("\n")}\n`,
+    });
+  }
+  return files;
+}
