@@ -49,6 +49,7 @@ async function loadStore(corpus: string): Promise<ContentStore> {
   const { manifest } = await buildFromFolders({
     server: { name: corpus, version: "eval" },
     sources: [{ name: "docs", description: corpus, path: `${CORPORA}/${corpus}` }],
+    settings: {},
     warnings: [],
   });
   return createContentStore(manifest);

@@ -15,7 +15,8 @@ export interface AppDeps {
   tools?: ToolRegistry;
   /** Search engines per store; give one with `loadPrebuilt` to use the build's index. */
   engines?: EngineCache;
-  search?: SearchSettings;
+  /** Overrides the manifest's search settings (environment, flags). */
+  search?: Partial<SearchSettings>;
   /** Origins allowed to call from a browser; `*` allows any. Default `["*"]`. */
   allowedOrigins?: readonly string[];
   maxBodyBytes?: number;

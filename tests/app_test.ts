@@ -31,7 +31,13 @@ Deno.test("initialize: every legacy version is echoed, others answer 2025-11-25"
       id: 1,
       result: {
         protocolVersion: LEGACY.includes(v) ? v : "2025-11-25",
-        capabilities: { tools: { listChanged: false } },
+        capabilities: {
+          tools: { listChanged: false },
+          resources: { subscribe: false, listChanged: false },
+          prompts: { listChanged: false },
+          completions: {},
+          logging: {},
+        },
         serverInfo: { name: "test-kb", version: "9.9.9" },
       },
     });
@@ -70,6 +76,9 @@ Deno.test("tools/list: outputSchema and title only from 2025-06-18", async () =>
       "search_articles",
       "search",
       "read",
+      "list_documentation_files",
+      "table_of_contents",
+      "read_sections",
     ]);
     const structured = v >= "2025-06-18";
     assert.equal("outputSchema" in tools[0], structured, v);
@@ -161,7 +170,12 @@ Deno.test("modern: server/discover", async () => {
     id: "d",
     result: {
       supportedVersions: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { subscribe: false, listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
       _meta: { "io.modelcontextprotocol/serverInfo": { name: "test-kb", version: "9.9.9" } },
       resultType: "complete",
       ttlMs: 300000,

@@ -29,6 +29,7 @@ export function buildFolder(
     result = buildFromFolders({
       server: { ...DEFAULT_SERVER },
       sources: [{ name, description: name, path }],
+      settings: {},
       warnings: [],
     });
     built.set(key, result);

@@ -54,6 +54,7 @@ async function loadCorpus(name: string): Promise<{ manifest: Manifest; ms: numbe
   const { manifest } = await buildFromFolders({
     server: { name, version: "bench" },
     sources: [{ name: "docs", description: name, path: `${ROOT}../shared/corpora/${name}` }],
+    settings: {},
     warnings: [],
   });
   return { manifest, ms: performance.now() - t };

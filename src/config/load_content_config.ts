@@ -39,6 +39,7 @@ export async function loadContentConfig(
       description: "The bundled knowledge base",
       path: resolvePath(cwd, options.content ?? "content"),
     }],
+    settings: {},
     warnings: [],
   };
 }

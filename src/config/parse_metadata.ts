@@ -1,6 +1,6 @@
 import { parse } from "yaml";
 import { ConfigError } from "./config_error.ts";
-import type { ServerInfo } from "../content/manifest.ts";
+import type { ManifestSettings, ServerInfo } from "../content/manifest.ts";
 import { SHELF_VERSION } from "../version.ts";
 
 /** One content source as configured. `path` is already resolved against the config file. */
@@ -10,12 +10,23 @@ export interface SourceConfig {
   path: string;
   statuses?: string[];
   requireStatus?: boolean;
+  /** Globs (relative to the source root) a document must match; default: every document. */
+  include?: string[];
+  /** Globs of documents to leave out. */
+  exclude?: string[];
+  /** Larger files are skipped with a warning (default 10 MiB). */
+  maxFileSize?: number;
 }
+
+/** Tool families Shelf knows. */
+export const TOOL_PROFILES = ["articles", "acdc", "sections", "mcp-serve", "techdoc"] as const;
 
 /** The content side of the configuration: who the server is and what it serves. */
 export interface ContentConfig {
   server: ServerInfo;
   sources: SourceConfig[];
+  /** Runtime settings the build bakes into the manifest. */
+  settings: ManifestSettings;
   /** Unknown keys and other non-fatal remarks. */
   warnings: string[];
 }
@@ -30,9 +41,18 @@ export const DEFAULT_SERVER: ServerInfo = {
 };
 
 const SOURCE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
-const TOP_KEYS = new Set(["server", "content", "tools"]);
+const TOP_KEYS = new Set(["server", "content", "tools", "search", "cache"]);
 const SERVER_KEYS = new Set(["name", "version", "instructions"]);
-const SOURCE_KEYS = new Set(["name", "description", "path", "statuses", "requireStatus"]);
+const SOURCE_KEYS = new Set([
+  "name",
+  "description",
+  "path",
+  "statuses",
+  "requireStatus",
+  "include",
+  "exclude",
+  "maxFileSize",
+]);
 
 /**
  * Joins `path` onto `base` unless it is absolute, and normalizes `.` and `..` segments.
@@ -58,8 +78,10 @@ export function resolvePath(base: string, path: string): string {
 
 /**
  * Parses and validates an `mcp-metadata.yaml` (ACDC format): `server {name, version,
- * instructions}` and `content [{name, description, path}]`, plus Shelf's per-source
- * `statuses`/`requireStatus`. Paths resolve against `baseDir` (the config file's folder).
+ * instructions}`, `content [{name, description, path}]` and `tools [{name, description}]`,
+ * plus Shelf's keys: per-source `statuses`, `requireStatus`, `include`, `exclude`,
+ * `maxFileSize`; `tools {profiles, overrides}`; `search {maxResults, boosts}`;
+ * `cache {ttlSeconds}`. Paths resolve against `baseDir` (the config file's folder).
  * Problems throw {@link ConfigError} naming the key; unknown keys become warnings.
  *
  * @example
@@ -121,9 +143,113 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
       }
       source.requireStatus = e.requireStatus;
     }
+    for (const globKey of ["include", "exclude"] as const) {
+      const value = e[globKey];
+      if (value === undefined) continue;
+      const list = typeof value === "string" ? [value] : value;
+      if (!Array.isArray(list) || !list.every((g) => typeof g === "string" && g !== "")) {
+        throw new ConfigError(`${key}.${globKey}`, "must be a glob or a list of globs");
+      }
+      source[globKey] = list as string[];
+    }
+    if (e.maxFileSize !== undefined) {
+      source.maxFileSize = positiveNumber(e.maxFileSize, `${key}.maxFileSize`, true);
+    }
     return source;
   });
-  return { server, sources, warnings };
+  const settings: ManifestSettings = {};
+  parseTools(root.tools, settings, warnings);
+  parseSearch(root.search, settings, warnings);
+  if (root.cache !== undefined) {
+    const cache = mapping(root.cache, "cache");
+    warnings.push(...unknownKeys(cache, new Set(["ttlSeconds"]), "cache."));
+    if (cache.ttlSeconds !== undefined) {
+      settings.cacheTtlMs = Math.round(positiveNumber(cache.ttlSeconds, "cache.ttlSeconds") * 1000);
+    }
+  }
+  return { server, sources, settings, warnings };
+}
+
+function parseTools(value: unknown, settings: ManifestSettings, warnings: string[]): void {
+  if (value === undefined || value === null) return;
+  let overrides: unknown = value;
+  if (!Array.isArray(value)) {
+    const tools = mapping(value, "tools");
+    warnings.push(...unknownKeys(tools, new Set(["profiles", "overrides"]), "tools."));
+    if (tools.profiles !== undefined) {
+      const profiles = tools.profiles;
+      if (!Array.isArray(profiles) || profiles.length === 0) {
+        throw new ConfigError(
+          "tools.profiles",
+          `must be a non-empty list of ${TOOL_PROFILES.join(", ")}`,
+        );
+      }
+      profiles.forEach((p, i) => {
+        if (!(TOOL_PROFILES as readonly unknown[]).includes(p)) {
+          throw new ConfigError(
+            `tools.profiles[${i}]`,
+            `unknown profile '${p}' (use ${TOOL_PROFILES.join(", ")})`,
+          );
+        }
+      });
+      settings.profiles = profiles as string[];
+    }
+    overrides = tools.overrides ?? [];
+  }
+  if (!Array.isArray(overrides)) {
+    throw new ConfigError("tools.overrides", "must be a list of {name, description}");
+  }
+  const descriptions: Record<string, string> = {};
+  overrides.forEach((o, i) => {
+    const key = Array.isArray(value) ? `tools[${i}]` : `tools.overrides[${i}]`;
+    const entry = mapping(o, key);
+    const name = requireString(entry.name, `${key}.name`);
+    const description = requireString(entry.description, `${key}.description`);
+    descriptions[name] = description;
+  });
+  if (Object.keys(descriptions).length > 0) settings.toolDescriptions = descriptions;
+}
+
+function parseSearch(value: unknown, settings: ManifestSettings, warnings: string[]): void {
+  if (value === undefined || value === null) return;
+  const search = mapping(value, "search");
+  warnings.push(...unknownKeys(search, new Set(["maxResults", "boosts"]), "search."));
+  const out: NonNullable<ManifestSettings["search"]> = {};
+  if (search.maxResults !== undefined) {
+    const n = search.maxResults;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 100) {
+      throw new ConfigError("search.maxResults", "must be an integer from 1 to 100");
+    }
+    out.maxResults = n;
+  }
+  if (search.boosts !== undefined) {
+    const boosts = mapping(search.boosts, "search.boosts");
+    warnings.push(
+      ...unknownKeys(boosts, new Set(["keywords", "name", "content"]), "search.boosts."),
+    );
+    out.boosts = {};
+    for (const k of ["keywords", "name", "content"] as const) {
+      if (boosts[k] !== undefined) out.boosts[k] = positiveNumber(boosts[k], `search.boosts.${k}`);
+    }
+  }
+  settings.search = out;
+}
+
+function mapping(value: unknown, key: string): Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new ConfigError(key, "must be a mapping");
+  }
+  return value as Record<string, unknown>;
+}
+
+function positiveNumber(value: unknown, key: string, integer = false): number {
+  if (
+    typeof value !== "number" || !Number.isFinite(value) || value < 0 ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new ConfigError(key, `must be a ${integer ? "whole " : ""}number of 0 or more`);
+  }
+  return value;
 }
 
 function parseServer(value: unknown, warnings: string[]): ServerInfo {

@@ -24,7 +24,11 @@ export async function buildFromFolders(
   for (const [i, source] of config.sources.entries()) {
     let folder;
     try {
-      folder = await readSourceFolder(source.path);
+      folder = await readSourceFolder(source.path, {
+        ...(source.maxFileSize !== undefined ? { maxFileSize: source.maxFileSize } : {}),
+        ...(source.include ? { include: source.include } : {}),
+        ...(source.exclude ? { exclude: source.exclude } : {}),
+      });
     } catch (error) {
       throw new ConfigError(`content[${i}].path`, (error as Error).message);
     }
@@ -32,6 +36,7 @@ export async function buildFromFolders(
       name: source.name,
       description: source.description,
       files: folder.files,
+      prompts: folder.prompts,
     };
     if (source.statuses) input.statuses = source.statuses;
     if (source.requireStatus !== undefined) input.requireStatus = source.requireStatus;
@@ -41,6 +46,7 @@ export async function buildFromFolders(
   const result = await buildManifest({
     server: config.server,
     sources: inputs,
+    settings: config.settings,
     ...(options.now ? { now: options.now } : {}),
   });
   result.report.warnings.unshift(...readWarnings);

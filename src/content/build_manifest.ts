@@ -2,6 +2,8 @@ import {
   type DocumentFormat,
   type Manifest,
   type ManifestDocument,
+  type ManifestPrompt,
+  type ManifestSettings,
   type MetaValue,
   MIME_TYPES,
   SCHEMA_VERSION,
@@ -18,6 +20,7 @@ import { extractMetadata, stringList } from "./extract_metadata.ts";
 import { htmlToText } from "./html_to_text.ts";
 import { splitSections } from "./split_sections.ts";
 import { ANALYZER_ID } from "../search/analyzer.ts";
+import { buildPrompts } from "./build_prompts.ts";
 
 /** One file handed to the build: path relative to the source root (forward slashes). */
 export interface SourceFile {
@@ -34,6 +37,8 @@ export interface SourceInput {
   statuses?: readonly string[];
   /** Hide documents without status; default: only when some document in the source has one. */
   requireStatus?: boolean;
+  /** Prompt templates (`mcp-prompts/*.md`), paths relative to that folder. */
+  prompts?: SourceFile[];
 }
 
 /** A problem tied to a place in a file. `line` is 1-based. */
@@ -57,6 +62,8 @@ export interface BuildReport {
 export interface BuildOptions {
   server: ServerInfo;
   sources: SourceInput[];
+  /** Runtime settings to bake in (tool profiles, search settings, cache TTL). */
+  settings?: ManifestSettings;
   /** Build time; defaults to now. */
   now?: Date;
 }
@@ -134,7 +141,9 @@ export async function buildManifest(
   const documents: ManifestDocument[] = [];
   const bodies: Record<string, string> = {};
   const sources = [];
+  const prompts: ManifestPrompt[] = [];
   for (const input of options.sources) {
+    prompts.push(...buildPrompts(input.name, input.prompts ?? [], report));
     const exposed = buildSource(input, report);
     for (const { doc, body } of exposed) {
       documents.push(doc);
@@ -148,14 +157,20 @@ export async function buildManifest(
   }
   documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   report.exposed = documents.length;
-  const contentHash = await sha256(JSON.stringify([options.server, sources, documents, bodies]));
+  prompts.sort((a, b) => (a.name < b.name ? -1 : 1));
+  const settings = options.settings ?? {};
+  const contentHash = await sha256(
+    JSON.stringify([options.server, settings, sources, documents, bodies, prompts]),
+  );
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
     builtAt: (options.now ?? new Date()).toISOString(),
     contentHash,
     server: options.server,
     analyzer: ANALYZER_ID,
+    settings,
     sources,
+    prompts,
     documents,
     bodies,
   };

@@ -83,6 +83,41 @@ export interface ServerInfo {
   instructions?: string;
 }
 
+/** Runtime settings baked in by the build from the config file (the edge reads no files). */
+export interface ManifestSettings {
+  /** Tool families to list (`articles`, `acdc`, `sections`, `mcp-serve`, `techdoc`). */
+  profiles?: string[];
+  /** Tool name → description override. */
+  toolDescriptions?: Record<string, string>;
+  search?: {
+    maxResults?: number;
+    boosts?: { keywords?: number; name?: number; content?: number };
+  };
+  /** How long a loaded manifest is trusted before it is checked again. */
+  cacheTtlMs?: number;
+}
+
+/** A prompt template from a source's `mcp-prompts/` folder. */
+export interface ManifestPrompt {
+  /** `<source>:<name>`. */
+  name: string;
+  source: string;
+  title?: string;
+  description: string;
+  arguments: PromptArgument[];
+  /** Template text with `{{.arg}}` / `{{arg}}` placeholders. */
+  template: string;
+}
+
+/** One argument of a prompt. */
+export interface PromptArgument {
+  name: string;
+  description: string;
+  required: boolean;
+  /** Values offered by `completion/complete` (from `enum` and `examples`). */
+  values?: string[];
+}
+
 /** The whole build output. */
 export interface Manifest {
   schemaVersion: number;
@@ -93,7 +128,10 @@ export interface Manifest {
   server: ServerInfo;
   /** Analyzer the build's search index was made with (see `src/search/analyzer.ts`). */
   analyzer?: string;
+  settings?: ManifestSettings;
   sources: ManifestSource[];
+  /** Prompt templates, sorted by name. */
+  prompts?: ManifestPrompt[];
   /** Exposed documents, sorted by id. */
   documents: ManifestDocument[];
   /** Document id → served body (markdown without frontmatter, HTML converted to text). */

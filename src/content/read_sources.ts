@@ -1,5 +1,6 @@
 import type { FileIssue, SourceFile } from "./build_manifest.ts";
 import { formatOf } from "./build_manifest.ts";
+import { pathFilter } from "./glob.ts";
 
 /** Default cap on a document file; larger files are skipped with a warning. */
 export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
@@ -8,6 +9,10 @@ export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 export interface ReadFolderOptions {
   /** Skip files larger than this many bytes. */
   maxFileSize?: number;
+  /** Globs a document path must match (relative to the document root). */
+  include?: readonly string[];
+  /** Globs of document paths to leave out. */
+  exclude?: readonly string[];
 }
 
 /** The documents of one folder, plus what was skipped. */
@@ -15,13 +20,17 @@ export interface FolderContents {
   /** Root the paths are relative to (`<dir>/mcp-resources` for the ACDC layout). */
   root: string;
   files: SourceFile[];
+  /** Prompt templates from `<dir>/mcp-prompts/` (ACDC layout only). */
+  prompts: SourceFile[];
   warnings: FileIssue[];
 }
 
 /**
  * Reads every `.md`, `.markdown`, `.html`, `.htm` and `.txt` file under `dir`, recursively,
  * skipping dot-folders and `node_modules`, and not following symbolic links (no loops). When
- * the folder has an `mcp-resources/` subfolder (the ACDC layout) only that subfolder is read.
+ * the folder has an `mcp-resources/` subfolder (the ACDC layout) only that subfolder is read
+ * for documents, and `mcp-prompts/*.md` for prompt templates. `include`/`exclude` globs and
+ * `maxFileSize` narrow what is read.
  * Runs at build time or server start, never per request.
  *
  * @example
@@ -39,11 +48,13 @@ export async function readSourceFolder(
   let root = dir.replace(/\/+$/, "") || "/";
   const info = await Deno.stat(root).catch(() => undefined);
   if (!info?.isDirectory) throw new Error(`folder not found: ${dir}`);
+  const base = root;
   const acdc = await Deno.stat(`${root}/mcp-resources`).catch(() => undefined);
   if (acdc?.isDirectory) root = `${root}/mcp-resources`;
   const files: SourceFile[] = [];
   const warnings: FileIssue[] = [];
   const decoder = new TextDecoder("utf-8");
+  const keep = pathFilter(options.include, options.exclude);
   const walk = async (rel: string): Promise<void> => {
     const entries = [];
     for await (const entry of Deno.readDir(rel === "" ? root : `${root}/${rel}`)) {
@@ -58,7 +69,7 @@ export async function readSourceFolder(
         await walk(path);
         continue;
       }
-      if (!entry.isFile || !formatOf(path)) continue;
+      if (!entry.isFile || !formatOf(path) || !keep(path)) continue;
       const full = `${root}/${path}`;
       const stat = await Deno.stat(full);
       if (stat.size > maxFileSize) {
@@ -78,5 +89,19 @@ export async function readSourceFolder(
     }
   };
   await walk("");
-  return { root, files, warnings };
+  const prompts: SourceFile[] = [];
+  if (acdc?.isDirectory) {
+    const dirInfo = await Deno.stat(`${base}/mcp-prompts`).catch(() => undefined);
+    if (dirInfo?.isDirectory) {
+      for await (const entry of Deno.readDir(`${base}/mcp-prompts`)) {
+        if (!entry.isFile || !entry.name.endsWith(".md")) continue;
+        prompts.push({
+          path: entry.name,
+          text: await Deno.readTextFile(`${base}/mcp-prompts/${entry.name}`),
+        });
+      }
+      prompts.sort((a, b) => (a.path < b.path ? -1 : 1));
+    }
+  }
+  return { root, files, prompts, warnings };
 }

@@ -2,7 +2,8 @@ import type { StoreCache } from "../content/store_cache.ts";
 import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
 import { createToolRegistry, type ToolRegistry } from "../tools/tool_registry.ts";
 import { createEngineCache, type EngineCache } from "../search/engine_cache.ts";
-import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from "../search/search_settings.ts";
+import { resolveSearchSettings, type SearchSettings } from "../search/search_settings.ts";
+import type { ContentStore } from "../content/content_store.ts";
 import {
   errorResponse,
   type JsonRpcRequest,
@@ -20,7 +21,8 @@ export interface McpServerOptions {
   tools?: ToolRegistry;
   /** Search engines per store (default: built on first search, no prebuilt index). */
   engines?: EngineCache;
-  search?: SearchSettings;
+  /** Overrides the manifest's search settings (environment, flags). */
+  search?: Partial<SearchSettings>;
   /** `ttlMs` advertised on cacheable modern results; defaults to the store cache TTL. */
   ttlMs?: number;
   /** Reports unexpected errors (they reach the client only as `-32603 Internal error`). */
@@ -47,9 +49,24 @@ export interface McpServer {
  * ```
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const tools = options.tools ?? createToolRegistry();
   const engines = options.engines ?? createEngineCache();
-  const search = options.search ?? DEFAULT_SEARCH_SETTINGS;
+  // Tools and search settings follow the manifest's settings, once per store.
+  const perStore = new WeakMap<ContentStore, { tools: ToolRegistry; search: SearchSettings }>();
+  const forStore = (store: ContentStore) => {
+    let entry = perStore.get(store);
+    if (!entry) {
+      const settings = store.manifest.settings ?? {};
+      entry = {
+        tools: options.tools ?? createToolRegistry({
+          ...(settings.profiles ? { profiles: settings.profiles } : {}),
+          ...(settings.toolDescriptions ? { descriptions: settings.toolDescriptions } : {}),
+        }),
+        search: resolveSearchSettings(settings.search, options.search),
+      };
+      perStore.set(store, entry);
+    }
+    return entry;
+  };
   const ttlMs = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
   const find = (method: string, session: Session): MethodSpec | undefined => {
     const spec = Object.hasOwn(METHOD_TABLE, method) ? METHOD_TABLE[method] : undefined;
@@ -72,6 +89,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       }
       try {
         const store = await options.stores.get();
+        const { tools, search } = forStore(store);
         const result = await spec.handler({
           params: request.params ?? {},
           session,

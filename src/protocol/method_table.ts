@@ -4,6 +4,13 @@ import { initialize } from "./methods/initialize.ts";
 import { ping } from "./methods/ping.ts";
 import { toolsCall } from "./methods/tools_call.ts";
 import { toolsList } from "./methods/tools_list.ts";
+import { resourcesList } from "./methods/resources_list.ts";
+import { resourcesRead } from "./methods/resources_read.ts";
+import { resourcesTemplatesList } from "./methods/resources_templates_list.ts";
+import { promptsList } from "./methods/prompts_list.ts";
+import { promptsGet } from "./methods/prompts_get.ts";
+import { completionComplete } from "./methods/completion_complete.ts";
+import { loggingSetLevel } from "./methods/logging_set_level.ts";
 
 /**
  * Every MCP method Shelf answers. Adding a method is one handler file plus one line here; a
@@ -15,4 +22,11 @@ export const METHOD_TABLE: Readonly<Record<string, MethodSpec>> = {
   "server/discover": { eras: "modern", handler: discover, cacheable: true },
   "tools/list": { eras: "both", handler: toolsList, cacheable: true },
   "tools/call": { eras: "both", handler: toolsCall },
+  "resources/list": { eras: "both", handler: resourcesList, cacheable: true },
+  "resources/read": { eras: "both", handler: resourcesRead, cacheable: true },
+  "resources/templates/list": { eras: "both", handler: resourcesTemplatesList, cacheable: true },
+  "prompts/list": { eras: "both", handler: promptsList, cacheable: true },
+  "prompts/get": { eras: "both", handler: promptsGet },
+  "completion/complete": { eras: "both", handler: completionComplete },
+  "logging/setLevel": { eras: "legacy", handler: loggingSetLevel },
 };

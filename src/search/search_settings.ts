@@ -48,3 +48,29 @@ export const ARTICLE_SEARCH_WEIGHTS: FieldWeights = Object.freeze({
   content: 0.5,
   focus: 0.5 * FOCUS_BOOST,
 });
+
+/**
+ * Resolves search settings: `override` (environment, flags) over the manifest's (config file)
+ * over the defaults.
+ *
+ * @example
+ * ```ts
+ * import { resolveSearchSettings } from "./search_settings.ts";
+ * const s = resolveSearchSettings({ maxResults: 5, boosts: { name: 4 } });
+ * console.assert(s.maxResults === 5 && s.boosts.name === 4 && s.boosts.keywords === 3);
+ * ```
+ */
+export function resolveSearchSettings(
+  fromManifest: { maxResults?: number; boosts?: Partial<SearchSettings["boosts"]> } = {},
+  override: { maxResults?: number; boosts?: Partial<SearchSettings["boosts"]> } = {},
+): SearchSettings {
+  return {
+    maxResults: override.maxResults ?? fromManifest.maxResults ??
+      DEFAULT_SEARCH_SETTINGS.maxResults,
+    boosts: {
+      ...DEFAULT_SEARCH_SETTINGS.boosts,
+      ...fromManifest.boosts,
+      ...override.boosts,
+    },
+  };
+}

@@ -27,9 +27,38 @@ export function snippet(
   groups: ReadonlyMap<string, string>,
   options: SnippetOptions = {},
 ): string {
+  return bestWindow(text, groups, options).text;
+}
+
+/** A snippet with where it starts in the text and how many matches it holds. */
+export interface Window {
+  text: string;
+  /** Offset of the window in the original text. */
+  start: number;
+  /** Matching words inside the window (0 when nothing matched). */
+  matches: number;
+}
+
+/**
+ * The window behind {@link snippet}, with its offset (to find the enclosing section) and its
+ * match count (to tell whether the body matched at all).
+ *
+ * @example
+ * ```ts
+ * import { bestWindow } from "./snippet.ts";
+ * const w = bestWindow("aaa bbb deploy ccc", new Map([["deploi", "deploi"]]), { width: 200 });
+ * console.assert(w.matches === 1 && w.start === 0);
+ * ```
+ */
+export function bestWindow(
+  text: string,
+  groups: ReadonlyMap<string, string>,
+  options: SnippetOptions = {},
+): Window {
   const width = options.width ?? 200;
   const hits = groups.size === 0 ? [] : tokenize(text).filter((t) => groups.has(t.term));
   let from = 0;
+  let matches = 0;
   if (hits.length > 0) {
     let best = { distinct: 0, count: 0, start: hits[0]!.start };
     const counts = new Map<string, number>();
@@ -49,6 +78,7 @@ export function snippet(
         best = { distinct: counts.size, count, start: hits[left]!.start };
       }
     }
+    matches = best.count;
     // Start a little before the first match, at a word boundary.
     from = Math.max(0, best.start - Math.floor(width / 5));
     if (from > 0) {
@@ -65,7 +95,7 @@ export function snippet(
   let out = flatten(text.slice(from, to));
   if (from > 0) out = "…" + out;
   if (to < text.length) out += "…";
-  return options.html ? escapeHtml(out) : out;
+  return { text: options.html ? escapeHtml(out) : out, start: from, matches };
 }
 
 function flatten(s: string): string {

@@ -1,5 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
-import type { ManifestDocument } from "../content/manifest.ts";
+import { resolveResource } from "../resources/resolve_resource.ts";
+import { closest } from "./closest.ts";
 import { snippet } from "../search/snippet.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import { stringArg } from "./read_args.ts";
@@ -11,22 +12,7 @@ function formatScore(score: number): string {
 }
 
 /**
- * Finds the exposed document a URI names: `acdc://<source>/<path>`, tolerating a trailing file
- * extension and Windows separators.
- *
- * @example
- * ```ts ignore
- * resolveUri(store, "acdc://docs/guides/setup.md");
- * ```
- */
-export function resolveUri(store: ContentStore, uri: string): ManifestDocument | undefined {
-  const clean = uri.trim().replaceAll("\\", "/");
-  return store.byUri(clean) ?? store.byUri(clean.replace(/\.(md|markdown|html?|txt)$/i, ""));
-}
-
-/**
- * Up to `n` URIs closest to an unknown one: same slug first, then by edit distance of the
- * slug, then of the whole path.
+ * Up to `n` URIs closest to an unknown one (same-slug first), for "did you mean".
  *
  * @example
  * ```ts ignore
@@ -34,37 +20,7 @@ export function resolveUri(store: ContentStore, uri: string): ManifestDocument |
  * ```
  */
 export function closestUris(store: ContentStore, uri: string, n = 3): string[] {
-  const path = uri.replace(/^[a-z]+:\/\/[^/]*\/?/i, "").replace(/\.\w+$/, "").toLowerCase();
-  const slug = path.slice(path.lastIndexOf("/") + 1);
-  const ranked = store.manifest.documents.map((d) => ({
-    uri: d.uri,
-    cost: levenshtein(slug, d.slug.toLowerCase(), 12) * 100 +
-      levenshtein(path, d.path.toLowerCase(), 40),
-  }));
-  ranked.sort((a, b) => a.cost - b.cost || (a.uri < b.uri ? -1 : 1));
-  return ranked.slice(0, n).map((r) => r.uri);
-}
-
-/** Edit distance, giving up (returning `cap`) past `cap`. */
-function levenshtein(a: string, b: string, cap: number): number {
-  if (Math.abs(a.length - b.length) >= cap) return cap;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(
-        prev[j]! + 1,
-        cur[j - 1]! + 1,
-        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      cur.push(v);
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin >= cap) return cap;
-    prev = cur;
-  }
-  return Math.min(prev[b.length]!, cap);
+  return closest(store.manifest.documents.map((d) => d.uri), uri.replace(/\.\w+$/, ""), n);
 }
 
 const RESULT_SCHEMA = {
@@ -158,9 +114,9 @@ export const read: ToolDefinition = {
     },
     required: ["uri"],
   },
-  call(args, { store }) {
+  call(args, { store, docsAlias }) {
     const uri = stringArg(args, "uri", { required: true, maxLength: 2048 })!;
-    const doc = resolveUri(store, uri);
+    const doc = resolveResource(store, uri, { docsAlias });
     if (!doc) {
       const close = closestUris(store, uri);
       return errorResult(

@@ -20,6 +20,8 @@ export interface ToolContext {
   /** The search engine of this store, made on first use. */
   engine: () => Promise<SearchEngine>;
   search: SearchSettings;
+  /** Whether `docs://` URIs are accepted (the mcp-serve profile is on). */
+  docsAlias: boolean;
 }
 
 /** One tool: its listing and its implementation. */

@@ -1,12 +1,21 @@
 import { ACDC_TOOLS } from "./acdc.ts";
 import { ARTICLE_TOOLS } from "./articles.ts";
+import { SECTION_TOOLS } from "./sections.ts";
+import { MCP_SERVE_TOOLS } from "./mcp_serve.ts";
+import { TECHDOC_TOOLS } from "./techdoc.ts";
 import type { ToolDefinition } from "./tool.ts";
 
 /** Tool families listed when the config names none. */
 export const DEFAULT_PROFILES: readonly string[] = ["articles", "acdc", "sections"];
 
 /** Every tool Shelf implements, in listing order. */
-export const ALL_TOOLS: readonly ToolDefinition[] = [...ARTICLE_TOOLS, ...ACDC_TOOLS];
+export const ALL_TOOLS: readonly ToolDefinition[] = [
+  ...ARTICLE_TOOLS,
+  ...ACDC_TOOLS,
+  ...SECTION_TOOLS,
+  ...MCP_SERVE_TOOLS,
+  ...TECHDOC_TOOLS,
+];
 
 /** The tools one server lists and calls. */
 export interface ToolRegistry {

@@ -38,6 +38,7 @@ Deno.test("parseMetadata: the ACDC format with Shelf's per-source keys", () => {
         requireStatus: false,
       },
     ],
+    settings: { toolDescriptions: { search: "custom" } },
     warnings: ["extra: unknown key, ignored"],
   });
 });
@@ -78,6 +79,74 @@ Deno.test("parseMetadata: errors name the key and the rule", () => {
       return true;
     });
   }
+});
+
+Deno.test("parseMetadata: Shelf's keys — profiles, overrides, search, cache, globs, file size", () => {
+  const cfg = parseMetadata(
+    [
+      "content:",
+      "  - name: a",
+      "    path: docs",
+      "    include: ['**/*.md']",
+      "    exclude: drafts/**",
+      "    maxFileSize: 2048",
+      "tools:",
+      "  profiles: [articles, techdoc]",
+      "  overrides:",
+      "    - {name: get_article, description: Read one}",
+      "search:",
+      "  maxResults: 7",
+      "  boosts: {keywords: 4, name: 2.5, content: 0.5}",
+      "cache:",
+      "  ttlSeconds: 30",
+    ].join("\n"),
+    "/kb",
+  );
+  assert.deepEqual(cfg.sources[0], {
+    name: "a",
+    description: "",
+    path: "/kb/docs",
+    include: ["**/*.md"],
+    exclude: ["drafts/**"],
+    maxFileSize: 2048,
+  });
+  assert.deepEqual(cfg.settings, {
+    profiles: ["articles", "techdoc"],
+    toolDescriptions: { get_article: "Read one" },
+    search: { maxResults: 7, boosts: { keywords: 4, name: 2.5, content: 0.5 } },
+    cacheTtlMs: 30000,
+  });
+  assert.deepEqual(cfg.warnings, []);
+  const bad: [string, string][] = [
+    ["tools: {profiles: [wiki]}", "tools.profiles[0]: unknown profile 'wiki'"],
+    ["tools: {profiles: []}", "tools.profiles: must be a non-empty list"],
+    ["tools: [{name: search}]", "tools[0].description: is required"],
+    ["search: {maxResults: 0}", "search.maxResults: must be an integer from 1 to 100"],
+    ["search: {boosts: {name: -1}}", "search.boosts.name: must be a number of 0 or more"],
+    ["cache: {ttlSeconds: x}", "cache.ttlSeconds: must be a number of 0 or more"],
+  ];
+  for (const [extra, message] of bad) {
+    assert.throws(
+      () => parseMetadata(`content: [{name: a, path: x}]\n${extra}`, "/"),
+      (e: unknown) => {
+        assert.ok((e as Error).message.startsWith(message), `${extra}: ${(e as Error).message}`);
+        return true;
+      },
+    );
+  }
+  assert.throws(
+    () => parseMetadata("content: [{name: a, path: x, maxFileSize: 1.5}]", "/"),
+    /content\[0\]\.maxFileSize: must be a whole number/,
+  );
+  assert.throws(
+    () => parseMetadata("content: [{name: a, path: x, include: [1]}]", "/"),
+    /content\[0\]\.include: must be a glob or a list of globs/,
+  );
+  const w = parseMetadata("content: [{name: a, path: x, color: red}]\nsearch: {fuzzy: 2}", "/");
+  assert.deepEqual(w.warnings, [
+    "content[0].color: unknown key, ignored",
+    "search.fuzzy: unknown key, ignored",
+  ]);
 });
 
 Deno.test("resolvePath: relative, absolute, Windows separators", () => {

@@ -12,7 +12,16 @@ import {
 import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA, listen } from "../helpers.ts";
 
 const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
-const TOOLS = ["list_articles", "get_article", "search_articles", "search", "read"];
+const TOOLS = [
+  "list_articles",
+  "get_article",
+  "search_articles",
+  "search",
+  "read",
+  "list_documentation_files",
+  "table_of_contents",
+  "read_sections",
+];
 
 // deno-lint-ignore no-explicit-any
 type AnyClient = { listTools(): Promise<any>; callTool(p: any): Promise<any> };

@@ -28,7 +28,13 @@ export const toolsCall: MethodHandler = async (
   }
   const structured = hasStructuredOutput(session.protocolVersion);
   try {
-    const ctx = { store, structured, engine: () => engines.get(store), search };
+    const ctx = {
+      store,
+      structured,
+      engine: () => engines.get(store),
+      search,
+      docsAlias: tools.get("search_documents") !== undefined,
+    };
     return { ...(await tool.call(args as Record<string, unknown>, ctx)) };
   } catch (error) {
     if (error instanceof ToolArgError) return { ...errorResult(error.message) };

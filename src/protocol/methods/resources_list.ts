@@ -1,0 +1,16 @@
+import type { MethodHandler } from "../method_context.ts";
+import { paginate } from "../paginate.ts";
+
+/** `resources/list`: every exposed document, 100 per page, in path order. */
+export const resourcesList: MethodHandler = ({ params, store }) => {
+  const { page, nextCursor } = paginate(store.manifest.documents, params.cursor, "resources");
+  const resources = page.map((d) => ({
+    uri: d.uri,
+    name: d.filename,
+    title: d.title,
+    description: d.description,
+    mimeType: d.mimeType,
+    size: d.size,
+  }));
+  return nextCursor ? { resources, nextCursor } : { resources };
+};

@@ -1,0 +1,95 @@
+import { analyze } from "../search/analyzer.ts";
+import { acdcWeights } from "../search/search_settings.ts";
+import type { FieldWeights } from "../search/search_index.ts";
+import { bestWindow } from "../search/snippet.ts";
+import { docsUri } from "../resources/resolve_resource.ts";
+import { intArg, stringArg, ToolArgError } from "./read_args.ts";
+import type { ToolDefinition, ToolResult } from "./tool.ts";
+
+const SEARCH_IN = ["title", "content", "both"] as const;
+
+/**
+ * mcp-serve's `search_documents {query, searchIn?, limit?, fileTypes?}` with its text format:
+ * `Search results: N matches`, then numbered lines with the `docs://` URI, title, relevance
+ * (0–1, relative to the best hit), excerpt and match location.
+ */
+export const searchDocuments: ToolDefinition = {
+  name: "search_documents",
+  family: "mcp-serve",
+  title: "Search documents",
+  description: "Search documents by title or content",
+  inputSchema: {
+    type: "object",
+    properties: {
+      query: { type: "string", description: "Search query" },
+      searchIn: {
+        type: "string",
+        enum: [...SEARCH_IN],
+        description: "Search target: title, content, or both",
+        default: "both",
+      },
+      limit: { type: "number", description: "Maximum number of results", default: 10 },
+      fileTypes: {
+        type: "array",
+        items: { type: "string" },
+        description: "File extensions to search",
+      },
+    },
+    required: ["query"],
+  },
+  async call(args, { store, engine, search }): Promise<ToolResult> {
+    const query = stringArg(args, "query", { required: true, maxLength: 1000 })!;
+    const searchIn = stringArg(args, "searchIn", { maxLength: 10 }) ?? "both";
+    if (!(SEARCH_IN as readonly string[]).includes(searchIn)) {
+      throw new ToolArgError("searchIn: must be title, content or both");
+    }
+    const limit = intArg(args, "limit", { min: 1, fallback: 10, clampTo: 100 });
+    let types: Set<string> | undefined;
+    if (args.fileTypes !== undefined && args.fileTypes !== null) {
+      if (!Array.isArray(args.fileTypes) || !args.fileTypes.every((t) => typeof t === "string")) {
+        throw new ToolArgError("fileTypes: must be a list of extensions such as md, html, txt");
+      }
+      types = new Set(args.fileTypes.map((t) => t.replace(/^\./, "").toLowerCase()));
+    }
+    const base = acdcWeights(search);
+    const weights: FieldWeights = searchIn === "title"
+      ? { name: 1, keywords: 0, description: 0, content: 0, focus: 0 }
+      : searchIn === "content"
+      ? { ...base, name: 0, keywords: 0 }
+      : base;
+    const { hits, groups } = (await engine()).query(query, {
+      weights,
+      limit: types ? 10_000 : limit,
+    });
+    const kept =
+      (types
+        ? hits.filter((h) =>
+          types!.has(h.doc.filename.slice(h.doc.filename.lastIndexOf(".") + 1).toLowerCase())
+        )
+        : hits).slice(0, limit);
+    const top = kept[0]?.score ?? 1;
+    const lines = kept.map(({ doc, score }, i) => {
+      const inTitle = analyze(doc.title).some((t) => groups.has(t));
+      const window = bestWindow(store.body(doc), groups, { width: 160 });
+      const where =
+        [inTitle ? "title" : "", window.matches > 0 && searchIn !== "title" ? "content" : ""]
+          .filter(Boolean).join(", ") || (searchIn === "title" ? "title" : "content");
+      return `${i + 1}. ${docsUri(doc)} - "${doc.title}" (relevance: ${
+        (score / top).toFixed(2)
+      })\n` +
+        `   Excerpt: ${window.text}\n   Match location: ${where}`;
+    });
+    const header = `Search results: ${kept.length} matches`;
+    return {
+      content: [{
+        type: "text",
+        text: lines.length > 0
+          ? `${header}\n\n${lines.join("\n\n")}`
+          : `${header}\n\nNo documents match '${query}'.`,
+      }],
+    };
+  },
+};
+
+/** The `mcp-serve` family. */
+export const MCP_SERVE_TOOLS: readonly ToolDefinition[] = [searchDocuments];

@@ -1,0 +1,276 @@
+import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestDocument } from "../content/manifest.ts";
+import { closest } from "./closest.ts";
+import { intArg, stringArg, ToolArgError } from "./read_args.ts";
+import type { JsonSchema, ToolDefinition, ToolResult } from "./tool.ts";
+
+/** Error codes of the documentation server's contract. */
+export type SectionErrorCode = "FILE_NOT_FOUND" | "SECTION_NOT_FOUND" | "INVALID_SECTION_ID";
+
+/** Most section ids one `read_sections` call takes. */
+export const MAX_SECTION_IDS = 50;
+
+const SECTION_ID = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*(?:\/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)*$/u;
+
+/**
+ * An `isError` result carrying the documentation server's error object as JSON:
+ * `{"error": {"code", "message", "details"}}`.
+ *
+ * @example
+ * ```ts
+ * import { sectionError } from "./sections.ts";
+ * const r = sectionError("FILE_NOT_FOUND", "File 'x.md' not found", { filename: "x.md" });
+ * console.assert(r.isError && JSON.parse(r.content[0]!.text).error.code === "FILE_NOT_FOUND");
+ * ```
+ */
+export function sectionError(
+  code: SectionErrorCode,
+  message: string,
+  details: Record<string, unknown>,
+): ToolResult {
+  return {
+    content: [{
+      type: "text",
+      text: JSON.stringify({ error: { code, message, details } }, null, 2),
+    }],
+    isError: true,
+  };
+}
+
+/**
+ * Formats a byte size the way the documentation server does: `532b`, `1.2kb`.
+ *
+ * @example
+ * ```ts
+ * import { formatSize } from "./sections.ts";
+ * console.assert(formatSize(532) === "532b" && formatSize(1229) === "1.2kb");
+ * ```
+ */
+export function formatSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes}b` : `${(bytes / 1024).toFixed(1)}kb`;
+}
+
+/** The file name clients see: relative to the source root, prefixed by the source if several. */
+function displayName(store: ContentStore, doc: ManifestDocument): string {
+  return store.sourceNames.length > 1 ? `${doc.source}/${doc.filename}` : doc.filename;
+}
+
+/** Finds a document by file name (with or without extension, or `source/filename`). */
+function findFile(
+  store: ContentStore,
+  filename: string,
+): ManifestDocument | ToolResult {
+  const clean = filename.trim().replaceAll("\\", "/").replace(/^\.?\/+/, "");
+  const docs = store.manifest.documents;
+  const matches = docs.filter((d) =>
+    d.filename === clean || d.path === clean || `${d.source}/${d.filename}` === clean ||
+    `${d.source}/${d.path}` === clean
+  );
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) {
+    return sectionError("FILE_NOT_FOUND", `File '${filename}' is in several sources; name one`, {
+      filename,
+      candidates: matches.map((d) => `${d.source}/${d.filename}`),
+    });
+  }
+  return sectionError("FILE_NOT_FOUND", `File '${filename}' not found`, {
+    filename,
+    suggestions: closest(docs.map((d) => displayName(store, d)), clean),
+  });
+}
+
+const FILENAME: JsonSchema = {
+  type: "string",
+  description:
+    "File path relative to the documentation root, as list_documentation_files gives it.",
+};
+
+/** `list_documentation_files {}`: every document with title, description, keywords, size. */
+export const listDocumentationFiles: ToolDefinition = {
+  name: "list_documentation_files",
+  family: "sections",
+  title: "List documentation files",
+  description: "List every documentation file (subfolders included) with its title, " +
+    "description, keywords and size. Use table_of_contents to see a file's sections.",
+  inputSchema: { type: "object", properties: {} },
+  outputSchema: {
+    type: "object",
+    properties: {
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            filename: { type: "string" },
+            source: { type: "string" },
+            title: { type: "string" },
+            description: { type: "string" },
+            keywords: { type: "array", items: { type: "string" } },
+            size: { type: "string" },
+          },
+          required: ["filename", "source", "title", "description", "keywords", "size"],
+        },
+      },
+    },
+    required: ["files"],
+  },
+  call(_args, { store, structured }) {
+    const files = store.manifest.documents.map((d) => ({
+      filename: displayName(store, d),
+      source: d.source,
+      title: d.title,
+      description: d.description,
+      keywords: d.keywords,
+      size: formatSize(d.size),
+    }));
+    const result: ToolResult = {
+      content: [{ type: "text", text: JSON.stringify(files, null, 2) }],
+    };
+    if (structured) result.structuredContent = { files };
+    return result;
+  },
+};
+
+/** `table_of_contents {filename, max_depth?}`: the outline of one file. */
+export const tableOfContents: ToolDefinition = {
+  name: "table_of_contents",
+  family: "sections",
+  title: "Table of contents",
+  description: "The sections of one documentation file: path-based id, title, level and the " +
+    "number of characters read_sections would return.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      filename: FILENAME,
+      max_depth: { type: "integer", minimum: 1, maximum: 6, description: "Deepest heading level." },
+    },
+    required: ["filename"],
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      filename: { type: "string" },
+      sections: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: { type: "string" },
+            title: { type: "string" },
+            level: { type: "integer" },
+            character_count: { type: "integer" },
+          },
+          required: ["id", "title", "level", "character_count"],
+        },
+      },
+    },
+    required: ["filename", "sections"],
+  },
+  call(args, { store, structured }) {
+    const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
+    const maxDepth = intArg(args, "max_depth", { min: 1, fallback: 6, clampTo: 6 });
+    const found = findFile(store, filename);
+    if ("content" in found) return found;
+    const sections = found.sections.filter((s) => s.level <= maxDepth).map((s) => ({
+      id: s.id,
+      title: s.title,
+      level: s.level,
+      character_count: s.end - s.start,
+    }));
+    const result: ToolResult = {
+      content: [{ type: "text", text: JSON.stringify(sections, null, 2) }],
+    };
+    if (structured) result.structuredContent = { filename: displayName(store, found), sections };
+    return result;
+  },
+};
+
+/** `read_sections {filename, section_ids}`: the text of the requested sections. */
+export const readSections: ToolDefinition = {
+  name: "read_sections",
+  family: "sections",
+  title: "Read sections",
+  description: "Read only the sections you need from a documentation file, by the ids " +
+    "table_of_contents gives. A section includes its subsections.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      filename: FILENAME,
+      section_ids: {
+        type: "array",
+        items: { type: "string" },
+        minItems: 1,
+        maxItems: MAX_SECTION_IDS,
+        description: "Section ids such as rest-conventions/introduction.",
+      },
+    },
+    required: ["filename", "section_ids"],
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      filename: { type: "string" },
+      sections: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: { type: "string" },
+            title: { type: "string" },
+            content: { type: "string" },
+          },
+          required: ["id", "title", "content"],
+        },
+      },
+    },
+    required: ["filename", "sections"],
+  },
+  call(args, { store, structured }) {
+    const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
+    const ids = args.section_ids;
+    if (!Array.isArray(ids) || ids.length === 0) {
+      throw new ToolArgError("section_ids: must be a non-empty list of section ids");
+    }
+    if (ids.length > MAX_SECTION_IDS) {
+      throw new ToolArgError(`section_ids: at most ${MAX_SECTION_IDS} ids per call`);
+    }
+    const found = findFile(store, filename);
+    if ("content" in found) return found;
+    const body = store.body(found);
+    const byId = new Map(found.sections.map((s) => [s.id, s]));
+    const sections = [];
+    for (const id of ids) {
+      if (typeof id !== "string" || id.length > 500 || !SECTION_ID.test(id)) {
+        return sectionError(
+          "INVALID_SECTION_ID",
+          `Section id ${
+            JSON.stringify(typeof id === "string" ? id.slice(0, 100) : id)
+          } is malformed: ` +
+            "use lowercase words joined by '-', nested with '/'",
+          { filename, section_id: typeof id === "string" ? id.slice(0, 500) : String(id) },
+        );
+      }
+      const section = byId.get(id);
+      if (!section) {
+        return sectionError("SECTION_NOT_FOUND", `Section '${id}' not found in '${filename}'`, {
+          filename,
+          section_id: id,
+          suggestions: closest([...byId.keys()], id),
+        });
+      }
+      sections.push({ id, title: section.title, content: body.slice(section.start, section.end) });
+    }
+    const result: ToolResult = {
+      content: [{ type: "text", text: JSON.stringify(sections, null, 2) }],
+    };
+    if (structured) result.structuredContent = { filename: displayName(store, found), sections };
+    return result;
+  },
+};
+
+/** The `sections` family, in listing order. */
+export const SECTION_TOOLS: readonly ToolDefinition[] = [
+  listDocumentationFiles,
+  tableOfContents,
+  readSections,
+];

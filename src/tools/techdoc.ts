@@ -1,0 +1,153 @@
+import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestDocument } from "../content/manifest.ts";
+import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
+import { resolveResource } from "../resources/resolve_resource.ts";
+import { acdcWeights } from "../search/search_settings.ts";
+import { bestWindow } from "../search/snippet.ts";
+import type { ToolDefinition, ToolResult } from "./tool.ts";
+
+/** A TechDoc content item: text plus `metadata` and `score` beside it (and in `_meta`). */
+type TechDocItem = {
+  type: "text";
+  text: string;
+  metadata: Record<string, unknown>;
+  score?: number;
+  _meta: Record<string, unknown>;
+};
+
+function invalid(message: string): never {
+  throw new RpcError(ErrorCode.InvalidParams, message);
+}
+
+/** The deepest section containing `offset`, or the document title. */
+function sectionAt(doc: ManifestDocument, offset: number): string {
+  let title = doc.title;
+  for (const s of doc.sections) if (s.start <= offset && offset < s.end) title = s.title;
+  return title;
+}
+
+/**
+ * TechDoc Genie's `search_documentation {query, max_results?, doc_type?}`: validation per its
+ * table (query 1–1000 characters, max_results 1–20, doc_type a source name or `all`), each
+ * violation `-32602` naming the field; results are chunks with `metadata` (source, section,
+ * uri) and `score`.
+ */
+export const searchDocumentation: ToolDefinition = {
+  name: "search_documentation",
+  family: "techdoc",
+  title: "Search documentation",
+  description: "Search technical documentation. Returns relevant document chunks.",
+  inputSchema: (store) => ({
+    type: "object",
+    properties: {
+      query: {
+        type: "string",
+        description: "The search query or question",
+        minLength: 1,
+        maxLength: 1000,
+      },
+      max_results: {
+        type: "integer",
+        description: "Maximum number of results to return (default: 5)",
+        default: 5,
+        minimum: 1,
+        maximum: 20,
+      },
+      doc_type: {
+        type: "string",
+        description: "Optional filter for document type",
+        enum: [...store.sourceNames, "all"],
+      },
+    },
+    required: ["query"],
+  }),
+  async call(args, { store, engine, search }): Promise<ToolResult> {
+    const query = args.query;
+    if (typeof query !== "string" || query.length < 1 || query.length > 1000) {
+      invalid("query: required string of 1 to 1000 characters");
+    }
+    const max = args.max_results ?? 5;
+    if (typeof max !== "number" || !Number.isInteger(max) || max < 1 || max > 20) {
+      invalid("max_results: must be an integer from 1 to 20");
+    }
+    const docType = args.doc_type ?? "all";
+    if (
+      typeof docType !== "string" || (docType !== "all" && !store.sourceNames.includes(docType))
+    ) {
+      invalid(`doc_type: must be one of ${[...store.sourceNames, "all"].join(", ")}`);
+    }
+    const { hits, groups } = (await engine()).query(query, {
+      weights: acdcWeights(search),
+      limit: max,
+      ...(docType !== "all" ? { source: docType } : {}),
+    });
+    const top = hits[0]?.score ?? 1;
+    const content: TechDocItem[] = hits.map(({ doc, score }) => {
+      const window = bestWindow(store.body(doc), groups, { width: 500 });
+      const metadata = {
+        source: `${doc.source}/${doc.filename}`,
+        section: sectionAt(doc, window.start),
+        uri: doc.uri,
+        title: doc.title,
+      };
+      const s = Math.round((score / top) * 10_000) / 10_000;
+      return { type: "text", text: window.text, metadata, score: s, _meta: { metadata, score: s } };
+    });
+    if (content.length === 0) {
+      return { content: [{ type: "text", text: `No results found for '${query}'.` }] };
+    }
+    return { content } as unknown as ToolResult;
+  },
+};
+
+function findDocument(store: ContentStore, id: string): ManifestDocument | undefined {
+  const resource = resolveResource(store, id, { docsAlias: true });
+  if (resource) return resource;
+  const clean = id.trim().replaceAll("\\", "/").replace(/^\/+/, "");
+  const byFile = store.manifest.documents.filter((d) =>
+    d.filename === clean || `${d.source}/${d.filename}` === clean
+  );
+  if (byFile.length === 1) return byFile[0];
+  const found = store.lookup(clean);
+  return found.kind === "found" ? found.doc : undefined;
+}
+
+/** TechDoc Genie's `get_document {document_id}`: the full text of one document by id or path. */
+export const getDocument: ToolDefinition = {
+  name: "get_document",
+  family: "techdoc",
+  title: "Get document",
+  description: "Retrieve a specific document by ID or path.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      document_id: { type: "string", description: "The unique identifier or path of the document" },
+    },
+    required: ["document_id"],
+  },
+  call(args, { store }): ToolResult {
+    const id = args.document_id;
+    if (typeof id !== "string" || id.trim() === "" || id.length > 2048) {
+      invalid("document_id: required non-empty string");
+    }
+    const doc = findDocument(store, id);
+    if (!doc) {
+      return { content: [{ type: "text", text: `Document not found: ${id}` }], isError: true };
+    }
+    const metadata = {
+      source: doc.source,
+      uri: doc.uri,
+      title: doc.title,
+      filename: doc.filename,
+      description: doc.description,
+      keywords: doc.keywords,
+      ...(doc.lastUpdated ? { lastUpdated: doc.lastUpdated } : {}),
+    };
+    return {
+      content: [{ type: "text", text: store.body(doc), metadata, _meta: { metadata } }],
+    } as unknown as ToolResult;
+  },
+};
+
+/** The `techdoc` family. */
+export const TECHDOC_TOOLS: readonly ToolDefinition[] = [searchDocumentation, getDocument];
