@@ -37,6 +37,63 @@ export function buildFolder(
   return result;
 }
 
+/** Builds (once) the two-source fixture: an ACDC layout with prompts and a plain tree. */
+export function buildMultiFixture(): Promise<{ manifest: Manifest; report: BuildReport }> {
+  const key = "fixture:multi";
+  let result = built.get(key);
+  if (!result) {
+    result = (async () => {
+      const { loadContentConfig } = await import("../src/config/load_content_config.ts");
+      const config = await loadContentConfig({
+        config: `${ROOT}/tests/fixtures/multi/mcp-metadata.yaml`,
+      });
+      return buildFromFolders(config);
+    })();
+    built.set(key, result);
+  }
+  return result;
+}
+
+/** Markers of fixture content that must never be served. */
+export const FIXTURE_HIDDEN = [
+  "HIDDEN-FIXTURE-DRAFT",
+  "HIDDEN-FIXTURE-PROMPT",
+  "HIDDEN-FIXTURE-EXCLUDED",
+];
+
+/** Sends one JSON-RPC request in the legacy era and returns the whole response body. */
+export async function rpc(
+  app: Parameters<typeof post>[0],
+  method: string,
+  params: Record<string, unknown> = {},
+  version = "2025-11-25",
+): Promise<any> {
+  const res = await post(app, { jsonrpc: "2.0", id: 1, method, params }, {
+    "content-type": "application/json",
+    "mcp-protocol-version": version,
+  });
+  return res.body;
+}
+
+/** Sends one JSON-RPC request in the 2026-07-28 era with correct headers. */
+export async function rpcModern(
+  app: Parameters<typeof post>[0],
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<{ status: number; body: any }> {
+  const name = typeof params.name === "string"
+    ? params.name
+    : typeof params.uri === "string"
+    ? params.uri
+    : undefined;
+  const res = await post(
+    app,
+    { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: MODERN_META } },
+    modernHeaders(method, name),
+  );
+  return { status: res.status, body: res.body };
+}
+
 /** The eight ASDLC articles that must never be served, by path. */
 export const ASDLC_HIDDEN = [
   "concepts/agent-skills",

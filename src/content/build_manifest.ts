@@ -250,7 +250,10 @@ function toDocument(
   const path = stripExtension(p.file.path);
   const slash = path.indexOf("/");
   const slug = path.slice(path.lastIndexOf("/") + 1);
-  const body = p.format === "html" ? htmlToText(p.source) : p.source;
+  // Blank lines between the frontmatter and the text are not part of the document.
+  const body = p.format === "html"
+    ? htmlToText(p.source)
+    : p.source.replace(/^(?:[ \t]*\r?\n)+/, "");
   const meta = extractMetadata({ format: p.format, attrs: p.attrs, source: p.source, body, slug });
   const doc: ManifestDocument = {
     id: `${source}/${path}`,
