@@ -37,6 +37,8 @@ export interface Window {
   start: number;
   /** Matching words inside the window (0 when nothing matched). */
   matches: number;
+  /** Offsets of those matching words in the original text. */
+  matchOffsets: number[];
 }
 
 /**
@@ -58,9 +60,9 @@ export function bestWindow(
   const width = options.width ?? 200;
   const hits = groups.size === 0 ? [] : tokenize(text).filter((t) => groups.has(t.term));
   let from = 0;
-  let matches = 0;
+  let matchOffsets: number[] = [];
   if (hits.length > 0) {
-    let best = { distinct: 0, count: 0, start: hits[0]!.start };
+    let best = { distinct: 0, count: 0, start: hits[0]!.start, left: 0 };
     const counts = new Map<string, number>();
     let left = 0;
     for (let right = 0; right < hits.length; right++) {
@@ -75,10 +77,10 @@ export function bestWindow(
       }
       const count = right - left + 1;
       if (counts.size > best.distinct || (counts.size === best.distinct && count > best.count)) {
-        best = { distinct: counts.size, count, start: hits[left]!.start };
+        best = { distinct: counts.size, count, start: hits[left]!.start, left };
       }
     }
-    matches = best.count;
+    matchOffsets = hits.slice(best.left, best.left + best.count).map((h) => h.start);
     // Start a little before the first match, at a word boundary.
     from = Math.max(0, best.start - Math.floor(width / 5));
     if (from > 0) {
@@ -95,7 +97,12 @@ export function bestWindow(
   let out = flatten(text.slice(from, to));
   if (from > 0) out = "…" + out;
   if (to < text.length) out += "…";
-  return { text: options.html ? escapeHtml(out) : out, start: from, matches };
+  return {
+    text: options.html ? escapeHtml(out) : out,
+    start: from,
+    matches: matchOffsets.length,
+    matchOffsets,
+  };
 }
 
 function flatten(s: string): string {

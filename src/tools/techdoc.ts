@@ -19,11 +19,21 @@ function invalid(message: string): never {
   throw new RpcError(ErrorCode.InvalidParams, message);
 }
 
-/** The deepest section containing `offset`, or the document title. */
-function sectionAt(doc: ManifestDocument, offset: number): string {
-  let title = doc.title;
-  for (const s of doc.sections) if (s.start <= offset && offset < s.end) title = s.title;
-  return title;
+/** The deepest section holding the most of the given offsets, or the document title. */
+function sectionOf(doc: ManifestDocument, offsets: readonly number[]): string {
+  const deepest = (offset: number) => {
+    let found: string | undefined;
+    for (const s of doc.sections) if (s.start <= offset && offset < s.end) found = s.title;
+    return found ?? doc.title;
+  };
+  const counts = new Map<string, number>();
+  for (const o of offsets) counts.set(deepest(o), (counts.get(deepest(o)) ?? 0) + 1);
+  let best = doc.title;
+  let max = 0;
+  for (const [title, n] of counts) {
+    if (n > max) [best, max] = [title, n];
+  }
+  return best;
 }
 
 /**
@@ -86,7 +96,7 @@ export const searchDocumentation: ToolDefinition = {
       const window = bestWindow(store.body(doc), groups, { width: 500 });
       const metadata = {
         source: `${doc.source}/${doc.filename}`,
-        section: sectionAt(doc, window.start),
+        section: sectionOf(doc, window.matchOffsets),
         uri: doc.uri,
         title: doc.title,
       };

@@ -5,7 +5,7 @@
  * that cache's lock forever.
  */
 import assert from "node:assert/strict";
-import { appFor, buildFolder, listen, ROOT } from "../helpers.ts";
+import { appFor, buildFolder, buildMultiFixture, listen, ROOT } from "../helpers.ts";
 
 const CONFORMANCE = "npm:@modelcontextprotocol/conformance@0.1.16";
 const CACHE = `${ROOT}/dist/.conformance-cache`;
@@ -32,6 +32,23 @@ export async function runScenario(url: string, scenario: string): Promise<string
 for (const scenario of ["server-initialize", "ping", "tools-list"]) {
   Deno.test(`conformance: ${scenario}`, async () => {
     const { app, errors } = appFor(manifest);
+    const server = listen(app);
+    try {
+      await runScenario(server.url, scenario);
+    } finally {
+      await server.close();
+    }
+    assert.deepEqual(errors, []);
+  });
+}
+
+const { manifest: multi } = await buildMultiFixture();
+
+for (
+  const scenario of ["resources-list", "prompts-list", "logging-set-level", "completion-complete"]
+) {
+  Deno.test(`conformance: ${scenario} (two sources, with prompts)`, async () => {
+    const { app, errors } = appFor(multi);
     const server = listen(app);
     try {
       await runScenario(server.url, scenario);
