@@ -10,6 +10,7 @@ import { loadContentConfig } from "./config/load_content_config.ts";
 import { HELP, parseFlags } from "./config/parse_flags.ts";
 import { buildFromFolders, formatReport } from "./content/build_from_folders.ts";
 import { createStoreCache } from "./content/store_cache.ts";
+import { watchFolders } from "./content/watch_folders.ts";
 
 async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
@@ -19,12 +20,29 @@ async function main(args: string[]): Promise<void> {
   }
   const content = await loadContentConfig(flags);
   for (const warning of content.warnings) console.error(`[shelf] config warning: ${warning}`);
-  const { manifest, report } = await buildFromFolders(content);
-  console.error(`[shelf] ${formatReport(report).replaceAll("\n", "\n[shelf] ")}`);
-  if (report.errors.length > 0) {
-    console.error(`[shelf] ${report.errors.length} file(s) skipped because of errors (above)`);
+  const build = async () => {
+    const { manifest, report } = await buildFromFolders(content);
+    console.error(`[shelf] ${formatReport(report).replaceAll("\n", "\n[shelf] ")}`);
+    if (report.errors.length > 0) {
+      console.error(`[shelf] ${report.errors.length} file(s) skipped because of errors (above)`);
+    }
+    return manifest;
+  };
+  let manifest = await build();
+  const ttlMs = flags.watch ? 0 : content.settings.cacheTtlMs;
+  const app = createApp({
+    stores: createStoreCache({ load: () => manifest, ...(ttlMs !== undefined ? { ttlMs } : {}) }),
+    ...(content.settings.cacheTtlMs !== undefined ? { ttlMs: content.settings.cacheTtlMs } : {}),
+  });
+  if (flags.watch) {
+    // Dev mode: rebuild on every change; the store cache (TTL 0) swaps in the new manifest on
+    // the next request when its content hash differs. Clients see the change on their next
+    // list call; stateless HTTP has no open connection to push list_changed on.
+    watchFolders(content.sources.map((s) => s.path), async () => {
+      manifest = await build();
+      console.error(`[shelf] rebuilt: ${manifest.documents.length} documents`);
+    });
   }
-  const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
   const hostname = flags.host ?? "127.0.0.1";
   Deno.serve({
     hostname,

@@ -7,6 +7,8 @@ export interface Flags {
   content?: string;
   config?: string;
   help?: boolean;
+  /** Rebuild the manifest whenever a content file changes (`deno task dev`). */
+  watch?: boolean;
 }
 
 const ALIASES: Readonly<Record<string, keyof Flags>> = {
@@ -19,6 +21,7 @@ const ALIASES: Readonly<Record<string, keyof Flags>> = {
   "-c": "config",
   "--help": "help",
   "-h": "help",
+  "--watch": "watch",
 };
 
 /**
@@ -42,8 +45,8 @@ export function parseFlags(args: readonly string[]): Flags {
     const name = eq === -1 ? arg : arg.slice(0, eq);
     const key = ALIASES[name];
     if (!key) throw new ConfigError(name, "unknown flag (see --help)");
-    if (key === "help") {
-      flags.help = true;
+    if (key === "help" || key === "watch") {
+      flags[key] = true;
       continue;
     }
     const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
@@ -88,6 +91,7 @@ Usage: deno task start [-- flags]
   -H, --host ADDR      address to bind (default 127.0.0.1)
       --content DIR    serve one folder as the source "docs" (default ./content)
   -c, --config FILE    mcp-metadata.yaml with server and content sources
+      --watch          rebuild when content changes (deno task dev)
   -h, --help           show this text
 
 The MCP endpoint is http://HOST:PORT/mcp; GET /health reports status.`;

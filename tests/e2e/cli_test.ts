@@ -129,3 +129,25 @@ Deno.test("cli: --config serves any folder tree with the configured identity", a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("cli: --watch rebuilds when a document changes (deno task dev)", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/first.md`, "# First\n");
+  const server = await start(["--watch", "--content", dir]);
+  try {
+    const count = async () =>
+      (await rpc(server.url, "tools/call", { name: "list_articles", arguments: {} }))
+        .structuredContent.total;
+    assert.equal(await count(), 1);
+    await Deno.writeTextFile(`${dir}/second.md`, "# Second\n");
+    let seen = 1;
+    for (let i = 0; i < 50 && seen !== 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await count();
+    }
+    assert.equal(seen, 2);
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
