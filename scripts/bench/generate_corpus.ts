@@ -7,14 +7,28 @@
  */
 import type { SourceFile } from "../../src/content/build_manifest.ts";
 
-const WORDS = ("agent archive build cache category config container context deploy directory " +
+const COMMON = ("agent archive build cache category config container context deploy directory " +
   "document edge engine error feature file filter format guide header index install isolate " +
   "key list manifest markdown memory network option package page pattern permission process " +
   "prompt protocol query release request resource response review route schema search section " +
   "server session source spec status storage stream tag template test token tool update upload " +
-  "user version volume workflow write yaml zone alpha beta gamma delta sigma lambda vector matrix " +
-  "kernel socket thread signal buffer parser lexer symbol module plugin driver")
+  "user version volume workflow write yaml zone")
   .split(" ");
+const SYLLABLES =
+  "ka lo mi ne ru sa ti vo ze pa do fi gu he ja ko li mu no pe qui ra se to va we xi yo zu"
+    .split(" ");
+
+/** A vocabulary of real words plus generated ones, for a Zipf-like word distribution. */
+function vocabulary(rand: () => number, size: number): string[] {
+  const words = new Set(COMMON);
+  while (words.size < size) {
+    const n = 2 + Math.floor(rand() * 3);
+    let w = "";
+    for (let i = 0; i < n; i++) w += SYLLABLES[Math.floor(rand() * SYLLABLES.length)];
+    words.add(w);
+  }
+  return [...words];
+}
 
 /** Mulberry32: a tiny seeded PRNG. */
 function prng(seed: number): () => number {
@@ -27,10 +41,17 @@ function prng(seed: number): () => number {
   };
 }
 
-/** Generates `count` documents of about `words` words each, in 20 category folders. */
+/**
+ * Generates `count` documents of about `words` words each, in 20 category folders. Words follow
+ * a Zipf-like distribution over a 20,000-word vocabulary (common English words first), so term
+ * frequencies look like real text rather than every word being in every document.
+ */
 export function generateCorpus(count: number, words = 150, seed = 42): SourceFile[] {
   const rand = prng(seed);
-  const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+  const vocab = vocabulary(rand, 20_000);
+  // Zipf with exponent ~1: rank = floor(V^u) gives P(rank) ∝ 1/rank.
+  const pick = () =>
+    vocab[Math.min(vocab.length - 1, Math.floor(Math.pow(vocab.length, rand())) - 1)]!;
   const sentence = (n: number) => Array.from({ length: n }, pick).join(" ");
   const files: SourceFile[] = [];
   for (let i = 0; i < count; i++) {
