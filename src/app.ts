@@ -1,13 +1,33 @@
 import { Hono } from "hono";
+import type { AuthConfig } from "./config/resolve_config.ts";
 import type { StoreCache } from "./content/store_cache.ts";
 import { createMcpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
-import type { ToolRegistry } from "./tools/tool_registry.ts";
+import { LATEST_LEGACY_VERSION } from "./protocol/versions.ts";
 import type { EngineCache } from "./search/engine_cache.ts";
-import type { SearchSettings } from "./search/search_settings.ts";
-import { corsHeaders, isOriginAllowed } from "./transport/cors.ts";
-import { handleStreamablePost, httpError } from "./transport/streamable_http.ts";
+import type { SearchOverrides } from "./search/search_settings.ts";
+import type { ToolRegistry } from "./tools/tool_registry.ts";
+import { corsHeaders } from "./transport/cors.ts";
+import { checkAuth, isLoopback, originAllowed } from "./transport/guards.ts";
+import { createSseHub } from "./transport/legacy_sse.ts";
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  handleStreamablePost,
+  httpError,
+  readLimited,
+} from "./transport/streamable_http.ts";
 import { SHELF_VERSION } from "./version.ts";
+
+/** One request log line (JSON on stderr): never bodies or credentials. */
+export interface RequestLog {
+  time: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  rpc?: string;
+  name?: string;
+}
 
 /** What {@link createApp} needs. Everything is resolved before the first request. */
 export interface AppDeps {
@@ -16,22 +36,39 @@ export interface AppDeps {
   /** Search engines per store; give one with `loadPrebuilt` to use the build's index. */
   engines?: EngineCache;
   /** Overrides the manifest's search settings (environment, flags). */
-  search?: Partial<SearchSettings>;
-  /** Origins allowed to call from a browser; `*` allows any. Default `["*"]`. */
+  search?: SearchOverrides;
+  /** Origins allowed to call from a browser (`*`, exact, or `http://localhost:*`). Default `*`. */
   allowedOrigins?: readonly string[];
+  /** Refuse `Host` headers that are not loopback (set when bound to a loopback address). */
+  loopbackOnly?: boolean;
+  auth?: AuthConfig;
   maxBodyBytes?: number;
   /** `ttlMs` advertised on cacheable modern results. */
   ttlMs?: number;
+  /** Legacy SSE: open streams allowed, keep-alive interval, relay channel (`null`: none). */
+  sse?: { maxStreams?: number; keepAliveMs?: number; channel?: string | null };
+  /** Request log sink (default: none). */
+  log?: (entry: RequestLog) => void;
   /** Where unexpected errors are reported (default: stderr). */
   onError?: (error: unknown, where: string) => void;
 }
 
+/** The Hono app plus a way to close its open SSE streams. */
+export type ShelfApp = Hono & { shutdown(): void };
+
 const MCP_PATHS = ["/mcp", "/mcp/"];
+const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "last-event-id"];
 
 /**
- * Builds the HTTP application: `POST /mcp` (and `/mcp/`) for MCP in every era, 405 for GET and
- * DELETE there, `GET /health`, CORS with preflight, and a 403 for browser origins that are not
- * allowed. One instance per deploy target or test; no globals.
+ * Builds the HTTP application:
+ *
+ * - `POST /mcp` (and `/mcp/`) for Streamable HTTP in every era; with `?sessionId=` it is a
+ *   legacy SSE message post instead.
+ * - `GET /sse`, and `GET /mcp` without MCP headers accepting `text/event-stream`: a legacy
+ *   HTTP+SSE stream; `POST /messages?sessionId=…` feeds it. Other GET/DELETE on `/mcp`: 405.
+ * - `GET /health` and `GET /` (TechDoc health shape for JSON clients); both always public.
+ * - Guards, in order: `Host` (loopback only, when bound there), `Origin` (allow list, 403),
+ *   CORS preflight (204), authentication (401 with `WWW-Authenticate`).
  *
  * @example
  * ```ts
@@ -42,10 +79,13 @@ const MCP_PATHS = ["/mcp", "/mcp/"];
  * const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
  * const res = await app.request("/health");
  * console.assert(res.status === 200);
+ * app.shutdown();
  * ```
  */
-export function createApp(deps: AppDeps): Hono {
+export function createApp(deps: AppDeps): ShelfApp {
   const allowed = deps.allowedOrigins ?? ["*"];
+  const auth = deps.auth ?? { type: "none" };
+  const maxBody = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const report = deps.onError ?? ((error, where) => console.error(`[shelf] ${where}:`, error));
   const server = createMcpServer({
     stores: deps.stores,
@@ -55,47 +95,122 @@ export function createApp(deps: AppDeps): Hono {
     ...(deps.ttlMs !== undefined ? { ttlMs: deps.ttlMs } : {}),
     onInternalError: (error, method) => report(error, method),
   });
-  const app = new Hono();
+  const hub = createSseHub({ server, ...deps.sse });
+  const app = new Hono<{ Variables: { rpc?: string; name?: string } }>();
 
   app.use("*", async (c, next) => {
+    const started = performance.now();
     const origin = c.req.header("origin") ?? null;
-    if (!isOriginAllowed(origin, allowed)) {
-      return httpError(403, ErrorCode.InvalidRequest, `Origin ${origin} is not allowed`);
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    let response: Response | undefined;
+    if (deps.loopbackOnly && !isLoopback(host)) {
+      response = httpError(
+        403,
+        ErrorCode.InvalidRequest,
+        `Host ${host.slice(0, 100)} is not allowed`,
+      );
+    } else if (!originAllowed(origin, allowed)) {
+      response = httpError(
+        403,
+        ErrorCode.InvalidRequest,
+        `Origin ${origin?.slice(0, 100)} is not allowed`,
+      );
+    } else if (c.req.method === "OPTIONS") {
+      response = new Response(null, { status: 204, headers: corsHeaders(origin, allowed, true) });
+    } else if (c.req.path !== "/health" && c.req.path !== "/") {
+      const failure = checkAuth(c.req.raw.headers, auth);
+      if (failure) {
+        response = httpError(401, ErrorCode.InvalidRequest, failure.message, {
+          "www-authenticate": failure.challenge,
+        });
+      }
     }
-    if (c.req.method === "OPTIONS") {
-      return new Response(null, { status: 204, headers: corsHeaders(origin, allowed, true) });
-    }
-    await next();
+    if (response) c.res = response;
+    else await next();
     for (const [key, value] of Object.entries(corsHeaders(origin, allowed, false))) {
       c.res.headers.set(key, value);
     }
+    if (deps.log) {
+      const entry: RequestLog = {
+        time: new Date().toISOString(),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+      };
+      const rpc = c.get("rpc");
+      const name = c.get("name");
+      if (rpc) entry.rpc = rpc;
+      if (name) entry.name = name;
+      deps.log(entry);
+    }
+    return c.res;
   });
 
-  app.get("/health", async (c) => {
+  const health = async () => {
     const store = await deps.stores.get();
-    return c.json({
+    return {
       status: "ok",
       service: store.manifest.server.name,
       version: store.manifest.server.version,
       shelf: SHELF_VERSION,
       documents: store.documents.length,
       contentHash: store.contentHash,
+    };
+  };
+  app.get("/health", async (c) => c.json(await health()));
+  app.get("/", async (c) => {
+    const h = await health();
+    return c.json({
+      status: "healthy",
+      service: h.service,
+      version: h.version,
+      protocol: `MCP ${LATEST_LEGACY_VERSION}`,
+      endpoint: "/mcp",
     });
   });
 
-  for (const path of MCP_PATHS) {
-    app.post(path, (c) =>
-      handleStreamablePost(c.req.raw, {
-        server,
-        ...(deps.maxBodyBytes !== undefined ? { maxBodyBytes: deps.maxBodyBytes } : {}),
-      }));
-    app.on(["GET", "DELETE"], path, () =>
-      httpError(
-        405,
+  const postMessage = async (request: Request, sessionId: string) => {
+    const body = await readLimited(request, maxBody);
+    if (body === undefined) {
+      return httpError(
+        413,
         ErrorCode.InvalidRequest,
-        "Method not allowed: this endpoint is stateless; send JSON-RPC with POST",
-        { allow: "POST, OPTIONS" },
-      ));
+        `Request body is larger than ${maxBody} bytes`,
+      );
+    }
+    return hub.post(sessionId, body);
+  };
+  const openStream = (request: Request) => hub.open(request, "/messages");
+
+  app.get("/sse", (c) => openStream(c.req.raw));
+  app.post("/messages", (c) => {
+    const sessionId = c.req.query("sessionId");
+    if (!sessionId) {
+      return httpError(400, ErrorCode.InvalidRequest, "sessionId query parameter is required");
+    }
+    return postMessage(c.req.raw, sessionId);
+  });
+  for (const path of MCP_PATHS) {
+    app.post(path, (c) => {
+      const sessionId = c.req.query("sessionId");
+      if (sessionId) return postMessage(c.req.raw, sessionId);
+      return handleStreamablePost(c.req.raw, {
+        server,
+        maxBodyBytes: maxBody,
+        onMessage: (rpc, name) => {
+          c.set("rpc", rpc);
+          if (name) c.set("name", name);
+        },
+      });
+    });
+    app.get(path, (c) => {
+      const legacy = !MCP_HEADERS.some((h) => c.req.header(h) !== undefined) &&
+        (c.req.header("accept") ?? "").includes("text/event-stream");
+      if (legacy) return openStream(c.req.raw);
+      return notAllowed();
+    });
+    app.delete(path, notAllowed);
   }
 
   app.notFound(() =>
@@ -105,5 +220,14 @@ export function createApp(deps: AppDeps): Hono {
     report(error, "http");
     return httpError(500, ErrorCode.InternalError, "Internal error");
   });
-  return app;
+  return Object.assign(app, { shutdown: () => hub.close() }) as unknown as ShelfApp;
+}
+
+function notAllowed(): Response {
+  return httpError(
+    405,
+    ErrorCode.InvalidRequest,
+    "Method not allowed: this endpoint is stateless; send JSON-RPC with POST",
+    { allow: "POST, OPTIONS" },
+  );
 }

@@ -2,7 +2,11 @@ import type { StoreCache } from "../content/store_cache.ts";
 import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
 import { createToolRegistry, type ToolRegistry } from "../tools/tool_registry.ts";
 import { createEngineCache, type EngineCache } from "../search/engine_cache.ts";
-import { resolveSearchSettings, type SearchSettings } from "../search/search_settings.ts";
+import {
+  resolveSearchSettings,
+  type SearchOverrides,
+  type SearchSettings,
+} from "../search/search_settings.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import {
   errorResponse,
@@ -22,7 +26,7 @@ export interface McpServerOptions {
   /** Search engines per store (default: built on first search, no prebuilt index). */
   engines?: EngineCache;
   /** Overrides the manifest's search settings (environment, flags). */
-  search?: Partial<SearchSettings>;
+  search?: SearchOverrides;
   /** `ttlMs` advertised on cacheable modern results; defaults to the store cache TTL. */
   ttlMs?: number;
   /** Reports unexpected errors (they reach the client only as `-32603 Internal error`). */

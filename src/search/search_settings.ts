@@ -8,6 +8,12 @@ export interface SearchSettings {
   boosts: { keywords: number; name: number; content: number };
 }
 
+/** Settings that override the config file's (environment, flags); any part may be absent. */
+export interface SearchOverrides {
+  maxResults?: number;
+  boosts?: Partial<SearchSettings["boosts"]>;
+}
+
 /** ACDC defaults: 10 results; keywords ×3, name ×2, content ×1. */
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = Object.freeze({
   maxResults: 10,
@@ -61,8 +67,8 @@ export const ARTICLE_SEARCH_WEIGHTS: FieldWeights = Object.freeze({
  * ```
  */
 export function resolveSearchSettings(
-  fromManifest: { maxResults?: number; boosts?: Partial<SearchSettings["boosts"]> } = {},
-  override: { maxResults?: number; boosts?: Partial<SearchSettings["boosts"]> } = {},
+  fromManifest: SearchOverrides = {},
+  override: SearchOverrides = {},
 ): SearchSettings {
   return {
     maxResults: override.maxResults ?? fromManifest.maxResults ??

@@ -1,3 +1,5 @@
+import { originAllowed } from "./guards.ts";
+
 /** Request headers browsers may send cross-origin (DESIGN §5). */
 export const CORS_ALLOW_HEADERS =
   "Content-Type, Accept, Authorization, X-API-Key, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";
@@ -7,21 +9,16 @@ export const CORS_EXPOSE_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Au
 export const CORS_ALLOW_METHODS = "GET, POST, DELETE, OPTIONS";
 
 /**
- * Whether a request's `Origin` may use the server. No `Origin` (a non-browser client) is always
- * allowed; `*` in the list allows every origin.
+ * Whether a request's `Origin` may use the server (see {@link originAllowed}).
  *
  * @example
  * ```ts
  * import { isOriginAllowed } from "./cors.ts";
- * console.assert(isOriginAllowed(null, []));
- * console.assert(isOriginAllowed("https://a.dev", ["https://a.dev"]));
- * console.assert(!isOriginAllowed("https://evil.dev", ["https://a.dev"]));
- * console.assert(isOriginAllowed("https://x.dev", ["*"]));
+ * console.assert(isOriginAllowed(null, []) && !isOriginAllowed("https://evil.dev", ["https://a.dev"]));
  * ```
  */
 export function isOriginAllowed(origin: string | null, allowed: readonly string[]): boolean {
-  if (origin === null) return true;
-  return allowed.includes("*") || allowed.includes(origin.replace(/\/+$/, ""));
+  return originAllowed(origin, allowed);
 }
 
 /**

@@ -36,6 +36,8 @@ interface Reply {
 export interface StreamableOptions {
   server: McpServer;
   maxBodyBytes?: number;
+  /** Told the JSON-RPC method (and tool or resource name) of a single message, for logs. */
+  onMessage?: (method: string, name?: string) => void;
 }
 
 /**
@@ -71,6 +73,13 @@ export async function handleStreamablePost(
     return reply(request, { status: 400, response: errorResponse(null, error) });
   }
   if (Array.isArray(value)) return reply(request, await handleBatch(value, request, options));
+  if (options.onMessage && typeof value === "object" && value !== null) {
+    const m = value as { method?: unknown; params?: { name?: unknown; uri?: unknown } };
+    if (typeof m.method === "string") {
+      const name = m.params?.name ?? m.params?.uri;
+      options.onMessage(m.method, typeof name === "string" ? name.slice(0, 200) : undefined);
+    }
+  }
   return reply(request, await handleOne(value, request.headers, options.server));
 }
 
@@ -226,7 +235,11 @@ export function httpError(
   });
 }
 
-async function readLimited(request: Request, max: number): Promise<string | undefined> {
+/**
+ * Reads a request body as text, or `undefined` when it is larger than `max` bytes (checked
+ * against `Content-Length` first, then while reading).
+ */
+export async function readLimited(request: Request, max: number): Promise<string | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > max) {
     await request.body?.cancel();

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { parseMetadata, resolvePath } from "../../src/config/parse_metadata.ts";
-import { parseFlags } from "../../src/config/parse_flags.ts";
 import { ConfigError } from "../../src/config/config_error.ts";
 
 Deno.test("parseMetadata: the ACDC format with Shelf's per-source keys", () => {
@@ -154,28 +153,4 @@ Deno.test("resolvePath: relative, absolute, Windows separators", () => {
   assert.equal(resolvePath("/a/b", "../c/./d"), "/a/c/d");
   assert.equal(resolvePath("/a/b", "/x"), "/x");
   assert.equal(resolvePath("/a/b", "docs\\guides"), "/a/b/docs/guides");
-});
-
-Deno.test("parseFlags: forms, aliases and errors", () => {
-  assert.deepEqual(parseFlags([]), {});
-  assert.deepEqual(parseFlags(["-p", "0", "--host=::1", "-c", "kb.yaml"]), {
-    port: 0,
-    host: "::1",
-    config: "kb.yaml",
-  });
-  assert.deepEqual(parseFlags(["--", "--help"]), { help: true });
-  for (
-    const [args, message] of [
-      [["--port", "70000"], "--port: must be a port number from 0 to 65535, got '70000'"],
-      [["--port", "-1"], "--port: needs a value"],
-      [["--host"], "--host: needs a value"],
-      [
-        ["--content", "a", "--config", "b"],
-        "--content: cannot be combined with --config (list sources in the file)",
-      ],
-      [["serve"], "serve: unknown flag (see --help)"],
-    ] as const
-  ) {
-    assert.throws(() => parseFlags(args), { message });
-  }
 });

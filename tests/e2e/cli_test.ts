@@ -75,7 +75,9 @@ Deno.test("cli: bad flags and config fail at start naming the problem", async ()
     "content:\n  - {name: a, path: .}\n  - {name: a, path: .}\n",
   );
   const cases: [string[], RegExp][] = [
-    [["--port", "abc"], /--port: must be a port number from 0 to 65535, got 'abc'/],
+    [["--port", "abc"], /--port: must be an integer from 0 to 65535, got 'abc'/],
+    [["--auth-type", "apikey"], /--auth-type: apikey auth needs keys/],
+    [["--transport", "carrier-pigeon"], /--transport: must be http, sse or stdio/],
     [["--bogus"], /--bogus: unknown flag/],
     [["--content"], /--content: needs a value/],
     [["--config", `${dir}/nope.yaml`], /--config: file not found/],

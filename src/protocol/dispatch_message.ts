@@ -1,0 +1,85 @@
+import { classifyMessage, errorResponse, type JsonRpcResponse } from "./codec.ts";
+import type { McpServer } from "./mcp_server.ts";
+import type { Session } from "./method_context.ts";
+import { ErrorCode, RpcError } from "./rpc_error.ts";
+import {
+  allowsBatches,
+  isModernVersion,
+  isSupportedVersion,
+  META_PROTOCOL_VERSION,
+  SUPPORTED_VERSIONS,
+} from "./versions.ts";
+
+/** A connection that remembers the version its `initialize` negotiated (stdio, legacy SSE). */
+export interface Connection {
+  protocolVersion: string;
+}
+
+/**
+ * Handles one parsed message on a connection-oriented transport (stdio, legacy HTTP+SSE): a
+ * request whose `_meta` names a version is served in that era (2026-07-28 statelessly);
+ * anything else uses the connection's negotiated version, which `initialize` updates. Batches
+ * are accepted for connections on 2025-03-26 and earlier. Notifications and responses produce
+ * nothing.
+ *
+ * @example
+ * ```ts ignore
+ * const conn = { protocolVersion: "2024-11-05" };
+ * const reply = await dispatchMessage(server, { jsonrpc: "2.0", id: 1, method: "ping" }, conn);
+ * ```
+ */
+export async function dispatchMessage(
+  server: McpServer,
+  value: unknown,
+  connection: Connection,
+): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
+  if (Array.isArray(value)) {
+    if (value.length === 0 || !allowsBatches(connection.protocolVersion)) {
+      const why = value.length === 0
+        ? "an empty batch"
+        : `batches are not supported in protocol version ${connection.protocolVersion}`;
+      return errorResponse(null, new RpcError(ErrorCode.InvalidRequest, `Invalid Request: ${why}`));
+    }
+    const replies = await Promise.all(
+      value.slice(0, 100).map((v) => dispatchOne(server, v, connection)),
+    );
+    const flat = replies.filter((r): r is JsonRpcResponse => r !== undefined);
+    return flat.length > 0 ? flat : undefined;
+  }
+  return dispatchOne(server, value, connection);
+}
+
+async function dispatchOne(
+  server: McpServer,
+  value: unknown,
+  connection: Connection,
+): Promise<JsonRpcResponse | undefined> {
+  const incoming = classifyMessage(value);
+  if (incoming.kind === "invalid") return errorResponse(incoming.id, incoming.error);
+  if (incoming.kind !== "request") return undefined;
+  const request = incoming.message;
+  const meta = request.params?._meta;
+  const metaVersion = typeof meta === "object" && meta !== null
+    ? (meta as Record<string, unknown>)[META_PROTOCOL_VERSION]
+    : undefined;
+  let session: Session;
+  if (metaVersion !== undefined) {
+    if (typeof metaVersion !== "string" || !isSupportedVersion(metaVersion)) {
+      return errorResponse(
+        request.id,
+        new RpcError(ErrorCode.UnsupportedProtocolVersion, "Unsupported protocol version", {
+          supported: [...SUPPORTED_VERSIONS],
+          requested: metaVersion,
+        }),
+      );
+    }
+    session = { protocolVersion: metaVersion, modern: isModernVersion(metaVersion) };
+  } else {
+    session = { protocolVersion: connection.protocolVersion, modern: false };
+  }
+  const response = await server.handle(request, session);
+  if (request.method === "initialize" && "result" in response) {
+    connection.protocolVersion = String(response.result.protocolVersion);
+  }
+  return response;
+}

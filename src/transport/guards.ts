@@ -1,0 +1,131 @@
+import type { AuthConfig } from "../config/resolve_config.ts";
+
+/** Origins allowed by default when the server is bound to a loopback address. */
+export const LOOPBACK_ORIGINS: readonly string[] = [
+  "http://localhost:*",
+  "http://127.0.0.1:*",
+  "http://[::1]:*",
+  "https://localhost:*",
+  "https://127.0.0.1:*",
+  "https://[::1]:*",
+];
+
+/**
+ * Whether a host name (from a `Host` header or a bind address, port allowed) is loopback.
+ *
+ * @example
+ * ```ts
+ * import { isLoopback } from "./guards.ts";
+ * console.assert(isLoopback("localhost:8080") && isLoopback("[::1]:80") && isLoopback("127.0.0.1"));
+ * console.assert(!isLoopback("evil.example.com") && !isLoopback("0.0.0.0"));
+ * ```
+ */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  const name = h.startsWith("[")
+    ? h.slice(0, h.indexOf("]") + 1)
+    : h.split(":").length > 2
+    ? h
+    : h.split(":")[0]!;
+  return name === "localhost" || name === "127.0.0.1" || name === "[::1]" || name === "::1";
+}
+
+/**
+ * Whether a browser `Origin` is on the allow list: exact origins, `*`, or a `:*` port
+ * wildcard (`http://localhost:*`). No `Origin` (not a browser) is always allowed.
+ *
+ * @example
+ * ```ts
+ * import { originAllowed } from "./guards.ts";
+ * console.assert(originAllowed("http://localhost:6274", ["http://localhost:*"]));
+ * console.assert(!originAllowed("http://evil.example", ["http://localhost:*"]));
+ * console.assert(originAllowed(null, []) && originAllowed("https://a.dev", ["*"]));
+ * ```
+ */
+export function originAllowed(origin: string | null, allowed: readonly string[]): boolean {
+  if (origin === null) return true;
+  const o = origin.replace(/\/+$/, "").toLowerCase();
+  return allowed.some((pattern) => {
+    const p = pattern.replace(/\/+$/, "").toLowerCase();
+    if (p === "*" || p === o) return true;
+    if (!p.endsWith(":*")) return false;
+    const base = p.slice(0, -2);
+    return o === base || (o.startsWith(base + ":") && /^\d+$/.test(o.slice(base.length + 1)));
+  });
+}
+
+/**
+ * Compares two secrets in time that depends only on their lengths, not on where they differ.
+ *
+ * @example
+ * ```ts
+ * import { timingSafeEqual } from "./guards.ts";
+ * console.assert(timingSafeEqual("secret", "secret") && !timingSafeEqual("secret", "secreT"));
+ * ```
+ */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  const n = Math.max(x.length, y.length);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < n; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+/** A refused request: the `WWW-Authenticate` challenge to send with 401. */
+export interface AuthFailure {
+  challenge: string;
+  message: string;
+}
+
+/**
+ * Checks a request's credentials against the configured mode: `basic` (Authorization: Basic),
+ * `apikey` (X-API-Key, any of several keys) or `bearer` (Authorization: Bearer). Every key is
+ * compared in constant time. Returns `undefined` when the request may pass.
+ *
+ * @example
+ * ```ts
+ * import { checkAuth } from "./guards.ts";
+ * const auth = { type: "apikey" as const, keys: ["k1", "k2"] };
+ * console.assert(checkAuth(new Headers({ "x-api-key": "k2" }), auth) === undefined);
+ * console.assert(checkAuth(new Headers(), auth)?.challenge === 'ApiKey header="X-API-Key"');
+ * ```
+ */
+export function checkAuth(headers: Headers, auth: AuthConfig): AuthFailure | undefined {
+  if (auth.type === "none") return undefined;
+  const authorization = headers.get("authorization") ?? "";
+  if (auth.type === "basic") {
+    const challenge = 'Basic realm="shelf", charset="UTF-8"';
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
+    if (!m) return { challenge, message: "Authentication required: use HTTP Basic credentials" };
+    let decoded = "";
+    try {
+      decoded = new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (c) => c.charCodeAt(0)));
+    } catch {
+      return { challenge, message: "Invalid credentials" };
+    }
+    const colon = decoded.indexOf(":");
+    const user = colon === -1 ? decoded : decoded.slice(0, colon);
+    const pass = colon === -1 ? "" : decoded.slice(colon + 1);
+    // Both comparisons always run, so timing does not tell which part was wrong.
+    const userOk = timingSafeEqual(user, auth.username);
+    const passOk = timingSafeEqual(pass, auth.password);
+    const ok = userOk && passOk;
+    return ok ? undefined : { challenge, message: "Invalid credentials" };
+  }
+  const presented = auth.type === "apikey"
+    ? headers.get("x-api-key") ?? ""
+    : (/^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? "");
+  const challenge = auth.type === "apikey" ? 'ApiKey header="X-API-Key"' : 'Bearer realm="shelf"';
+  if (presented === "") {
+    return {
+      challenge,
+      message: auth.type === "apikey"
+        ? "Authentication required: send an X-API-Key header"
+        : "Authentication required: send Authorization: Bearer <key>",
+    };
+  }
+  let ok = false;
+  for (const key of auth.keys) ok = timingSafeEqual(presented, key) || ok;
+  return ok ? undefined : { challenge, message: "Invalid API key" };
+}

@@ -1,0 +1,81 @@
+import { errorResponse } from "../protocol/codec.ts";
+import { type Connection, dispatchMessage } from "../protocol/dispatch_message.ts";
+import type { McpServer } from "../protocol/mcp_server.ts";
+import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
+
+/** Longest line accepted on stdin (one JSON-RPC message). */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+/** Options of {@link serveStdio}. */
+export interface StdioOptions {
+  server: McpServer;
+  input: ReadableStream<Uint8Array>;
+  /** Writes one line (a JSON-RPC message plus `\n`). */
+  write: (line: string) => Promise<void>;
+}
+
+/**
+ * The stdio transport: newline-delimited JSON-RPC on `input`, one response line per request on
+ * `write`. Both eras work (`initialize`, or `server/discover` and `_meta`); a malformed line is
+ * answered with `-32700` and the loop goes on; the returned promise resolves at end of input.
+ * Nothing but JSON-RPC is written to `write` (logs belong on stderr).
+ *
+ * @example
+ * ```ts ignore
+ * await serveStdio({ server, input: Deno.stdin.readable, write: (l) => writeAll(l) });
+ * ```
+ */
+export async function serveStdio(options: StdioOptions): Promise<void> {
+  const connection: Connection = { protocolVersion: "2024-11-05" };
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let pending = Promise.resolve();
+  const handleLine = async (line: string) => {
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      await options.write(
+        JSON.stringify(
+          errorResponse(
+            null,
+            new RpcError(ErrorCode.ParseError, "Parse error: the line is not valid JSON"),
+          ),
+        ) + "\n",
+      );
+      return;
+    }
+    const reply = await dispatchMessage(options.server, value, connection);
+    if (reply !== undefined) await options.write(JSON.stringify(reply) + "\n");
+  };
+  for await (const chunk of options.input) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffer.indexOf("\n")) !== -1) {
+      const line = buffer.slice(0, newline).replace(/\r$/, "");
+      buffer = buffer.slice(newline + 1);
+      // Lines are handled in order; a slow one does not reorder responses.
+      pending = pending.then(() => handleLine(line));
+    }
+    if (buffer.length > MAX_LINE_BYTES) {
+      buffer = "";
+      pending = pending.then(() =>
+        options.write(
+          JSON.stringify(
+            errorResponse(
+              null,
+              new RpcError(
+                ErrorCode.InvalidRequest,
+                `Invalid Request: a line longer than ${MAX_LINE_BYTES} bytes`,
+              ),
+            ),
+          ) + "\n",
+        )
+      );
+    }
+  }
+  buffer += decoder.decode();
+  if (buffer.trim() !== "") pending = pending.then(() => handleLine(buffer));
+  await pending;
+}
