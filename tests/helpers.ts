@@ -13,6 +13,13 @@ import { DEFAULT_SERVER } from "../src/config/parse_metadata.ts";
 
 /** Absolute path of the repository root. */
 export const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+/**
+ * Deno cache for child processes that fetch npm packages this test process does not import
+ * (the conformance suite, mcp-remote): a child that downloads into the cache the parent holds
+ * waits for that cache's lock forever.
+ */
+export const CHILD_DENO_DIR = `${ROOT}/dist/.child-deno-cache`;
+
 /** Absolute path of the shared corpora. */
 export const CORPORA = `${ROOT}/../shared/corpora`;
 

@@ -81,7 +81,10 @@ Deno.test("resolveConfig: auth modes and their errors", () => {
     [["-a", "oauth"], /^--auth-type: must be none, basic, apikey or bearer, got 'oauth'$/],
     [["-p", "99999"], /^--port: must be an integer from 0 to 65535/],
     [["-m", "0"], /^--search-max-results: must be an integer from 1 to 100/],
-    [["--search-name-boost", "-1"], /^--search-name-boost: must be a number from 0 to 1000, got '-1'$/],
+    [
+      ["--search-name-boost", "-1"],
+      /^--search-name-boost: must be a number from 0 to 1000, got '-1'$/,
+    ],
     [["--nope"], /^--nope: unknown flag/],
     [["--config", "a", "--content", "b"], /^--content: cannot be combined/],
   ];

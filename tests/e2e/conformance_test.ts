@@ -1,14 +1,21 @@
 /**
  * The official conformance suite against a listening server. The suite runs as a child
- * `deno run` with its own cache folder (`dist/.conformance-cache`) and outside the project:
+ * `deno run` with its own cache folder (`dist/.child-deno-cache`) and outside the project:
  * a child that downloads into the cache the parent `deno task`/`deno test` holds waits for
  * that cache's lock forever.
  */
 import assert from "node:assert/strict";
-import { appFor, buildFolder, buildMultiFixture, listen, ROOT } from "../helpers.ts";
+import {
+  appFor,
+  buildFolder,
+  buildMultiFixture,
+  CHILD_DENO_DIR,
+  listen,
+  ROOT,
+} from "../helpers.ts";
 
 const CONFORMANCE = "npm:@modelcontextprotocol/conformance@0.1.16";
-const CACHE = `${ROOT}/dist/.conformance-cache`;
+const CACHE = CHILD_DENO_DIR;
 await Deno.mkdir(CACHE, { recursive: true });
 const { manifest } = await buildFolder(`${ROOT}/content`);
 
