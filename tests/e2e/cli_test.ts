@@ -153,3 +153,60 @@ Deno.test("cli: --watch rebuilds when a document changes (deno task dev)", async
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("cli: precedence — flag over environment over .env", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.mkdir(`${dir}/kb`);
+  for (const n of [1, 2, 3, 4, 5]) {
+    await Deno.writeTextFile(`${dir}/kb/doc${n}.md`, `# Widget ${n}\nwidget text\n`);
+  }
+  await Deno.writeTextFile(
+    `${dir}/.env`,
+    "SHELF_CONTENT=kb\nACDC_MCP_SEARCH_MAX_RESULTS=2\nACDC_MCP_AUTH_TYPE=apikey\nACDC_MCP_AUTH_API_KEYS=from-dotenv\n",
+  );
+  const count = async (args: string[], env: Record<string, string>) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", MAIN, "--port", "0", ...args],
+      cwd: dir,
+      env,
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    let log = "";
+    let url = "";
+    while (!url) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(log);
+      log += value;
+      url = /MCP endpoint: (\S+)/.exec(log)?.[1] ?? "";
+    }
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": "from-dotenv",
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "search", arguments: { query: "widget" } },
+      }),
+    });
+    const body = await res.json();
+    child.kill();
+    await reader.cancel();
+    await child.status;
+    return body.result.structuredContent.results.length;
+  };
+  assert.equal(await count([], {}), 2, ".env beats the default (10)");
+  assert.equal(await count([], { ACDC_MCP_SEARCH_MAX_RESULTS: "3" }), 3, "environment beats .env");
+  assert.equal(
+    await count(["-m", "4"], { ACDC_MCP_SEARCH_MAX_RESULTS: "3" }),
+    4,
+    "flag beats environment",
+  );
+  await Deno.remove(dir, { recursive: true });
+});

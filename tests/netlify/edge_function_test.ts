@@ -1,25 +1,52 @@
-/** The Netlify edge entry, imported exactly as Netlify imports it, over the built manifest. */
+/**
+ * The Netlify edge entry imported exactly as Netlify imports it, with a Netlify-like global
+ * (`Netlify.env`) set before the import, serving requests over the built manifest and index.
+ */
 import assert from "node:assert/strict";
-import handler, { config } from "../../netlify/edge-functions/mcp.ts";
 import manifest from "../../dist/_shelf/manifest.json" with { type: "json" };
 
-Deno.test("edge function: serves MCP and health from the bundled manifest", async () => {
-  assert.deepEqual(config.path, ["/mcp", "/mcp/", "/health"]);
-  const res = await handler(
+const vars: Record<string, string> = {
+  ACDC_MCP_AUTH_TYPE: "apikey",
+  ACDC_MCP_AUTH_API_KEYS: "edge-key",
+  ACDC_MCP_SEARCH_MAX_RESULTS: "2",
+};
+(globalThis as { Netlify?: unknown }).Netlify = { env: { get: (name: string) => vars[name] } };
+const { default: handler, config } = await import("../../netlify/edge-functions/mcp.ts");
+
+const call = (body: unknown, key = "edge-key") =>
+  handler(
     new Request("https://kb.example/mcp", {
       method: "POST",
-      headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "list_articles" },
-      }),
+      headers: {
+        "content-type": "application/json",
+        "mcp-protocol-version": "2025-11-25",
+        "x-api-key": key,
+      },
+      body: JSON.stringify(body),
     }),
   );
-  assert.equal(res.status, 200);
-  const body = await res.json();
-  assert.equal(body.result.structuredContent.total, manifest.documents.length);
+
+Deno.test("edge function: routes, settings from Netlify.env, tools and search from the bundle", async () => {
+  assert.deepEqual(config.path, ["/mcp", "/mcp/", "/sse", "/messages", "/health"]);
+  const list = await call({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "list_articles" },
+  });
+  assert.equal(list.status, 200);
+  assert.equal((await list.json()).result.structuredContent.total, manifest.documents.length);
+  const denied = await call({ jsonrpc: "2.0", id: 1, method: "ping" }, "wrong");
+  assert.equal(denied.status, 401, "auth from Netlify.env");
+  await denied.body?.cancel();
+  const search = await call({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: { name: "search", arguments: { query: "sections" } },
+  });
+  const results = (await search.json()).result.structuredContent.results;
+  assert.equal(results.length, 2, "max results from Netlify.env");
   const health = await handler(new Request("https://kb.example/health"));
   assert.equal((await health.json()).contentHash, manifest.contentHash);
 });
