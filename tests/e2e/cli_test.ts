@@ -210,3 +210,34 @@ Deno.test("cli: precedence — flag over environment over .env", async () => {
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("deno serve src/serve.ts: the Deno Deploy entry answers MCP", async () => {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["serve", "-A", "--port", String(port), `${ROOT}/src/serve.ts`],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  try {
+    let result;
+    for (let i = 0; i < 100 && !result; i++) {
+      try {
+        result = await rpc(`http://127.0.0.1:${port}/mcp`, "initialize", {
+          protocolVersion: "2025-11-25",
+        });
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    assert.equal(result.serverInfo.name, "shelf");
+    const res = await fetch(`http://127.0.0.1:${port}/health`, {
+      headers: { host: "kb.deno.dev" },
+    });
+    assert.equal(res.status, 200, "no loopback-only Host check when the host is not configured");
+    await res.body?.cancel();
+  } finally {
+    child.kill();
+    await child.output();
+  }
+});
