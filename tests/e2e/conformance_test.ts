@@ -5,32 +5,27 @@ import { runScenario } from "./run_conformance.ts";
 
 const { manifest } = await buildFolder(`${ROOT}/content`);
 
-for (const scenario of ["server-initialize", "ping", "tools-list"]) {
-  Deno.test(`conformance: ${scenario}`, async () => {
-    const { app, errors } = appFor(manifest);
-    const server = listen(app);
-    try {
-      await runScenario(server.url, scenario);
-    } finally {
-      await server.close();
-    }
-    assert.deepEqual(errors, []);
-  });
-}
-
 const { manifest: multi } = await buildMultiFixture();
 
-for (
-  const scenario of ["resources-list", "prompts-list", "logging-set-level", "completion-complete"]
-) {
-  Deno.test(`conformance: ${scenario} (two sources, with prompts)`, async () => {
-    const { app, errors } = appFor(multi);
-    const server = listen(app);
-    try {
-      await runScenario(server.url, scenario);
-    } finally {
-      await server.close();
-    }
-    assert.deepEqual(errors, []);
-  });
+/** Registers one conformance test per scenario against a listening server over `m`. */
+function scenarios(names: string[], m: typeof manifest, label = "") {
+  for (const scenario of names) {
+    Deno.test(`conformance: ${scenario}${label}`, async () => {
+      const { app, errors } = appFor(m);
+      const server = listen(app);
+      try {
+        await runScenario(server.url, scenario);
+      } finally {
+        await server.close();
+      }
+      assert.deepEqual(errors, []);
+    });
+  }
 }
+
+scenarios(["server-initialize", "ping", "tools-list"], manifest);
+scenarios(
+  ["resources-list", "prompts-list", "logging-set-level", "completion-complete"],
+  multi,
+  " (two sources, with prompts)",
+);
