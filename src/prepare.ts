@@ -16,6 +16,8 @@ import { assertManifest, type Manifest } from "./content/manifest.ts";
 import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
 import { watchFolders } from "./content/watch_folders.ts";
 import { isLoopback, LOOPBACK_ORIGINS } from "./transport/guards.ts";
+import { createEngineCache } from "./search/engine_cache.ts";
+import type { SearchIndexData } from "./search/search_index.ts";
 
 /** Writes a start-up or status line to stderr. */
 export const log = (message: string) => console.error(`[shelf] ${message}`);
@@ -48,7 +50,21 @@ export async function manifestSource(config: RuntimeConfig) {
     }
     assertManifest(manifest);
     const m: Manifest = manifest;
-    return { load: () => m, first: m, ttlMs: m.settings?.cacheTtlMs, folders: [] as string[] };
+    // The build writes the search index beside the manifest; use it when it is there.
+    const indexFile = config.manifest.replace(/[^/]*$/, "index.json");
+    let index: SearchIndexData | undefined;
+    try {
+      index = JSON.parse(await Deno.readTextFile(indexFile));
+    } catch {
+      index = undefined;
+    }
+    return {
+      load: () => m,
+      first: m,
+      ttlMs: m.settings?.cacheTtlMs,
+      folders: [] as string[],
+      index,
+    };
   }
   const content = await loadContentConfig({
     ...(config.config !== undefined ? { config: config.config } : {}),
@@ -94,8 +110,13 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
   if (config.watch && "rebuild" in source) watchFolders(source.folders, source.rebuild);
   const loopback = isLoopback(config.host);
   const ttlMs = source.first.settings?.cacheTtlMs;
+  const prebuilt = "index" in source ? source.index : undefined;
   const app = createApp({
     stores,
+    engines: createEngineCache({
+      loadPrebuilt: () => Promise.resolve(prebuilt),
+      onWarning: (message) => log(message),
+    }),
     search: config.search,
     auth: config.auth,
     allowedOrigins: config.allowedOrigins ?? (loopback ? LOOPBACK_ORIGINS : ["*"]),

@@ -1,4 +1,35 @@
-import { tokenize } from "./analyzer.ts";
+import { termOf, type Token } from "./analyzer.ts";
+
+const matchers = new WeakMap<ReadonlyMap<string, string>, RegExp>();
+
+/**
+ * One regular expression per query (cached on its term map) that finds the words that may be
+ * query terms: words starting with the first four letters of any term. Only those words are
+ * analyzed, so a snippet costs a regex scan instead of stemming every word of the body.
+ */
+function matcherFor(groups: ReadonlyMap<string, string>): RegExp {
+  let re = matchers.get(groups);
+  if (!re) {
+    const prefixes = [...new Set([...groups.keys()].map((t) => t.slice(0, 4)))]
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    re = new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:${prefixes.join("|")})[\\p{L}\\p{N}]*(?:['’][\\p{L}]+)?`,
+      "giu",
+    );
+    matchers.set(groups, re);
+  }
+  return re;
+}
+
+/** The words of `text` whose index term is one of the query's terms. */
+function matchingWords(text: string, groups: ReadonlyMap<string, string>): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(matcherFor(groups))) {
+    const term = termOf(m[0]);
+    if (groups.has(term)) out.push({ term, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
 
 /** Options of {@link snippet}. */
 export interface SnippetOptions {
@@ -58,7 +89,7 @@ export function bestWindow(
   options: SnippetOptions = {},
 ): Window {
   const width = options.width ?? 200;
-  const hits = groups.size === 0 ? [] : tokenize(text).filter((t) => groups.has(t.term));
+  const hits = groups.size === 0 ? [] : matchingWords(text, groups);
   let from = 0;
   let matchOffsets: number[] = [];
   if (hits.length > 0) {

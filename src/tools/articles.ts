@@ -3,6 +3,7 @@ import type { ContentStore } from "../content/content_store.ts";
 import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
 import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
+import { cachedResult } from "./result_cache.ts";
 
 /** Most results `search_articles` returns. */
 export const SEARCH_ARTICLES_MAX = 50;
@@ -124,18 +125,19 @@ export const listArticles: ToolDefinition = {
       fallback: LIST_LIMIT_DEFAULT,
       clampTo: LIST_LIMIT_MAX,
     });
-    let docs = store.documents;
-    if (category !== undefined && category !== "") {
-      const wanted = category.trim().toLowerCase();
-      if (!store.categories.some((c) => c.toLowerCase() === wanted)) {
-        return errorResult(
-          `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,
-        );
-      }
-      docs = docs.filter((d) => d.category.toLowerCase() === wanted);
+    const wanted = (category ?? "").trim().toLowerCase();
+    if (wanted !== "" && !store.categories.some((c) => c.toLowerCase() === wanted)) {
+      return errorResult(
+        `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,
+      );
     }
-    const articles = docs.slice(0, limit).map((d) => toArticle(d));
-    return jsonResult({ articles, count: articles.length, total: docs.length }, structured);
+    return cachedResult(store, `list_articles|${wanted}|${limit}|${structured}`, () => {
+      const docs = wanted === ""
+        ? store.documents
+        : store.documents.filter((d) => d.category.toLowerCase() === wanted);
+      const articles = docs.slice(0, limit).map((d) => toArticle(d));
+      return jsonResult({ articles, count: articles.length, total: docs.length }, structured);
+    });
   },
 };
 

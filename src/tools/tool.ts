@@ -38,8 +38,9 @@ export interface ToolDefinition {
 }
 
 /**
- * A successful result carrying JSON: pretty text for every client, plus `structuredContent`
- * for clients of 2025-06-18 and later.
+ * A successful result carrying JSON: compact JSON text for every client (compact is cheaper to
+ * send and costs the agent fewer tokens), plus `structuredContent` for clients of 2025-06-18
+ * and later.
  *
  * @example
  * ```ts
@@ -50,7 +51,7 @@ export interface ToolDefinition {
  * ```
  */
 export function jsonResult(value: Record<string, unknown>, structured: boolean): ToolResult {
-  const result: ToolResult = { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
+  const result: ToolResult = { content: [{ type: "text", text: JSON.stringify(value) }] };
   if (structured) result.structuredContent = value;
   return result;
 }

@@ -21,7 +21,7 @@ async function exercise(client: any) {
     name: "get_article",
     arguments: { slug: "quick-start" },
   });
-  assert.match(article.content[0].text, /"title": "Quick Start"/);
+  assert.match(article.content[0].text, /"title":"Quick Start"/);
   const search = await client.callTool({ name: "search", arguments: { query: "connect claude" } });
   assert.match(search.content[0].text, /^Search results for 'connect claude':/);
   const hidden = await client.callTool({
@@ -49,10 +49,13 @@ for (const path of ["/sse", "/mcp"]) {
   });
 }
 
+// The SDK's stdio transports pass only a minimal environment unless given one; Claude Desktop
+// passes the user's, certificates included.
 const STDIO = {
   command: Deno.execPath(),
   args: ["task", "-q", "stdio"],
   cwd: ROOT,
+  env: Deno.env.toObject(),
   stderr: "pipe" as const,
 };
 
