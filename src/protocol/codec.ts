@@ -107,3 +107,40 @@ export function errorResponse(id: RequestId | null, error: unknown): JsonRpcResp
 function invalid(id: RequestId | null, message: string): Incoming {
   return { kind: "invalid", id, error: new RpcError(ErrorCode.InvalidRequest, message) };
 }
+
+const reusable = new WeakSet<object>();
+const serialized = new WeakMap<object, string>();
+
+/**
+ * Marks a result object as immutable and shared between requests (a cached list), so its JSON
+ * is produced once and reused by {@link serializeResponse}.
+ */
+export function markReusable(result: object): void {
+  reusable.add(result);
+}
+
+/**
+ * Serializes a response (or batch) for the wire. Results marked with {@link markReusable} are
+ * stringified once; the envelope around them is a few bytes per request.
+ *
+ * @example
+ * ```ts
+ * import { markReusable, serializeResponse } from "./codec.ts";
+ * const result = { tools: [] };
+ * markReusable(result);
+ * const json = serializeResponse({ jsonrpc: "2.0", id: 7, result });
+ * console.assert(json === '{"jsonrpc":"2.0","id":7,"result":{"tools":[]}}');
+ * ```
+ */
+export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[]): string {
+  if (Array.isArray(response)) return `[${response.map((r) => serializeResponse(r)).join(",")}]`;
+  if ("result" in response && reusable.has(response.result)) {
+    let json = serialized.get(response.result);
+    if (json === undefined) {
+      json = JSON.stringify(response.result);
+      serialized.set(response.result, json);
+    }
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${json}}`;
+  }
+  return JSON.stringify(response);
+}

@@ -102,20 +102,21 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           engines,
           search,
         });
-        if (session.modern) {
-          const server = store.manifest.server;
-          const meta = (result._meta ?? {}) as Record<string, unknown>;
-          result._meta = {
-            ...meta,
-            [META_SERVER_INFO]: { name: server.name, version: server.version },
-          };
-          result.resultType = "complete";
-          if (spec.cacheable) {
-            result.ttlMs = ttlMs;
-            result.cacheScope = "public";
-          }
+        if (!session.modern) return resultResponse(request.id, result);
+        // Modern results get identity and cache hints on a copy: handlers may return shared,
+        // cached objects.
+        const server = store.manifest.server;
+        const meta = (result._meta ?? {}) as Record<string, unknown>;
+        const modern: Record<string, unknown> = {
+          ...result,
+          _meta: { ...meta, [META_SERVER_INFO]: { name: server.name, version: server.version } },
+          resultType: "complete",
+        };
+        if (spec.cacheable) {
+          modern.ttlMs = ttlMs;
+          modern.cacheScope = "public";
         }
-        return resultResponse(request.id, result);
+        return resultResponse(request.id, modern);
       } catch (error) {
         if (!(error instanceof RpcError)) options.onInternalError?.(error, request.method);
         return errorResponse(request.id, error);

@@ -1,5 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { ToolResult } from "./tool.ts";
+import { markReusable } from "../protocol/codec.ts";
 
 const MAX_ENTRIES = 256;
 const caches = new WeakMap<ContentStore, Map<string, ToolResult>>();
@@ -27,6 +28,7 @@ export function cachedResult(
     if (!result.isError) {
       if (cache.size >= MAX_ENTRIES) cache.clear();
       cache.set(key, result);
+      markReusable(result);
     }
   }
   return result;

@@ -1,4 +1,4 @@
-import { errorResponse, parseJson } from "../protocol/codec.ts";
+import { errorResponse, parseJson, serializeResponse } from "../protocol/codec.ts";
 import { type Connection, dispatchMessage } from "../protocol/dispatch_message.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode } from "../protocol/rpc_error.ts";
@@ -96,7 +96,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
       return;
     }
     const reply = await dispatchMessage(options.server, value, stream.connection);
-    if (reply !== undefined) send(stream, "message", JSON.stringify(reply));
+    if (reply !== undefined) send(stream, "message", serializeResponse(reply));
   };
   const drop = (id: string) => {
     const stream = streams.get(id);

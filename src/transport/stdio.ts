@@ -1,4 +1,4 @@
-import { errorResponse } from "../protocol/codec.ts";
+import { errorResponse, serializeResponse } from "../protocol/codec.ts";
 import { type Connection, dispatchMessage } from "../protocol/dispatch_message.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
@@ -47,7 +47,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
       return;
     }
     const reply = await dispatchMessage(options.server, value, connection);
-    if (reply !== undefined) await options.write(JSON.stringify(reply) + "\n");
+    if (reply !== undefined) await options.write(serializeResponse(reply) + "\n");
   };
   for await (const chunk of options.input) {
     buffer += decoder.decode(chunk, { stream: true });

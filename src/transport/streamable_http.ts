@@ -3,6 +3,7 @@ import {
   errorResponse,
   type JsonRpcResponse,
   parseJson,
+  serializeResponse,
 } from "../protocol/codec.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import type { Session } from "../protocol/method_context.ts";
@@ -194,7 +195,7 @@ function statusFor(response: JsonRpcResponse, session: Session): number {
 
 function reply(request: Request, outcome: Reply): Response {
   if (!outcome.response) return new Response(null, { status: outcome.status });
-  const json = JSON.stringify(outcome.response);
+  const json = serializeResponse(outcome.response);
   if (outcome.status === 200 && wantsEventStream(request.headers.get("accept"))) {
     return new Response(`event: message\ndata: ${json}\n\n`, {
       status: 200,

@@ -35,7 +35,11 @@ export const toolsCall: MethodHandler = async (
       search,
       docsAlias: tools.get("search_documents") !== undefined,
     };
-    return { ...(await tool.call(args as Record<string, unknown>, ctx)) };
+    // Returned as is: cached results are shared objects that nothing downstream mutates.
+    return (await tool.call(args as Record<string, unknown>, ctx)) as unknown as Record<
+      string,
+      unknown
+    >;
   } catch (error) {
     if (error instanceof ToolArgError) return { ...errorResult(error.message) };
     throw error;
