@@ -156,6 +156,7 @@ export function createApp(deps: AppDeps): ShelfApp {
       shelf: SHELF_VERSION,
       documents: store.documents.length,
       contentHash: store.contentHash,
+      sseStreams: hub.size,
     };
   };
   app.get("/health", async (c) => c.json(await health()));

@@ -232,9 +232,20 @@ function buildSource(
   }
   const exposedPaths = new Map(kept.map((p) => [stripExtension(p.file.path), p]));
   const slugCount = new Map<string, number>();
-  for (const path of exposedPaths.keys()) {
+  const slugFiles = new Map<string, string[]>();
+  for (const [path, p] of exposedPaths) {
     const slug = path.slice(path.lastIndexOf("/") + 1);
     slugCount.set(slug, (slugCount.get(slug) ?? 0) + 1);
+    slugFiles.set(slug, [...(slugFiles.get(slug) ?? []), p.file.path]);
+  }
+  for (const [slug, files] of slugFiles) {
+    if (files.length < 2) continue;
+    report.warnings.push({
+      file: label(files[1]!),
+      line: 1,
+      reason: `slug '${slug}' is shared with ${files.filter((f) => f !== files[1]).join(", ")}; ` +
+        "get_article needs category/slug for these",
+    });
   }
   const resolves = (id: string) =>
     exposedPaths.has(id.replace(/^\/+|\/+$/g, "")) || slugCount.get(id) === 1;

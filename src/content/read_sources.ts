@@ -54,6 +54,7 @@ export async function readSourceFolder(
   const files: SourceFile[] = [];
   const warnings: FileIssue[] = [];
   const decoder = new TextDecoder("utf-8");
+  const strict = new TextDecoder("utf-8", { fatal: true });
   const keep = pathFilter(options.include, options.exclude);
   const walk = async (rel: string): Promise<void> => {
     const entries = [];
@@ -64,7 +65,12 @@ export async function readSourceFolder(
     for (const entry of entries) {
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isSymlink) continue;
+      if (entry.isSymlink) {
+        if (formatOf(path) || !entry.name.includes(".")) {
+          warnings.push({ file: path, line: 1, reason: "symbolic link; not followed" });
+        }
+        continue;
+      }
       if (entry.isDirectory) {
         await walk(path);
         continue;
@@ -85,7 +91,18 @@ export async function readSourceFolder(
         warnings.push({ file: path, line: 1, reason: "binary file (NUL bytes); skipped" });
         continue;
       }
-      files.push({ path, text: decoder.decode(bytes) });
+      let text: string;
+      try {
+        text = strict.decode(bytes);
+      } catch {
+        text = decoder.decode(bytes);
+        warnings.push({
+          file: path,
+          line: 1,
+          reason: "not valid UTF-8; invalid bytes replaced with U+FFFD",
+        });
+      }
+      files.push({ path, text });
     }
   };
   await walk("");

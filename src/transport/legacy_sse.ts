@@ -133,6 +133,12 @@ export function createSseHub(options: SseHubOptions): SseHub {
             controller,
             connection: { protocolVersion: "2024-11-05" },
             keepAlive: setInterval(() => {
+              // A connection torn down without a close may leave the stream unread instead of
+              // cancelled: keep-alives that pile up unread mean nobody is listening any more.
+              if ((controller.desiredSize ?? 0) < -2) {
+                drop(id);
+                return;
+              }
               try {
                 controller.enqueue(encoder.encode(": keep-alive\n\n"));
               } catch {

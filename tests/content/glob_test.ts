@@ -35,7 +35,7 @@ Deno.test("readSourceFolder: include, exclude, max size, binary files, symlink l
   const all = await readSourceFolder(dir, { maxFileSize: 1000 });
   assert.deepEqual(all.files.map((f) => f.path), ["a.md", "sub/b.md", "sub/c.txt"]);
   assert.deepEqual(all.prompts.map((f) => f.path), ["p.md"]);
-  assert.deepEqual(all.warnings.map((w) => w.file).sort(), ["big.md", "bin.md"]);
+  assert.deepEqual(all.warnings.map((w) => w.file).sort(), ["big.md", "bin.md", "sub/loop"]);
   assert.match(all.warnings.find((w) => w.file === "big.md")!.reason, /over the 1000-byte limit/);
   const some = await readSourceFolder(dir, { include: ["sub/**"], exclude: ["*.txt"] });
   assert.deepEqual(some.files.map((f) => f.path), ["sub/b.md"]);

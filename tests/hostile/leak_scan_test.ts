@@ -1,0 +1,171 @@
+/**
+ * No leaks: every tool (all five profiles), resource, prompt and completion output for a broad
+ * query set over `../shared/corpora/asdlc` is scanned for any trace of the 8 hidden articles —
+ * slug as a path, URI, title, or a distinctive sentence of their bodies.
+ */
+import assert from "node:assert/strict";
+import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA, rpc, rpcModern } from "../helpers.ts";
+import { parseFrontmatter } from "../../src/content/parse_frontmatter.ts";
+
+const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
+const all = {
+  ...manifest,
+  settings: { profiles: ["articles", "acdc", "sections", "mcp-serve", "techdoc"] },
+  contentHash: "leak-scan",
+};
+const { app, errors } = appFor(all);
+
+/** Titles and two long body lines of each hidden article, read from the corpus itself. */
+async function traces(): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const path of ASDLC_HIDDEN) {
+    const { attrs, body } = parseFrontmatter(
+      await Deno.readTextFile(`${CORPORA}/asdlc/${path}.md`),
+    );
+    const lines = body.split("\n").map((l) => l.trim()).filter((l) =>
+      l.length >= 80 && !l.startsWith("|")
+    );
+    out.set(path, [
+      `"${path}"`,
+      `acdc://docs/${path}"`,
+      `acdc://docs/${path})`,
+      `${path}.md`,
+      `"title":"${attrs.title}"`,
+      ...lines.slice(0, 2),
+    ]);
+  }
+  return out;
+}
+
+Deno.test("leak scan: no trace of a hidden article in any output", async () => {
+  const outputs: string[] = [];
+  // Section outputs are scanned for everything but titles: an exposed article may have a
+  // section named like a hidden article ("## Guardrails" in the Ralph Loop).
+  const sectionOutputs: string[] = [];
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const body = await rpc(app, "tools/call", { name, arguments: args });
+    (name === "table_of_contents" || name === "read_sections" ? sectionOutputs : outputs)
+      .push(JSON.stringify(body));
+    return body.result;
+  };
+  const queries = [
+    "agent",
+    "skills",
+    "agent skills",
+    "guardrails",
+    "amplification",
+    "coverage",
+    "coverage metric",
+    "civil engineering",
+    "software civil",
+    "external attention",
+    "attention",
+    "feature assembly",
+    "product vision authoring",
+    "vision",
+    "draft",
+    "deprecated",
+    "proposed",
+    "context",
+    "spec",
+    "review",
+    "a",
+    "the",
+    "ai",
+    "llm",
+    "quality",
+    "metric",
+    "assembly",
+    "test coverage",
+  ];
+  for (const query of queries) {
+    await tool("search", { query });
+    await tool("search_articles", { query, include_content: true });
+    await tool("search_documents", { query, limit: 50 });
+    await tool("search_documentation", { query, max_results: 20 });
+  }
+  const list = await tool("list_articles", { limit: 500 });
+  for (const category of ["concepts", "patterns", "practices", "recipes"]) {
+    await tool("list_articles", { category, limit: 500 });
+  }
+  const files = await tool("list_documentation_files", {});
+  for (const a of list.structuredContent.articles) {
+    await tool("get_article", { slug: `${a.category}/${a.slug}` });
+    await tool("read", { uri: a.uri });
+    await tool("get_document", { document_id: a.uri });
+  }
+  for (const f of files.structuredContent.files) {
+    const toc = await tool("table_of_contents", { filename: f.filename });
+    const ids = toc.structuredContent.sections.map((s: { id: string }) => s.id).slice(0, 50);
+    if (ids.length > 0) await tool("read_sections", { filename: f.filename, section_ids: ids });
+  }
+  let cursor: string | undefined;
+  do {
+    const page = await rpc(app, "resources/list", cursor ? { cursor } : {});
+    outputs.push(JSON.stringify(page));
+    for (const r of page.result.resources) {
+      outputs.push(JSON.stringify(await rpc(app, "resources/read", { uri: r.uri })));
+    }
+    cursor = page.result.nextCursor;
+  } while (cursor);
+  outputs.push(JSON.stringify(await rpc(app, "resources/templates/list")));
+  outputs.push(JSON.stringify(await rpc(app, "prompts/list")));
+  for (
+    const value of [
+      "",
+      "c",
+      "concepts/",
+      "patterns/e",
+      "practices/f",
+      "concepts/a",
+      "concepts/g",
+      "concepts/s",
+    ]
+  ) {
+    outputs.push(JSON.stringify(
+      await rpc(app, "completion/complete", {
+        ref: { type: "ref/resource", uri: "acdc://{source}/{+path}" },
+        argument: { name: "path", value },
+      }),
+    ));
+  }
+  outputs.push(JSON.stringify((await rpcModern(app, "server/discover")).body));
+  outputs.push(JSON.stringify((await rpcModern(app, "tools/list")).body));
+  const text = outputs.join("\n");
+  assert.ok(text.length > 1_000_000, `scanned ${text.length} characters`);
+  for (const [path, marks] of await traces()) {
+    for (const mark of marks) {
+      const probe = mark.startsWith('"') || mark.includes("://") || mark.endsWith(".md")
+        ? mark
+        : JSON.stringify(mark).slice(1, -1);
+      assert.ok(!text.includes(probe), `${path} leaked: ${mark.slice(0, 80)}`);
+    }
+  }
+  assert.deepEqual(errors, []);
+});
+
+Deno.test("leak scan: the probes do find the hidden articles when they are not filtered", async () => {
+  const { buildFromFolders } = await import("../../src/content/build_from_folders.ts");
+  const { manifest: unfiltered } = await buildFromFolders({
+    server: { name: "x", version: "1" },
+    sources: [{
+      name: "docs",
+      description: "",
+      path: `${CORPORA}/asdlc`,
+      statuses: ["Live", "Experimental", "Draft", "Proposed", "Deprecated"],
+      requireStatus: false,
+    }],
+    settings: {},
+    warnings: [],
+  });
+  const text = JSON.stringify(unfiltered);
+  for (const [path, marks] of await traces()) {
+    assert.ok(text.includes(marks[0]!), `${path}: path probe`);
+    const sentence = marks.find((m) =>
+      !m.startsWith('"') && !m.includes("://") && !m.endsWith(".md")
+    );
+    if (sentence) {
+      assert.ok(text.includes(JSON.stringify(sentence).slice(1, -1)), `${path}: sentence probe`);
+    }
+  }
+});
