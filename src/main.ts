@@ -21,14 +21,14 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
-  const { stores, first, app } = await prepare(config);
+  const { stores, engines, first, app } = await prepare(config);
   if (config.transport === "stdio") {
     app.shutdown();
     const out = Deno.stdout.writable.getWriter();
     const encoder = new TextEncoder();
     log(`${first.server.name} on stdio, ${first.documents.length} documents`);
     await serveStdio({
-      server: createMcpServer({ stores, search: config.search }),
+      server: createMcpServer({ stores, engines, search: config.search }),
       input: Deno.stdin.readable,
       write: (line) => out.write(encoder.encode(line)),
     });

@@ -16,7 +16,7 @@ import { assertManifest, type Manifest } from "./content/manifest.ts";
 import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
 import { watchFolders } from "./content/watch_folders.ts";
 import { isLoopback, LOOPBACK_ORIGINS } from "./transport/guards.ts";
-import { createEngineCache } from "./search/engine_cache.ts";
+import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
 import type { SearchIndexData } from "./search/search_index.ts";
 
 /** Writes a start-up or status line to stderr. */
@@ -95,6 +95,7 @@ export async function manifestSource(config: RuntimeConfig) {
 /** What {@link prepare} returns. */
 export interface Prepared {
   stores: StoreCache;
+  engines: EngineCache;
   first: Manifest;
   app: ShelfApp;
 }
@@ -111,12 +112,13 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
   const loopback = isLoopback(config.host);
   const ttlMs = source.first.settings?.cacheTtlMs;
   const prebuilt = "index" in source ? source.index : undefined;
+  const engines = createEngineCache({
+    loadPrebuilt: () => Promise.resolve(prebuilt),
+    onWarning: (message) => log(message),
+  });
   const app = createApp({
     stores,
-    engines: createEngineCache({
-      loadPrebuilt: () => Promise.resolve(prebuilt),
-      onWarning: (message) => log(message),
-    }),
+    engines,
     search: config.search,
     auth: config.auth,
     allowedOrigins: config.allowedOrigins ?? (loopback ? LOOPBACK_ORIGINS : ["*"]),
@@ -126,5 +128,5 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     ...(ttlMs !== undefined ? { ttlMs } : {}),
     log: (entry) => console.error(JSON.stringify(entry)),
   });
-  return { stores, first: source.first, app };
+  return { stores, engines, first: source.first, app };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { appFor, manifestOf, MODERN_META, modernHeaders, post } from "./helpers.ts";
+import { appFor, DEFAULT_TOOLS, manifestOf, MODERN_META, modernHeaders, post } from "./helpers.ts";
 
 const manifest = await manifestOf([{
   name: "docs",
@@ -70,16 +70,7 @@ Deno.test("tools/list: outputSchema and title only from 2025-06-18", async () =>
       "mcp-protocol-version": v,
     });
     const tools = res.body.result.tools;
-    assert.deepEqual(tools.map((t: { name: string }) => t.name), [
-      "list_articles",
-      "get_article",
-      "search_articles",
-      "search",
-      "read",
-      "list_documentation_files",
-      "table_of_contents",
-      "read_sections",
-    ]);
+    assert.deepEqual(tools.map((t: { name: string }) => t.name), DEFAULT_TOOLS);
     const structured = v >= "2025-06-18";
     assert.equal("outputSchema" in tools[0], structured, v);
     assert.equal("title" in tools[0], structured, v);

@@ -101,6 +101,18 @@ export async function rpcModern(
   return { status: res.status, body: res.body };
 }
 
+/** Tools listed with the default profiles (articles, acdc, sections), in order. */
+export const DEFAULT_TOOLS = [
+  "list_articles",
+  "get_article",
+  "search_articles",
+  "search",
+  "read",
+  "list_documentation_files",
+  "table_of_contents",
+  "read_sections",
+];
+
 /** The eight ASDLC articles that must never be served, by path. */
 export const ASDLC_HIDDEN = [
   "concepts/agent-skills",

@@ -9,19 +9,10 @@ import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
 } from "@modelcontextprotocol/client";
-import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA, listen } from "../helpers.ts";
+import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA, DEFAULT_TOOLS, listen } from "../helpers.ts";
 
 const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
-const TOOLS = [
-  "list_articles",
-  "get_article",
-  "search_articles",
-  "search",
-  "read",
-  "list_documentation_files",
-  "table_of_contents",
-  "read_sections",
-];
+const TOOLS = DEFAULT_TOOLS;
 
 // deno-lint-ignore no-explicit-any
 type AnyClient = { listTools(): Promise<any>; callTool(p: any): Promise<any> };

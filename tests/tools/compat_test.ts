@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { appFor, buildMultiFixture, callTool, post } from "../helpers.ts";
+import { appFor, buildMultiFixture, callTool, DEFAULT_TOOLS, post } from "../helpers.ts";
 
 const { manifest } = await buildMultiFixture();
 const { app, errors } = appFor(manifest);
@@ -27,16 +27,7 @@ Deno.test("profiles: compatibility tools are listed only when enabled", async ()
     const res = await post(appFor(m).app, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     return res.body.result.tools.map((t: { name: string }) => t.name);
   };
-  assert.deepEqual(await names(), [
-    "list_articles",
-    "get_article",
-    "search_articles",
-    "search",
-    "read",
-    "list_documentation_files",
-    "table_of_contents",
-    "read_sections",
-  ]);
+  assert.deepEqual(await names(), DEFAULT_TOOLS);
   assert.deepEqual(await names(["techdoc"]), ["search_documentation", "get_document"]);
   assert.deepEqual(await names(["mcp-serve", "acdc"]), ["search", "read", "search_documents"]);
   const overridden = await post(app, { jsonrpc: "2.0", id: 1, method: "tools/list" });
