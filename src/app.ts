@@ -45,16 +45,22 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** `ttlMs` advertised on cacheable modern results. */
   ttlMs?: number;
-  /** Legacy SSE: open streams allowed, keep-alive interval, relay channel (`null`: none). */
-  sse?: { maxStreams?: number; keepAliveMs?: number; channel?: string | null };
+  /** Legacy SSE: open streams allowed, keep-alive interval, relay channel (`null`: none), and
+   * whether streams get list-changed notifications (dev mode). */
+  sse?: {
+    maxStreams?: number;
+    keepAliveMs?: number;
+    channel?: string | null;
+    listChanged?: boolean;
+  };
   /** Request log sink (default: none). */
   log?: (entry: RequestLog) => void;
   /** Where unexpected errors are reported (default: stderr). */
   onError?: (error: unknown, where: string) => void;
 }
 
-/** The Hono app plus a way to close its open SSE streams. */
-export type ShelfApp = Hono & { shutdown(): void };
+/** The Hono app plus its SSE controls: notify streams of a rebuild, close them all. */
+export type ShelfApp = Hono & { notifyChanged(): void; shutdown(): void };
 
 const MCP_PATHS = ["/mcp", "/mcp/"];
 const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "last-event-id"];
@@ -221,7 +227,10 @@ export function createApp(deps: AppDeps): ShelfApp {
     report(error, "http");
     return httpError(500, ErrorCode.InternalError, "Internal error");
   });
-  return Object.assign(app, { shutdown: () => hub.close() }) as unknown as ShelfApp;
+  return Object.assign(app, {
+    notifyChanged: () => hub.notifyChanged(),
+    shutdown: () => hub.close(),
+  }) as unknown as ShelfApp;
 }
 
 function notAllowed(): Response {

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
-  const { stores, engines, first, app } = await prepare(config);
+  const { stores, engines, first, app, onRebuilt } = await prepare(config);
   if (config.transport === "stdio") {
     app.shutdown();
     const out = Deno.stdout.writable.getWriter();
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       server: createMcpServer({ stores, engines, search: config.search }),
       input: Deno.stdin.readable,
       write: (line) => out.write(encoder.encode(line)),
+      ...(config.watch ? { onReady: (notify: () => Promise<void>) => onRebuilt(notify) } : {}),
     });
     return;
   }

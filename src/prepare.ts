@@ -96,6 +96,8 @@ export async function manifestSource(config: RuntimeConfig) {
 export interface Prepared {
   stores: StoreCache;
   engines: EngineCache;
+  /** Registers a callback for each rebuild in dev mode (`--watch`). */
+  onRebuilt(listener: () => void | Promise<void>): void;
   first: Manifest;
   app: ShelfApp;
 }
@@ -108,7 +110,16 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     ...(source.ttlMs !== undefined ? { ttlMs: source.ttlMs } : {}),
     onError: (error) => log(`manifest reload failed, serving the last good copy: ${error}`),
   });
-  if (config.watch && "rebuild" in source) watchFolders(source.folders, source.rebuild);
+  const listeners: (() => void | Promise<void>)[] = [];
+  const rebuild = "rebuild" in source ? source.rebuild : undefined;
+  if (config.watch && rebuild) {
+    watchFolders(source.folders, async () => {
+      await rebuild();
+      // The store cache (TTL 0 in dev) picks the new manifest up on the next request.
+      await stores.get();
+      for (const listener of listeners) await listener();
+    });
+  }
   const loopback = isLoopback(config.host);
   const ttlMs = source.first.settings?.cacheTtlMs;
   const prebuilt = "index" in source ? source.index : undefined;
@@ -124,9 +135,10 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     allowedOrigins: config.allowedOrigins ?? (loopback ? LOOPBACK_ORIGINS : ["*"]),
     loopbackOnly: loopback,
     maxBodyBytes: config.maxBodyBytes,
-    sse: { maxStreams: config.maxSseStreams },
+    sse: { maxStreams: config.maxSseStreams, listChanged: config.watch },
     ...(ttlMs !== undefined ? { ttlMs } : {}),
     log: (entry) => console.error(JSON.stringify(entry)),
   });
-  return { stores, engines, first: source.first, app };
+  listeners.push(() => app.notifyChanged());
+  return { stores, engines, first: source.first, app, onRebuilt: (l) => listeners.push(l) };
 }

@@ -13,7 +13,16 @@ import {
 /** A connection that remembers the version its `initialize` negotiated (stdio, legacy SSE). */
 export interface Connection {
   protocolVersion: string;
+  /** Change notifications will be sent on this connection (dev mode). */
+  listChanged?: boolean;
 }
+
+/** The notifications sent on open connections when the content is rebuilt. */
+export const LIST_CHANGED_NOTIFICATIONS = [
+  "notifications/resources/list_changed",
+  "notifications/prompts/list_changed",
+  "notifications/tools/list_changed",
+] as const;
 
 /**
  * Handles one parsed message on a connection-oriented transport (stdio, legacy HTTP+SSE): a
@@ -77,6 +86,7 @@ async function dispatchOne(
   } else {
     session = { protocolVersion: connection.protocolVersion, modern: false };
   }
+  if (connection.listChanged) session.listChanged = true;
   const response = await server.handle(request, session);
   if (request.method === "initialize" && "result" in response) {
     connection.protocolVersion = String(response.result.protocolVersion);

@@ -8,6 +8,8 @@ export interface Session {
   protocolVersion: string;
   /** The stateless 2026-07-28 era. */
   modern: boolean;
+  /** The connection can receive `notifications/*\/list_changed` (stdio or SSE in dev mode). */
+  listChanged?: boolean;
 }
 
 /** What a method handler receives. */

@@ -1,5 +1,9 @@
 import { errorResponse, parseJson, serializeResponse } from "../protocol/codec.ts";
-import { type Connection, dispatchMessage } from "../protocol/dispatch_message.ts";
+import {
+  type Connection,
+  dispatchMessage,
+  LIST_CHANGED_NOTIFICATIONS,
+} from "../protocol/dispatch_message.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode } from "../protocol/rpc_error.ts";
 import { httpError } from "./streamable_http.ts";
@@ -13,6 +17,8 @@ export interface SseHubOptions {
   keepAliveMs?: number;
   /** BroadcastChannel name shared by isolates of one deployment; `null` disables the relay. */
   channel?: string | null;
+  /** Streams receive list-changed notifications (`deno task dev`). */
+  listChanged?: boolean;
   /** How long a relayed POST waits for the isolate holding the stream to answer. */
   relayTimeoutMs?: number;
 }
@@ -25,6 +31,8 @@ export interface SseHub {
   post(sessionId: string, body: string): Promise<Response>;
   /** Open streams in this isolate. */
   readonly size: number;
+  /** Sends the list-changed notifications on every open stream (dev mode rebuilds). */
+  notifyChanged(): void;
   /** Closes every stream and the relay channel (tests, shutdown). */
   close(): void;
 }
@@ -131,7 +139,10 @@ export function createSseHub(options: SseHubOptions): SseHub {
         start(controller) {
           const stream: Stream = {
             controller,
-            connection: { protocolVersion: "2024-11-05" },
+            connection: {
+              protocolVersion: "2024-11-05",
+              ...(options.listChanged ? { listChanged: true } : {}),
+            },
             keepAlive: setInterval(() => {
               // A connection torn down without a close may leave the stream unread instead of
               // cancelled: keep-alives that pile up unread mean nobody is listening any more.
@@ -193,6 +204,13 @@ export function createSseHub(options: SseHubOptions): SseHub {
         ErrorCode.InvalidRequest,
         "Unknown or closed session: open a new stream with GET /sse",
       );
+    },
+    notifyChanged() {
+      for (const stream of streams.values()) {
+        for (const method of LIST_CHANGED_NOTIFICATIONS) {
+          send(stream, "message", JSON.stringify({ jsonrpc: "2.0", method }));
+        }
+      }
     },
     close() {
       for (const id of [...streams.keys()]) drop(id);

@@ -1,5 +1,9 @@
 import { errorResponse, serializeResponse } from "../protocol/codec.ts";
-import { type Connection, dispatchMessage } from "../protocol/dispatch_message.ts";
+import {
+  type Connection,
+  dispatchMessage,
+  LIST_CHANGED_NOTIFICATIONS,
+} from "../protocol/dispatch_message.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
 
@@ -12,6 +16,8 @@ export interface StdioOptions {
   input: ReadableStream<Uint8Array>;
   /** Writes one line (a JSON-RPC message plus `\n`). */
   write: (line: string) => Promise<void>;
+  /** Called with a function that sends the list-changed notifications (dev mode). */
+  onReady?: (notifyChanged: () => Promise<void>) => void;
 }
 
 /**
@@ -27,9 +33,20 @@ export interface StdioOptions {
  */
 export async function serveStdio(options: StdioOptions): Promise<void> {
   const connection: Connection = { protocolVersion: "2024-11-05" };
+  let pending = Promise.resolve();
+  if (options.onReady) {
+    connection.listChanged = true;
+    options.onReady(async () => {
+      for (const method of LIST_CHANGED_NOTIFICATIONS) {
+        pending = pending.then(() =>
+          options.write(JSON.stringify({ jsonrpc: "2.0", method }) + "\n")
+        );
+      }
+      await pending;
+    });
+  }
   const decoder = new TextDecoder();
   let buffer = "";
-  let pending = Promise.resolve();
   const handleLine = async (line: string) => {
     if (line.trim() === "") return;
     let value: unknown;

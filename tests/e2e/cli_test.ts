@@ -241,3 +241,53 @@ Deno.test("deno serve src/serve.ts: the Deno Deploy entry answers MCP", async ()
     await child.output();
   }
 });
+
+Deno.test("cli: --watch over stdio sends list_changed notifications after a rebuild", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/first.md`, "# First\n");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "--transport", "stdio", "--watch", "--content", dir],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  const next = async () => {
+    while (!buffer.includes("\n")) {
+      const { value, done } = await lines.read();
+      if (done) throw new Error("stdout closed");
+      buffer += value;
+    }
+    const i = buffer.indexOf("\n");
+    const line = buffer.slice(0, i);
+    buffer = buffer.slice(i + 1);
+    return JSON.parse(line);
+  };
+  const send = (m: unknown) => writer.write(new TextEncoder().encode(JSON.stringify(m) + "\n"));
+  try {
+    await send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25" },
+    });
+    const init = await next();
+    assert.equal(init.result.capabilities.resources.listChanged, true);
+    await Deno.writeTextFile(`${dir}/second.md`, "# Second\n");
+    const note = await next();
+    assert.equal(note.method, "notifications/resources/list_changed");
+    await next(); // prompts
+    await next(); // tools
+    await send({ jsonrpc: "2.0", id: 2, method: "resources/list" });
+    const list = await next();
+    assert.equal(list.result.resources.length, 2);
+  } finally {
+    await writer.close();
+    await lines.cancel();
+    child.kill();
+    await child.status;
+    await Deno.remove(dir, { recursive: true });
+  }
+});

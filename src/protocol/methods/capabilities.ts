@@ -1,9 +1,10 @@
 import type { MethodContext } from "../method_context.ts";
 
 /**
- * The capabilities Shelf advertises: only what it implements. `listChanged` is false because a
- * stateless server has no connection to deliver the notification on; `logging` only in the
- * legacy eras.
+ * The capabilities Shelf advertises: only what it implements. `listChanged` is true only on a
+ * connection that can receive the notification (stdio or a legacy SSE stream while
+ * `deno task dev` watches the content); stateless HTTP has nowhere to deliver it. `logging`
+ * only in the legacy eras.
  *
  * @example
  * ```ts ignore
@@ -11,10 +12,11 @@ import type { MethodContext } from "../method_context.ts";
  * ```
  */
 export function serverCapabilities(ctx: MethodContext): Record<string, unknown> {
+  const listChanged = ctx.session.listChanged === true;
   const caps: Record<string, unknown> = {
-    tools: { listChanged: false },
-    resources: { subscribe: false, listChanged: false },
-    prompts: { listChanged: false },
+    tools: { listChanged },
+    resources: { subscribe: false, listChanged },
+    prompts: { listChanged },
     completions: {},
   };
   // Logging was removed from the 2026-07-28 core; legacy clients may still set a level.
