@@ -259,7 +259,11 @@ function createIndex(parts: Parts): SearchIndex {
         }
         // Prefixes: "mac" finds "macos", "config" finds "configur".
         if (term.length >= 3) {
-          for (const t of completions(term)) if (!matches.has(t)) matches.set(t, PREFIX_FACTOR);
+          for (const t of completions(term)) {
+            // One extra letter is usually the same word under another Porter stem
+            // (autonomous → "autonom", autonomy → "autonomi"): weigh it nearly as exact.
+            if (!matches.has(t)) matches.set(t, t.length - term.length === 1 ? 0.8 : PREFIX_FACTOR);
+          }
         }
         expansions.set(term, matches);
       }
