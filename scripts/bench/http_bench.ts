@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { median, percentile } from "./search_bench.ts";
+import { percentile } from "./search_bench.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = `${ROOT}dist/bench`;
@@ -250,5 +250,4 @@ if (import.meta.main) {
         `${total.toFixed(1)} MB ${total > 20 ? "(over)" : "(fits)"} |`,
     );
   }
-  void median;
 }
