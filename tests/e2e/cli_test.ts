@@ -291,3 +291,40 @@ Deno.test("cli: --watch over stdio sends list_changed notifications after a rebu
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("cli: --manifest URL is fetched, revalidated after the TTL, and the last good copy kept", async () => {
+  const { manifestOf } = await import("../helpers.ts");
+  const make = async (n: number) => ({
+    ...(await manifestOf([{
+      name: "docs",
+      description: "",
+      files: Array.from({ length: n }, (_, i) => ({ path: `d${i}.md`, text: `# Doc ${i}\n` })),
+    }])),
+    settings: { cacheTtlMs: 100 },
+  });
+  let served: unknown = await make(1);
+  let failing = false;
+  const site = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => failing ? new Response("down", { status: 503 }) : Response.json(served),
+  );
+  const manifestUrl = `http://127.0.0.1:${site.addr.port}/_shelf/manifest.json`;
+  const server = await start(["--manifest", manifestUrl]);
+  const total = async () =>
+    (await rpc(server.url, "tools/call", { name: "list_articles", arguments: {} }))
+      .structuredContent.total;
+  try {
+    assert.equal(await total(), 1);
+    served = await make(3);
+    await new Promise((r) => setTimeout(r, 150));
+    await total(); // the first call after the TTL revalidates
+    assert.equal(await total(), 3);
+    failing = true;
+    await new Promise((r) => setTimeout(r, 150));
+    assert.equal(await total(), 3, "a failed fetch keeps the last good copy");
+    assert.equal(await total(), 3);
+  } finally {
+    await server.stop();
+    await site.shutdown();
+  }
+});
