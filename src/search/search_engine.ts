@@ -118,15 +118,24 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       }
       const raw = index.search(plan, {
         weights: options.weights,
-        filter: (n) => docs[n] !== undefined && filters.every((set) => set.has(n)),
+        limit: options.limit,
+        filter: filters.length === 0
+          ? (n) => docs[n] !== undefined
+          : (n) => docs[n] !== undefined && filters.every((set) => set.has(n)),
       });
-      let hits = raw.map((h) => ({ doc: docs[h.doc]!, score: h.score }));
+      // Only the sorted head matters: the best `limit` hits and everything tied with the last
+      // of them (so the newest-first tie-break below sees every candidate).
+      const cut = raw[Math.min(options.limit, raw.length) - 1]?.score ?? 0;
+      let end = Math.min(options.limit, raw.length);
+      while (end < raw.length && raw[end]!.score >= cut) end++;
+      const head = raw.slice(0, end);
+      let hits = head.map((h) => ({ doc: docs[h.doc]!, score: h.score }));
       if (options.newestFirstOnTies) {
         hits = hits.sort((a, b) =>
           b.score - a.score || newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      return { hits: hits.slice(0, options.limit), total: hits.length, groups, plan };
+      return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan };
     },
   };
 }

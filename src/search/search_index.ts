@@ -74,6 +74,11 @@ export interface SearchOptions {
   weights: FieldWeights;
   /** Keep only documents this accepts (by document number). */
   filter?: (doc: number) => boolean;
+  /**
+   * Sort only the best `limit` hits (plus any tied with the last of them); the rest follow
+   * unsorted. Default: sort everything.
+   */
+  limit?: number;
 }
 
 /** A loaded index. */
@@ -83,7 +88,7 @@ export interface SearchIndex {
   readonly ids: readonly string[];
   /** Analyzes a query and expands each term to the dictionary terms within one edit. */
   plan(query: string): QueryPlan;
-  /** All matching documents, best first (ties in document order). */
+  /** All matching documents; the best (all, or `limit`) first, ties in document order. */
   search(plan: QueryPlan, options: SearchOptions): SearchHit[];
   /** Serializes the index for the build output. */
   export(): Promise<SearchIndexData>;
@@ -233,6 +238,16 @@ function createIndex(parts: Parts): SearchIndex {
   const lengthNorm = (n: number) =>
     Math.min(1.25, 2 / (1 + Math.sqrt((lengths[n] ?? avgLength) / avgLength)));
   const nameTerms = names.map((name) => (name === "" ? [] : name.split(" ")));
+  let scratch:
+    | {
+      best: Float64Array;
+      termSum: Float64Array;
+      exact: Uint8Array;
+      score: Float64Array;
+      matched: Uint16Array;
+      coverage: Float32Array;
+    }
+    | undefined;
   return {
     analyzer: ANALYZER_ID,
     contentHash: parts.contentHash,
@@ -269,36 +284,50 @@ function createIndex(parts: Parts): SearchIndex {
       }
       return { terms, expansions };
     },
-    search(plan, { weights, filter }) {
-      const scores = new Map<number, { score: number; matched: number; coverage: number }>();
+    search(plan, { weights, filter, limit }) {
+      // Scratch arrays indexed by document number, reused by every query of this index (search
+      // is synchronous) and cleared through the lists of touched entries: no per-query maps.
+      const buf = scratch ??= {
+        best: new Float64Array(total),
+        termSum: new Float64Array(total),
+        exact: new Uint8Array(total),
+        score: new Float64Array(total),
+        matched: new Uint16Array(total),
+        coverage: new Float32Array(total),
+      };
+      const docsTouched: number[] = [];
       for (const term of plan.terms) {
-        const perDoc = new Map<number, number>();
-        const exactDocs = new Set<number>();
+        const termTouched: number[] = [];
+        const exactIdf = df.has(term) ? idf(term) : Infinity;
         for (const field of FIELDS) {
           const weight = weights[field];
           if (weight <= 0) continue;
-          const best = new Map<number, number>();
-          const exact = df.has(term) ? idf(term) : Infinity;
+          const fieldTouched: number[] = [];
           for (const [t, factor] of plan.expansions.get(term) ?? []) {
             // A rare near-miss must not outweigh the word the user actually typed.
-            const value = weight * Math.min(idf(t), exact) * factor;
+            const value = weight * Math.min(idf(t), exactIdf) * factor;
+            const isContent = field === "content";
             for (const n of fields[field].search(t, { limit: total }) as number[]) {
               if (filter && !filter(n)) continue;
-              const v = field === "content" ? value * lengthNorm(n) : value;
-              if (factor === 1) exactDocs.add(n);
-              if ((best.get(n) ?? 0) < v) best.set(n, v);
+              const v = isContent ? value * lengthNorm(n) : value;
+              if (factor === 1) buf.exact[n] = 1;
+              if (buf.best[n] === 0) fieldTouched.push(n);
+              if (buf.best[n]! < v) buf.best[n] = v;
             }
           }
-          for (const [n, value] of best) perDoc.set(n, (perDoc.get(n) ?? 0) + value);
+          for (const n of fieldTouched) {
+            if (buf.termSum[n] === 0) termTouched.push(n);
+            buf.termSum[n] = buf.termSum[n]! + buf.best[n]!;
+            buf.best[n] = 0;
+          }
         }
-        for (const [n, value] of perDoc) {
-          const cover = exactDocs.has(n) ? 1 : 0.5;
-          const entry = scores.get(n);
-          if (entry) {
-            entry.score += value;
-            entry.matched++;
-            entry.coverage += cover;
-          } else scores.set(n, { score: value, matched: 1, coverage: cover });
+        for (const n of termTouched) {
+          if (buf.matched[n] === 0) docsTouched.push(n);
+          buf.score[n] = buf.score[n]! + buf.termSum[n]!;
+          buf.matched[n] = buf.matched[n]! + 1;
+          buf.coverage[n] = buf.coverage[n]! + (buf.exact[n] === 1 ? 1 : 0.5);
+          buf.termSum[n] = 0;
+          buf.exact[n] = 0;
         }
       }
       const wanted = plan.terms.length;
@@ -316,15 +345,20 @@ function createIndex(parts: Parts): SearchIndex {
         return 1 + factor;
       };
       const hits: SearchHit[] = [];
-      for (const [n, { score, matched, coverage }] of scores) {
+      for (const n of docsTouched) {
+        const matched = buf.matched[n]!;
+        const coverage = buf.coverage[n]!;
+        const raw = buf.score[n]!;
+        buf.score[n] = 0;
+        buf.matched[n] = 0;
+        buf.coverage[n] = 0;
         // Queries of three or more words need at least half of them (typo and prefix matches
         // count half): one stray word in common is not a result.
         if (wanted >= 3 && coverage * 2 < wanted) continue;
         // OR semantics, scaled by how many query terms matched; an exact full-name match wins.
-        const s = score * (matched / wanted) * nameBonus(n);
-        hits.push({ doc: n, id: ids[n]!, score: s, matched });
+        hits.push({ doc: n, id: ids[n]!, score: raw * (matched / wanted) * nameBonus(n), matched });
       }
-      return hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
+      return topHits(hits, limit);
     },
     async export() {
       const flex = {} as Record<Field, Record<string, unknown>>;
@@ -348,4 +382,20 @@ function createIndex(parts: Parts): SearchIndex {
       };
     },
   };
+}
+
+const byScore = (a: SearchHit, b: SearchHit) => b.score - a.score || a.doc - b.doc;
+
+/**
+ * Orders hits best first. With a `limit` far below the hit count, only the top of the list is
+ * sorted: the `limit`-th best score is found by sorting the scores alone, then the hits at or
+ * above it (ties kept, so tie-breaking later stays correct) are sorted and the rest appended.
+ */
+function topHits(hits: SearchHit[], limit: number | undefined): SearchHit[] {
+  if (limit === undefined || hits.length <= limit * 4) return hits.sort(byScore);
+  const scores = Float64Array.from(hits, (h) => h.score).sort();
+  const cut = scores[scores.length - limit]!;
+  const top = hits.filter((h) => h.score >= cut).sort(byScore);
+  const rest = hits.filter((h) => h.score < cut);
+  return top.concat(rest);
 }
