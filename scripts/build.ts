@@ -3,6 +3,7 @@
  * index `dist/_shelf/index.json`.
  *
  * Usage: deno task build [--config FILE | --content DIR] [--out DIR] [--lenient]
+ *        [--edge-budget MB]
  *
  * Prints what it saw, exposed and hid (with reasons), and warnings as `file:line: reason`.
  * Invalid YAML fails the build unless `--lenient`, which skips those files and reports them.
@@ -21,10 +22,12 @@ interface BuildArgs {
   content?: string;
   out: string;
   lenient: boolean;
+  /** Largest gzipped manifest + index (MB) bundled into the edge function. */
+  edgeBudgetMB: number;
 }
 
 function parseArgs(args: string[]): BuildArgs {
-  const out: BuildArgs = { out: "dist", lenient: false };
+  const out: BuildArgs = { out: "dist", lenient: false, edgeBudgetMB: 15 };
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = () => {
@@ -36,11 +39,25 @@ function parseArgs(args: string[]): BuildArgs {
     else if (name === "--config" || name === "-c") out.config = value();
     else if (name === "--content") out.content = value();
     else if (name === "--out") out.out = value();
-    else if (name !== "--") {
-      throw new ConfigError(name, "unknown flag (use --config, --content, --out, --lenient)");
+    else if (name === "--edge-budget") {
+      const mb = Number(value());
+      if (!Number.isFinite(mb) || mb < 0) {
+        throw new ConfigError(name, "must be a number of megabytes");
+      }
+      out.edgeBudgetMB = mb;
+    } else if (name !== "--") {
+      throw new ConfigError(
+        name,
+        "unknown flag (use --config, --content, --out, --lenient, --edge-budget)",
+      );
     }
   }
   return out;
+}
+
+async function gzipSize(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
 async function main(): Promise<number> {
@@ -69,6 +86,27 @@ async function main(): Promise<number> {
   console.log(
     `wrote ${dir}/index.json (${indexJson.length} bytes, ${index.terms.length} terms, ` +
       `${Math.round(performance.now() - started)} ms)`,
+  );
+  // The edge function imports edge-manifest.json and edge-index.json. Within the budget they are
+  // the manifest and index themselves; past it (Netlify bundles at most 20 MB compressed) they
+  // are stubs pointing at the published files, which each isolate fetches instead.
+  const gzipped = (await gzipSize(json)) + (await gzipSize(indexJson));
+  const external = gzipped > args.edgeBudgetMB * 1024 * 1024;
+  await Deno.writeTextFile(
+    `${dir}/edge-manifest.json`,
+    external ? JSON.stringify({ external: "/_shelf/manifest.json" }) : json,
+  );
+  await Deno.writeTextFile(
+    `${dir}/edge-index.json`,
+    external ? JSON.stringify({ external: "/_shelf/index.json" }) : indexJson,
+  );
+  console.log(
+    external
+      ? `edge: ${
+        (gzipped / 1e6).toFixed(1)
+      } MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` +
+        "the edge function fetches /_shelf/manifest.json and /_shelf/index.json instead of bundling them"
+      : `edge: manifest and index bundled (${(gzipped / 1e6).toFixed(2)} MB gzipped)`,
   );
   return 0;
 }

@@ -4,6 +4,8 @@
  */
 import assert from "node:assert/strict";
 import manifest from "../../dist/_shelf/manifest.json" with { type: "json" };
+import edgeManifest from "../../dist/_shelf/edge-manifest.json" with { type: "json" };
+import { ROOT } from "../helpers.ts";
 
 const vars: Record<string, string> = {
   ACDC_MCP_AUTH_TYPE: "apikey",
@@ -58,4 +60,24 @@ Deno.test("edge function: hidden sample documents are not in the bundle", () => 
   ) {
     assert.ok(!text.includes(marker), marker);
   }
+});
+
+Deno.test("build: the sample bundles into the edge; past the budget the edge gets stubs", async () => {
+  assert.equal((edgeManifest as { contentHash?: string }).contentHash, manifest.contentHash);
+  const out = await Deno.makeTempDir();
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}/scripts/build.ts`, "--out", out, "--edge-budget", "0"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  assert.match(new TextDecoder().decode(run.stdout), /over the 0 MB budget/);
+  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${out}/_shelf/edge-manifest.json`)), {
+    external: "/_shelf/manifest.json",
+  });
+  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${out}/_shelf/edge-index.json`)), {
+    external: "/_shelf/index.json",
+  });
+  await Deno.remove(out, { recursive: true });
 });
