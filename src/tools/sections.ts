@@ -79,6 +79,21 @@ function findFile(
   });
 }
 
+/** Output schema `{filename, sections: [item]}` with every item property required. */
+function sectionsOutput(item: Record<string, JsonSchema>): JsonSchema {
+  return {
+    type: "object",
+    properties: {
+      filename: { type: "string" },
+      sections: {
+        type: "array",
+        items: { type: "object", properties: item, required: Object.keys(item) },
+      },
+    },
+    required: ["filename", "sections"],
+  };
+}
+
 const FILENAME: JsonSchema = {
   type: "string",
   description:
@@ -146,26 +161,12 @@ export const tableOfContents: ToolDefinition = {
     },
     required: ["filename"],
   },
-  outputSchema: {
-    type: "object",
-    properties: {
-      filename: { type: "string" },
-      sections: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            id: { type: "string" },
-            title: { type: "string" },
-            level: { type: "integer" },
-            character_count: { type: "integer" },
-          },
-          required: ["id", "title", "level", "character_count"],
-        },
-      },
-    },
-    required: ["filename", "sections"],
-  },
+  outputSchema: sectionsOutput({
+    id: { type: "string" },
+    title: { type: "string" },
+    level: { type: "integer" },
+    character_count: { type: "integer" },
+  }),
   call(args, { store, structured }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const maxDepth = intArg(args, "max_depth", { min: 1, fallback: 6, clampTo: 6 });
@@ -206,25 +207,11 @@ export const readSections: ToolDefinition = {
     },
     required: ["filename", "section_ids"],
   },
-  outputSchema: {
-    type: "object",
-    properties: {
-      filename: { type: "string" },
-      sections: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            id: { type: "string" },
-            title: { type: "string" },
-            content: { type: "string" },
-          },
-          required: ["id", "title", "content"],
-        },
-      },
-    },
-    required: ["filename", "sections"],
-  },
+  outputSchema: sectionsOutput({
+    id: { type: "string" },
+    title: { type: "string" },
+    content: { type: "string" },
+  }),
   call(args, { store, structured }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const ids = args.section_ids;

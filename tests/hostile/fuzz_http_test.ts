@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { appFor, buildFolder, CORPORA, MODERN_META } from "../helpers.ts";
+import { ALL_TOOLS } from "../../src/tools/tool_registry.ts";
 
 const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
 const all = {
@@ -27,19 +28,7 @@ const VERSIONS = [
   "1999-01-01",
   "",
 ];
-const TOOLS = [
-  "list_articles",
-  "get_article",
-  "search_articles",
-  "search",
-  "read",
-  "list_documentation_files",
-  "table_of_contents",
-  "read_sections",
-  "search_documents",
-  "search_documentation",
-  "get_document",
-];
+const TOOLS = ALL_TOOLS.map((t) => t.name);
 const METHODS = [
   "initialize",
   "ping",
