@@ -1,7 +1,7 @@
 /**
  * `deno task eval`: retrieval quality of Shelf's search over `../shared/corpora`, side by side
  * with two baselines run in the same process — the ASDLC substring ranking (title ×3, tags ×2,
- * description ×1) and MiniSearch (fuzzy 0.2, prefix, the same field boosts as Shelf).
+ * description ×1) and MiniSearch (`scripts/bench/minisearch_peer.ts`: fuzzy 0.2, prefix, Shelf's default boosts).
  *
  * Fixtures (`tests/eval/fixtures/*.json`) list queries with the documents they should find:
  * `expect` (any of them counts, within `topN`), `expectNone` (nothing should match) and
@@ -9,12 +9,12 @@
  *
  * @module
  */
-import MiniSearch from "minisearch";
 import { buildFromFolders } from "../src/content/build_from_folders.ts";
 import { type ContentStore, createContentStore } from "../src/content/content_store.ts";
 import { rankArticles } from "../src/content/rank_articles.ts";
 import { buildIndexFor, createSearchEngine } from "../src/search/search_engine.ts";
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../src/search/search_settings.ts";
+import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./bench/minisearch_peer.ts";
 
 /** One fixture case. */
 export interface EvalCase {
@@ -58,27 +58,11 @@ async function loadStore(corpus: string): Promise<ContentStore> {
 function engines(store: ContentStore): Record<string, Engine> {
   const weights = acdcWeights(DEFAULT_SEARCH_SETTINGS);
   const shelf = createSearchEngine(store, buildIndexFor(store));
-  const mini = new MiniSearch({
-    fields: ["title", "keywords", "description", "content"],
-    storeFields: ["path"],
-  });
-  mini.addAll(store.documents.map((d, i) => ({
-    id: i,
-    path: d.path,
-    title: d.title,
-    keywords: d.keywords.join(" "),
-    description: d.description,
-    content: store.body(d),
-  })));
+  const mini = buildMiniSearch(store);
   return {
     shelf: (q) => shelf.query(q, { weights, limit: 10 }).hits.map((h) => h.doc.path),
     "asdlc-substring": (q) => rankArticles(store, q).slice(0, 10).map((h) => h.doc.path),
-    minisearch: (q) =>
-      mini.search(q, {
-        fuzzy: 0.2,
-        prefix: true,
-        boost: { keywords: weights.keywords, title: weights.name, description: 1, content: 1 },
-      }).slice(0, 10).map((r) => r.path as string),
+    minisearch: (q) => mini.search(q, MINI_QUERY_OPTIONS).slice(0, 10).map((r) => r.path as string),
   };
 }
 

@@ -13,15 +13,13 @@ const [dir, mode, query] = Deno.args as [string, string, string];
 
 if (mode === "minisearch") {
   const { default: MiniSearch } = await import("minisearch");
+  const { MINI_INDEX_OPTIONS, MINI_QUERY_OPTIONS } = await import("./minisearch_peer.ts");
   const tModules = performance.now();
   const json = await Deno.readTextFile(`${dir}/minisearch.json`);
   const tRead = performance.now();
-  const mini = MiniSearch.loadJSON(json, {
-    fields: ["title", "keywords", "description", "content"],
-    storeFields: ["path"],
-  });
+  const mini = MiniSearch.loadJSON(json, MINI_INDEX_OPTIONS);
   const tIndex = performance.now();
-  const hits = mini.search(query, { fuzzy: 0.2, prefix: true, boost: { keywords: 3, title: 2 } });
+  const hits = mini.search(query, MINI_QUERY_OPTIONS);
   const tFirst = performance.now();
   console.log(JSON.stringify({
     processStartToScript: t0,

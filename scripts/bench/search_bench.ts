@@ -9,7 +9,7 @@
  *
  * @module
  */
-import MiniSearch from "minisearch";
+import type MiniSearch from "minisearch";
 import { buildFromFolders } from "../../src/content/build_from_folders.ts";
 import { buildManifest } from "../../src/content/build_manifest.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
@@ -19,6 +19,7 @@ import { createStoreCache } from "../../src/content/store_cache.ts";
 import { createEngineCache } from "../../src/search/engine_cache.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { generateCorpus } from "./generate_corpus.ts";
+import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./minisearch_peer.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = `${ROOT}dist/bench`;
@@ -129,7 +130,7 @@ async function warm(manifest: Manifest, index: unknown, queries: string[], calls
 }
 
 function warmMini(mini: MiniSearch, queries: string[], calls: number) {
-  const opts = { fuzzy: 0.2, prefix: true, boost: { keywords: 3, title: 2 } };
+  const opts = MINI_QUERY_OPTIONS;
   for (const q of queries) mini.search(q, opts);
   const times: number[] = [];
   for (let i = 0; i < calls; i++) {
@@ -150,18 +151,7 @@ async function benchCorpus(name: string) {
   const indexJson = JSON.stringify(data);
   const manifestJson = JSON.stringify(manifest);
   t = performance.now();
-  const mini = new MiniSearch({
-    fields: ["title", "keywords", "description", "content"],
-    storeFields: ["path"],
-  });
-  mini.addAll(manifest.documents.map((d, i) => ({
-    id: i,
-    path: d.path,
-    title: d.title,
-    keywords: d.keywords.join(" "),
-    description: d.description,
-    content: manifest.bodies[d.id],
-  })));
+  const mini = buildMiniSearch(store);
   const miniBuildMs = performance.now() - t;
   const miniJson = JSON.stringify(mini);
   const dir = `${OUT}/${name}`;
