@@ -11,7 +11,7 @@
  */
 import { buildFromFolders } from "../src/content/build_from_folders.ts";
 import { type ContentStore, createContentStore } from "../src/content/content_store.ts";
-import { rankArticles } from "../src/content/rank_articles.ts";
+import { rankArticles } from "./asdlc_substring.ts";
 import { buildIndexFor, createSearchEngine } from "../src/search/search_engine.ts";
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../src/search/search_settings.ts";
 import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./bench/minisearch_peer.ts";

@@ -1,6 +1,13 @@
-import type { ContentStore } from "./content_store.ts";
-import { newestFirst } from "./content_store.ts";
-import type { ManifestDocument } from "./manifest.ts";
+/**
+ * The ASDLC knowledge base's original `search_articles` ranking (case-insensitive substrings in
+ * title ×3, tags ×2, description ×1). Shelf's `search_articles` now runs on the search engine;
+ * this is kept as the baseline `deno task eval` compares against.
+ *
+ * @module
+ */
+import type { ContentStore } from "../src/content/content_store.ts";
+import { newestFirst } from "../src/content/content_store.ts";
+import type { ManifestDocument } from "../src/content/manifest.ts";
 
 /** One ranked document. */
 export interface RankedDocument {
@@ -40,7 +47,7 @@ function foldedFields(store: ContentStore): Folded[] {
  *
  * @example
  * ```ts
- * import { queryTerms } from "./rank_articles.ts";
+ * import { queryTerms } from "./asdlc_substring.ts";
  * console.assert(queryTerms("  Context  context GATES ").join() === "context,gates");
  * ```
  */
@@ -55,7 +62,7 @@ export function queryTerms(query: string): string[] {
  *
  * @example
  * ```ts ignore
- * import { rankArticles } from "./rank_articles.ts";
+ * import { rankArticles } from "./asdlc_substring.ts";
  * const hits = rankArticles(store, "context");
  * ```
  */
