@@ -8,7 +8,7 @@ import type { EngineCache } from "./search/engine_cache.ts";
 import type { SearchOverrides } from "./search/search_settings.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
 import { corsHeaders } from "./transport/cors.ts";
-import { checkAuth, isLoopback, originAllowed } from "./transport/guards.ts";
+import { checkAuth, credentialOf, isLoopback, originAllowed } from "./transport/guards.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -50,6 +50,7 @@ export interface AppDeps {
   sse?: {
     maxStreams?: number;
     keepAliveMs?: number;
+    maxQueueBytes?: number;
     channel?: string | null;
     listChanged?: boolean;
   };
@@ -186,9 +187,9 @@ export function createApp(deps: AppDeps): ShelfApp {
         `Request body is larger than ${maxBody} bytes`,
       );
     }
-    return hub.post(sessionId, body);
+    return hub.post(sessionId, body, credentialOf(request.headers));
   };
-  const openStream = (request: Request) => hub.open(request, "/messages");
+  const openStream = (request: Request) => hub.open(credentialOf(request.headers), "/messages");
 
   app.get("/sse", (c) => openStream(c.req.raw));
   app.post("/messages", (c) => {

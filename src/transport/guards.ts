@@ -72,6 +72,22 @@ export function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/**
+ * The credential a request presents (its `Authorization` and `X-API-Key` headers), used to tie
+ * a legacy SSE session to the client that opened it. Empty when it presents none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialOf } from "./guards.ts";
+ * assert.equal(credentialOf(new Headers()), "\n");
+ * assert.notEqual(credentialOf(new Headers({ "x-api-key": "a" })), credentialOf(new Headers({ "x-api-key": "b" })));
+ * ```
+ */
+export function credentialOf(headers: Headers): string {
+  return `${headers.get("authorization") ?? ""}\n${headers.get("x-api-key") ?? ""}`;
+}
+
 /** A refused request: the `WWW-Authenticate` challenge to send with 401. */
 export interface AuthFailure {
   challenge: string;

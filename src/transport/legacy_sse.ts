@@ -6,6 +6,7 @@ import {
 } from "../protocol/dispatch_message.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode } from "../protocol/rpc_error.ts";
+import { timingSafeEqual } from "./guards.ts";
 import { httpError } from "./streamable_http.ts";
 
 /** Options of {@link createSseHub}. */
@@ -15,6 +16,11 @@ export interface SseHubOptions {
   maxStreams?: number;
   /** Interval of `: keep-alive` comments. */
   keepAliveMs?: number;
+  /**
+   * Bytes a stream may hold that its client has not read yet (default 4 MiB). A stream past
+   * it, or one that read nothing for three keep-alive intervals while data waited, is closed.
+   */
+  maxQueueBytes?: number;
   /** BroadcastChannel name shared by isolates of one deployment; `null` disables the relay. */
   channel?: string | null;
   /** Streams receive list-changed notifications (`deno task dev`). */
@@ -25,10 +31,13 @@ export interface SseHubOptions {
 
 /** The legacy HTTP+SSE transport (2024-11-05) of one isolate. */
 export interface SseHub {
-  /** Opens a stream; its first event is `endpoint` with `<postPath>?sessionId=<id>`. */
-  open(request: Request, postPath: string): Response;
+  /**
+   * Opens a stream; its first event is `endpoint` with `<postPath>?sessionId=<id>`. The session
+   * belongs to `credential` (see {@link credentialOf}): posts must present the same one.
+   */
+  open(credential: string, postPath: string): Response;
   /** Handles `POST <postPath>?sessionId=<id>` with the body already read. */
-  post(sessionId: string, body: string): Promise<Response>;
+  post(sessionId: string, body: string, credential: string): Promise<Response>;
   /** Open streams in this isolate. */
   readonly size: number;
   /** Sends the list-changed notifications on every open stream (dev mode rebuilds). */
@@ -40,11 +49,15 @@ export interface SseHub {
 interface Stream {
   controller: ReadableStreamDefaultController<Uint8Array>;
   connection: Connection;
+  /** The credential that opened the stream; posts with another one are refused. */
+  credential: string;
   keepAlive: ReturnType<typeof setInterval>;
+  /** Keep-alive ticks in a row that found unread bytes waiting. */
+  stalled: number;
 }
 
 type RelayMessage =
-  | { kind: "deliver"; relayId: string; sessionId: string; body: string }
+  | { kind: "deliver"; relayId: string; sessionId: string; body: string; credential: string }
   | { kind: "ack"; relayId: string };
 
 const encoder = new TextEncoder();
@@ -53,17 +66,20 @@ const encoder = new TextEncoder();
  * Creates the per-isolate table of SSE streams. Session ids are random UUIDs. A POST for a
  * session this isolate does not hold is relayed over `BroadcastChannel` to the isolate that
  * does (it acknowledges and answers on its stream); without an acknowledgement the POST gets
- * 404. A stream closed by the client frees its session at once.
+ * 404, and so does a POST whose credential is not the one that opened the stream. A stream
+ * closed by the client frees its session at once; one whose client stops reading is closed
+ * when its queue passes `maxQueueBytes` or after three keep-alive intervals without progress.
  *
  * @example
  * ```ts ignore
  * const hub = createSseHub({ server });
- * app.get("/sse", (c) => hub.open(c.req.raw, "/messages"));
+ * app.get("/sse", (c) => hub.open(credentialOf(c.req.raw.headers), "/messages"));
  * ```
  */
 export function createSseHub(options: SseHubOptions): SseHub {
   const maxStreams = options.maxStreams ?? 1000;
   const keepAliveMs = options.keepAliveMs ?? 15_000;
+  const maxQueueBytes = options.maxQueueBytes ?? 4 * 1024 * 1024;
   const relayTimeoutMs = options.relayTimeoutMs ?? 1000;
   const streams = new Map<string, Stream>();
   const waiting = new Map<string, () => void>();
@@ -81,30 +97,42 @@ export function createSseHub(options: SseHubOptions): SseHub {
         return;
       }
       const stream = streams.get(msg.sessionId);
-      if (!stream) return;
+      if (!stream || !timingSafeEqual(stream.credential, msg.credential)) return;
       channel!.postMessage({ kind: "ack", relayId: msg.relayId } satisfies RelayMessage);
-      void deliver(stream, msg.body);
+      void deliver(msg.sessionId, stream, msg.body);
     };
     return channel;
   };
 
-  const send = (stream: Stream, event: string, data: string) => {
+  /** Bytes enqueued that the client has not taken yet (the queue counts bytes, see open). */
+  const unread = (stream: Stream) => -(stream.controller.desiredSize ?? 0);
+  /** Enqueues a chunk unless the queue would pass its bound; a stream past it is closed. */
+  const enqueue = (id: string, stream: Stream, text: string) => {
+    const chunk = encoder.encode(text);
+    if (unread(stream) + chunk.byteLength > maxQueueBytes) {
+      drop(id);
+      return;
+    }
     try {
-      stream.controller.enqueue(encoder.encode(`event: ${event}\ndata: ${data}\n\n`));
+      stream.controller.enqueue(chunk);
     } catch {
-      // The client went away; cancel() cleans up.
+      drop(id);
     }
   };
-  const deliver = async (stream: Stream, body: string) => {
+  const send = (id: string, stream: Stream, event: string, data: string) =>
+    enqueue(id, stream, `event: ${event}\ndata: ${data}\n\n`);
+  const deliver = async (id: string, stream: Stream, body: string) => {
     let value: unknown;
     try {
       value = parseJson(body);
     } catch (error) {
-      send(stream, "message", JSON.stringify(errorResponse(null, error)));
+      send(id, stream, "message", JSON.stringify(errorResponse(null, error)));
       return;
     }
     const reply = await dispatchMessage(options.server, value, stream.connection);
-    if (reply !== undefined) send(stream, "message", serializeResponse(reply));
+    if (reply !== undefined && streams.get(id) === stream) {
+      send(id, stream, "message", serializeResponse(reply));
+    }
   };
   const drop = (id: string) => {
     const stream = streams.get(id);
@@ -122,7 +150,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
     get size() {
       return streams.size;
     },
-    open(request, postPath) {
+    open(credential, postPath) {
       if (streams.size >= maxStreams) {
         return httpError(
           503,
@@ -135,6 +163,8 @@ export function createSseHub(options: SseHubOptions): SseHub {
       }
       const id = crypto.randomUUID();
       relay();
+      // The queue counts bytes and holds none by choice (high-water mark 0): the HTTP server
+      // takes each chunk as the socket accepts it, so unread bytes mean a slow or gone client.
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           const stream: Stream = {
@@ -143,18 +173,14 @@ export function createSseHub(options: SseHubOptions): SseHub {
               protocolVersion: "2024-11-05",
               ...(options.listChanged ? { listChanged: true } : {}),
             },
+            credential,
+            stalled: 0,
             keepAlive: setInterval(() => {
-              // A connection torn down without a close may leave the stream unread instead of
-              // cancelled: keep-alives that pile up unread mean nobody is listening any more.
-              if ((controller.desiredSize ?? 0) < -2) {
-                drop(id);
-                return;
-              }
-              try {
-                controller.enqueue(encoder.encode(": keep-alive\n\n"));
-              } catch {
-                drop(id);
-              }
+              // A connection torn down without a close, or a client that stopped reading,
+              // leaves bytes unread: three intervals in a row of that and the stream is closed.
+              stream.stalled = unread(stream) > 0 ? stream.stalled + 1 : 0;
+              if (stream.stalled >= 3) drop(id);
+              else enqueue(id, stream, ": keep-alive\n\n");
             }, keepAliveMs),
           };
           streams.set(id, stream);
@@ -165,8 +191,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
         cancel() {
           drop(id);
         },
-      });
-      request.signal?.addEventListener("abort", () => drop(id), { once: true });
+      }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
       return new Response(body, {
         headers: {
           "content-type": "text/event-stream",
@@ -176,10 +201,10 @@ export function createSseHub(options: SseHubOptions): SseHub {
         },
       });
     },
-    async post(sessionId, body) {
+    async post(sessionId, body, credential) {
       const stream = streams.get(sessionId);
-      if (stream) {
-        void deliver(stream, body);
+      if (stream && timingSafeEqual(stream.credential, credential)) {
+        void deliver(sessionId, stream, body);
         return new Response(null, { status: 202 });
       }
       const ch = /^[0-9a-f-]{36}$/.test(sessionId) ? relay() : undefined;
@@ -195,7 +220,9 @@ export function createSseHub(options: SseHubOptions): SseHub {
             waiting.delete(relayId);
             resolve(true);
           });
-          ch.postMessage({ kind: "deliver", relayId, sessionId, body } satisfies RelayMessage);
+          ch.postMessage(
+            { kind: "deliver", relayId, sessionId, body, credential } satisfies RelayMessage,
+          );
         });
         if (acked) return new Response(null, { status: 202 });
       }
@@ -206,9 +233,9 @@ export function createSseHub(options: SseHubOptions): SseHub {
       );
     },
     notifyChanged() {
-      for (const stream of streams.values()) {
+      for (const [id, stream] of [...streams]) {
         for (const method of LIST_CHANGED_NOTIFICATIONS) {
-          send(stream, "message", JSON.stringify({ jsonrpc: "2.0", method }));
+          send(id, stream, "message", JSON.stringify({ jsonrpc: "2.0", method }));
         }
       }
     },
