@@ -17,7 +17,7 @@ import { createContentStore } from "../src/content/content_store.ts";
 import { buildIndexFor } from "../src/search/search_engine.ts";
 
 /** Parsed arguments of the build script. */
-interface BuildArgs {
+export interface BuildArgs {
   config?: string;
   content?: string;
   out: string;
@@ -26,7 +26,8 @@ interface BuildArgs {
   edgeBudgetMB: number;
 }
 
-function parseArgs(args: string[]): BuildArgs {
+/** Parses the build flags (see the module doc); unknown flags are a {@link ConfigError}. */
+export function parseBuildArgs(args: string[]): BuildArgs {
   const out: BuildArgs = { out: "dist", lenient: false, edgeBudgetMB: 15 };
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -55,36 +56,46 @@ function parseArgs(args: string[]): BuildArgs {
   return out;
 }
 
+/** UTF-8 size of a string (what lands on disk), not its length in UTF-16 code units. */
+const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
+
 async function gzipSize(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-async function main(): Promise<number> {
-  const args = parseArgs(Deno.args);
+/**
+ * Builds the content folders named by `args` and writes the manifest, the index and the edge
+ * files under `<out>/_shelf/`. Returns the exit code (1 when files had invalid frontmatter and
+ * the build was not lenient) and the content folders, for watchers.
+ */
+export async function writeBuild(args: BuildArgs): Promise<{ code: number; folders: string[] }> {
   const config = await loadContentConfig(args);
   for (const warning of config.warnings) console.error(`warning: config: ${warning}`);
+  const folders = config.sources.map((s) => s.path);
   const { manifest, report } = await buildFromFolders(config);
   console.log(formatReport(report));
   if (report.errors.length > 0 && !args.lenient) {
     console.error(
       `build failed: ${report.errors.length} file(s) with invalid frontmatter (rerun with --lenient to skip them)`,
     );
-    return 1;
+    return { code: 1, folders };
   }
   const dir = `${args.out}/_shelf`;
   await Deno.mkdir(dir, { recursive: true });
   const json = JSON.stringify(manifest);
   await Deno.writeTextFile(`${dir}/manifest.json`, json);
   console.log(
-    `wrote ${dir}/manifest.json (${json.length} bytes, hash ${manifest.contentHash.slice(0, 12)})`,
+    `wrote ${dir}/manifest.json (${byteLength(json)} bytes, hash ${
+      manifest.contentHash.slice(0, 12)
+    })`,
   );
   const started = performance.now();
   const index = await buildIndexFor(createContentStore(manifest)).export();
   const indexJson = JSON.stringify(index);
   await Deno.writeTextFile(`${dir}/index.json`, indexJson);
   console.log(
-    `wrote ${dir}/index.json (${indexJson.length} bytes, ${index.terms.length} terms, ` +
+    `wrote ${dir}/index.json (${byteLength(indexJson)} bytes, ${index.terms.length} terms, ` +
       `${Math.round(performance.now() - started)} ms)`,
   );
   // The edge function imports edge-manifest.json and edge-index.json. Within the budget they are
@@ -108,12 +119,12 @@ async function main(): Promise<number> {
         "the edge function fetches /_shelf/manifest.json and /_shelf/index.json instead of bundling them"
       : `edge: manifest and index bundled (${(gzipped / 1e6).toFixed(2)} MB gzipped)`,
   );
-  return 0;
+  return { code: 0, folders };
 }
 
 if (import.meta.main) {
   try {
-    Deno.exit(await main());
+    Deno.exit((await writeBuild(parseBuildArgs(Deno.args))).code);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`build: ${error.message}`);

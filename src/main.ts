@@ -8,14 +8,16 @@
 import { ConfigError } from "./config/config_error.ts";
 import { helpText, resolveConfig } from "./config/resolve_config.ts";
 import { createMcpServer } from "./protocol/mcp_server.ts";
-import { log, prepare, readDotenv } from "./prepare.ts";
+import { entryEnv, log, prepare, readDotenv } from "./prepare.ts";
 import { serveStdio } from "./transport/stdio.ts";
 
 async function main(): Promise<void> {
+  const dotenv = await readDotenv();
   const config = resolveConfig({
     args: Deno.args,
-    env: (name) => Deno.env.get(name),
-    dotenv: await readDotenv(),
+    // On Deno Deploy the platform binds the address and routes the deployment's own host.
+    env: entryEnv(dotenv, Deno.env.get("DENO_DEPLOYMENT_ID") !== undefined),
+    dotenv,
   });
   if (config.help) {
     console.log(helpText());

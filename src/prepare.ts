@@ -12,12 +12,12 @@ import { loadContentConfig } from "./config/load_content_config.ts";
 import { parseDotenv, type RuntimeConfig } from "./config/resolve_config.ts";
 import { buildFromFolders, formatReport } from "./content/build_from_folders.ts";
 import { fetchManifest } from "./content/load_manifest.ts";
-import { assertManifest, type Manifest } from "./content/manifest.ts";
+import type { Manifest } from "./content/manifest.ts";
+import { freshPrebuilt, type Prebuilt, readManifestFile } from "./content/read_prebuilt.ts";
 import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
 import { watchFolders } from "./content/watch_folders.ts";
 import { isLoopback, LOOPBACK_ORIGINS } from "./transport/guards.ts";
 import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
-import type { SearchIndexData } from "./search/search_index.ts";
 
 /** Writes a start-up or status line to stderr. */
 export const log = (message: string) => console.error(`[shelf] ${message}`);
@@ -31,7 +31,51 @@ export async function readDotenv(): Promise<Record<string, string>> {
   }
 }
 
-/** The manifest source: `load` for the store cache, and folders to watch in dev mode. */
+/**
+ * The environment as the entry points read it. Where the platform picks the address (`deno
+ * serve`, Deno Deploy), `publicHost` makes the host default `0.0.0.0` unless one is configured,
+ * so the app does not take the deployment's own `Host` header for a foreign one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { entryEnv } from "./prepare.ts";
+ * assert.equal(entryEnv({}, true)("ACDC_MCP_HOST"), "0.0.0.0");
+ * assert.equal(entryEnv({ MCP_SERVER_HOST: "127.0.0.1" }, true)("ACDC_MCP_HOST"), undefined);
+ * assert.equal(entryEnv({}, false)("ACDC_MCP_HOST"), Deno.env.get("ACDC_MCP_HOST"));
+ * ```
+ */
+export function entryEnv(
+  dotenv: Record<string, string>,
+  publicHost: boolean,
+): (name: string) => string | undefined {
+  const configured = ["ACDC_MCP_HOST", "MCP_SERVER_HOST"].some((name) =>
+    Deno.env.get(name) !== undefined || dotenv[name] !== undefined
+  );
+  return (name) =>
+    Deno.env.get(name) ??
+      (name === "ACDC_MCP_HOST" && publicHost && !configured ? "0.0.0.0" : undefined);
+}
+
+/** Where `deno task build` writes by default; start-up serves it when it is fresh. */
+const PREBUILT_DIR = "dist/_shelf";
+
+/** A manifest source over a manifest (and index) read once from disk. */
+function fromPrebuilt({ manifest, index }: Prebuilt) {
+  return {
+    load: () => manifest,
+    first: manifest,
+    ttlMs: manifest.settings?.cacheTtlMs,
+    folders: [] as string[],
+    ...(index ? { index } : {}),
+  };
+}
+
+/**
+ * The manifest source: `load` for the store cache, and folders to watch in dev mode. In order:
+ * `--manifest` (a URL or a file); the build output in `dist/_shelf/` when it is fresh for the
+ * resolved content configuration (not in `--watch` mode); else a build from the folders.
+ */
 export async function manifestSource(config: RuntimeConfig) {
   if (config.manifest !== undefined) {
     if (/^https?:\/\//.test(config.manifest)) {
@@ -39,38 +83,33 @@ export async function manifestSource(config: RuntimeConfig) {
       const first = await load();
       return { load, first, ttlMs: first.settings?.cacheTtlMs, folders: [] as string[] };
     }
-    let manifest: unknown;
+    let prebuilt: Prebuilt;
     try {
-      manifest = JSON.parse(await Deno.readTextFile(config.manifest));
+      prebuilt = await readManifestFile(config.manifest);
     } catch (error) {
       throw new ConfigError(
         "--manifest",
         `cannot read ${config.manifest}: ${(error as Error).message}`,
       );
     }
-    assertManifest(manifest);
-    const m: Manifest = manifest;
-    // The build writes the search index beside the manifest; use it when it is there.
-    const indexFile = config.manifest.replace(/[^/]*$/, "index.json");
-    let index: SearchIndexData | undefined;
-    try {
-      index = JSON.parse(await Deno.readTextFile(indexFile));
-    } catch {
-      index = undefined;
-    }
-    return {
-      load: () => m,
-      first: m,
-      ttlMs: m.settings?.cacheTtlMs,
-      folders: [] as string[],
-      index,
-    };
+    return fromPrebuilt(prebuilt);
   }
   const content = await loadContentConfig({
     ...(config.config !== undefined ? { config: config.config } : {}),
     ...(config.content !== undefined ? { content: config.content } : {}),
   });
   for (const warning of content.warnings) log(`config warning: ${warning}`);
+  if (!config.watch) {
+    const found = await freshPrebuilt(content, PREBUILT_DIR, Deno.cwd());
+    if ("manifest" in found) {
+      log(
+        `serving the prebuilt ${PREBUILT_DIR}/manifest.json (built ${found.manifest.builtAt}); ` +
+          "run deno task build after changing content",
+      );
+      return fromPrebuilt(found);
+    }
+    log(`building from the content folders (${found.reason})`);
+  }
   const build = async () => {
     const { manifest, report } = await buildFromFolders(content);
     log(formatReport(report).replaceAll("\n", "\n[shelf] "));

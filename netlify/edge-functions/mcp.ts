@@ -54,8 +54,5 @@ const app = createApp({
   log: (entry) => console.log(JSON.stringify(entry)),
 });
 
-/** Netlify calls this for every request on the routes in {@link config}. */
+/** Netlify calls this for every request on the routes declared in `netlify.toml`. */
 export default (request: Request): Response | Promise<Response> => app.fetch(request);
-
-/** Routes served by this edge function (the same as in netlify.toml). */
-export const config = { path: ["/mcp", "/mcp/", "/sse", "/messages", "/health"] };

@@ -3,6 +3,7 @@ import type { Manifest } from "./manifest.ts";
 import { readSourceFolder } from "./read_sources.ts";
 import type { ContentConfig } from "../config/parse_metadata.ts";
 import { ConfigError } from "../config/config_error.ts";
+import { configFingerprint } from "../config/config_fingerprint.ts";
 
 /**
  * Reads every configured source folder and builds the manifest. Used by `scripts/build.ts`
@@ -50,6 +51,7 @@ export async function buildFromFolders(
     ...(options.now ? { now: options.now } : {}),
   });
   result.report.warnings.unshift(...readWarnings);
+  result.manifest.buildConfig = await configFingerprint(config, Deno.cwd());
   return result;
 }
 

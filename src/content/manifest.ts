@@ -126,6 +126,11 @@ export interface Manifest {
   /** Hash of everything served; equal hashes mean identical content. */
   contentHash: string;
   server: ServerInfo;
+  /**
+   * Fingerprint of the content configuration the build read (see `configFingerprint`): start-up
+   * serves a prebuilt manifest only for the same configuration.
+   */
+  buildConfig?: string;
   /** Analyzer the build's search index was made with (see `src/search/analyzer.ts`). */
   analyzer?: string;
   settings?: ManifestSettings;

@@ -1,0 +1,82 @@
+/**
+ * Start-up readers of a build's output (`deno task build` writes `manifest.json` and
+ * `index.json` side by side). Entry points call these once, never per request.
+ *
+ * @module
+ */
+import type { ContentConfig } from "../config/parse_metadata.ts";
+import { configFingerprint } from "../config/config_fingerprint.ts";
+import type { SearchIndexData } from "../search/search_index.ts";
+import { assertManifest, type Manifest } from "./manifest.ts";
+
+/** A manifest read from disk, with the search index written beside it when there is one. */
+export interface Prebuilt {
+  manifest: Manifest;
+  index?: SearchIndexData;
+}
+
+/**
+ * Reads a manifest file and, when present, the `index.json` beside it. Throws with the path
+ * when the manifest cannot be read or is not a manifest this server reads.
+ */
+export async function readManifestFile(path: string): Promise<Prebuilt> {
+  const manifest: unknown = JSON.parse(await Deno.readTextFile(path));
+  assertManifest(manifest);
+  const indexFile = path.replace(/[^/]*$/, "index.json");
+  try {
+    const index = JSON.parse(await Deno.readTextFile(indexFile)) as SearchIndexData;
+    return { manifest, index };
+  } catch {
+    return { manifest };
+  }
+}
+
+/** The newest modification time of any file under `folders` (links are not followed). */
+async function newestFile(folders: readonly string[]): Promise<{ path: string; time: number }> {
+  let newest = { path: "", time: 0 };
+  const walk = async (dir: string): Promise<void> => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      else if (entry.isFile) {
+        const time = (await Deno.lstat(path)).mtime?.getTime() ?? 0;
+        if (time > newest.time) newest = { path, time };
+      }
+    }
+  };
+  for (const folder of folders) await walk(folder);
+  return newest;
+}
+
+/**
+ * The build output in `dir` when it can stand in for building `content` now: it exists, was
+ * built from the same configuration (see `configFingerprint`) and is not older than any file
+ * in the content folders. Otherwise the reason it cannot, for the start-up log.
+ */
+export async function freshPrebuilt(
+  content: ContentConfig,
+  dir: string,
+  cwd: string,
+): Promise<Prebuilt | { reason: string }> {
+  const file = `${dir}/manifest.json`;
+  let stat: Deno.FileInfo;
+  try {
+    stat = await Deno.stat(file);
+  } catch {
+    return { reason: `no ${file}` };
+  }
+  let found: Prebuilt;
+  try {
+    found = await readManifestFile(file);
+  } catch (error) {
+    return { reason: `${file} is not usable: ${(error as Error).message}` };
+  }
+  if (found.manifest.buildConfig !== await configFingerprint(content, cwd)) {
+    return { reason: `${file} was built from another configuration` };
+  }
+  const newest = await newestFile(content.sources.map((s) => s.path));
+  if (newest.time > (stat.mtime?.getTime() ?? 0)) {
+    return { reason: `${file} is older than ${newest.path}` };
+  }
+  return found;
+}

@@ -1,0 +1,200 @@
+/**
+ * The edge function bundled the way Netlify bundles it, then run from that bundle.
+ *
+ * A copy of the site (the files a Netlify deploy sees) gets `npm ci` and `deno task build`
+ * as on Netlify, then Netlify's own bundler (`@netlify/edge-bundler`, under Node 22) bundles
+ * `netlify/edge-functions/` with the routes of `netlify.toml`. The eszip it writes is unpacked
+ * with the eszip reader vendored in that bundler and checked: the manifest and index are
+ * inside, and no module or import-map entry is an `npm:` specifier (Netlify cannot load
+ * those). Then the unpacked modules run in a fresh Deno process with no config, no npm, no
+ * remote imports and no file-read permission, behind a Netlify-shaped `context` and
+ * `Netlify.env`, and the official MCP client drives it.
+ */
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ROOT } from "../helpers.ts";
+import { netlifyTools, run } from "./netlify_tools.ts";
+import { denoImportMap, edgeRoutes } from "./netlify_toml.ts";
+
+/** What a Netlify deploy of this repository contains (besides content). */
+const SITE_FILES = [
+  "package.json",
+  "package-lock.json",
+  "netlify.toml",
+  "deno.json",
+  "deno.lock",
+  "netlify",
+  "src",
+  "scripts",
+  "content",
+  "import_map.json",
+];
+
+async function copySite(dir: string) {
+  const present = [];
+  for (const file of SITE_FILES) {
+    if (await Deno.stat(`${ROOT}/${file}`).then(() => true, () => false)) present.push(file);
+  }
+  await run("cp", ["-R", ...present.map((f) => `${ROOT}/${f}`), dir], ROOT);
+}
+
+interface Unpacked {
+  specifiers: string[];
+  importMap: { imports: Record<string, string> };
+  stage2: string;
+}
+
+Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", async () => {
+  const tools = await netlifyTools();
+  const site = await Deno.makeTempDir({ prefix: "shelf-site-" });
+  const out = await Deno.makeTempDir({ prefix: "shelf-bundle-" });
+  const unpacked = await Deno.makeTempDir({ prefix: "shelf-eszip-" });
+  let child: Deno.ChildProcess | undefined;
+  try {
+    // 1. The site as Netlify builds it: npm install from the lockfile, then the build command.
+    await copySite(site);
+    await run("npm", ["ci", "--no-audit", "--no-fund"], site);
+    await run(Deno.execPath(), ["task", "build"], site);
+
+    // 2. Netlify's bundler over netlify/edge-functions with the routes of netlify.toml.
+    const toml = await Deno.readTextFile(`${site}/netlify.toml`);
+    const routes = edgeRoutes(toml);
+    const importMap = denoImportMap(toml);
+    const result = JSON.parse(
+      (await run(tools.node, [
+        `${ROOT}/tests/netlify/bundle_edge.mjs`,
+        tools.bundler,
+        site,
+        out,
+        JSON.stringify(routes),
+        ...(importMap ? [importMap] : []),
+      ], site)).trim().split("\n").at(-1)!,
+    );
+    const bundles = result.manifest.bundles as { asset: string; format: string }[];
+    assert.equal(bundles.length, 1);
+    assert.equal(bundles[0]!.format, "eszip2");
+    const paths = (result.manifest.routes as { path: string }[]).map((r) => r.path);
+    assert.deepEqual(paths, routes.map((r) => r.path), "each route once, as declared");
+    const bytes = (await Deno.stat(`${out}/${bundles[0]!.asset}`)).size;
+    assert.ok(bytes > 100_000 && bytes < 20_000_000, `bundle of ${bytes} bytes`);
+
+    // 3. What is inside.
+    const read = await run(Deno.execPath(), [
+      "run",
+      "-A",
+      "--no-config",
+      "--no-lock",
+      "--import-map",
+      tools.vendorImportMap,
+      `${ROOT}/tests/netlify/read_eszip.ts`,
+      `file://${tools.eszipModule}`,
+      `${out}/${bundles[0]!.asset}`,
+      unpacked,
+    ], ROOT);
+    const eszip = JSON.parse(read.trim().split("\n").at(-1)!) as Unpacked;
+    for (const file of ["edge-manifest.json", "edge-index.json"]) {
+      assert.ok(eszip.specifiers.includes(`file:///root/dist/_shelf/${file}`), `${file} inside`);
+    }
+    assert.deepEqual(eszip.specifiers.filter((s) => s.startsWith("npm:")), []);
+    assert.deepEqual(
+      Object.entries(eszip.importMap.imports).filter(([, to]) => to.startsWith("npm:")),
+      [],
+    );
+    for (const specifier of eszip.specifiers.filter((s) => s.startsWith("file:///"))) {
+      const text = await Deno.readTextFile(`${unpacked}/${specifier.slice(8)}`);
+      assert.doesNotMatch(text, /\bfrom\s*["']npm:|\bimport\s*\(\s*["']npm:/, specifier);
+    }
+
+    // 4. Run the unpacked bundle in a fresh process: its own import map, nothing else.
+    const base = `file://${unpacked}/`;
+    const imports: Record<string, string> = { "file:///root/": `${base}root/` };
+    imports["file:///vendor/"] = `${base}vendor/`;
+    for (const [from, to] of Object.entries(eszip.importMap.imports)) {
+      imports[from] = to.replace(/^file:\/\/\/(root|vendor)\//, `${base}$1/`);
+    }
+    await Deno.writeTextFile(`${unpacked}/import_map.json`, JSON.stringify({ imports }));
+    await Deno.writeTextFile(`${unpacked}/stage2.js`, eszip.stage2);
+    await Deno.copyFile(`${ROOT}/tests/netlify/run_bundle.js`, `${unpacked}/run_bundle.js`);
+    child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--no-config",
+        "--no-lock",
+        "--no-npm",
+        "--no-remote",
+        "--allow-net=127.0.0.1",
+        "--allow-env",
+        "--import-map",
+        `${unpacked}/import_map.json`,
+        `${unpacked}/run_bundle.js`,
+      ],
+      env: {
+        NETLIFY_VARS: JSON.stringify({
+          ACDC_MCP_AUTH_TYPE: "apikey",
+          ACDC_MCP_AUTH_API_KEYS: "edge-key",
+          URL: "https://kb.example",
+        }),
+      },
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let banner = "";
+    while (!banner.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`bundle exited before listening: ${banner}`);
+      banner += value;
+    }
+    const port = /listening on (\d+)/.exec(banner)?.[1];
+    assert.ok(port, banner);
+    reader.releaseLock();
+    void child.stdout.cancel().catch(() => {});
+
+    const client = new Client({ name: "netlify-bundle-test", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+        requestInit: { headers: { "x-api-key": "edge-key" } },
+      }),
+    );
+    try {
+      assert.equal(client.getServerVersion()?.name, "shelf");
+      const search = await client.callTool({ name: "search", arguments: { query: "netlify" } });
+      assert.equal(search.isError, undefined);
+      assert.match(
+        (search.content as { text: string }[])[0]!.text,
+        /^- \[docs\] \[Deploying to Netlify Edge\]\(acdc:\/\/docs\/guides\/deploy-netlify\)/m,
+      );
+      const article = await client.callTool({
+        name: "get_article",
+        arguments: { slug: "deploy-netlify" },
+      });
+      assert.equal(article.isError, undefined);
+      assert.match((article.structuredContent as { content: string }).content, /Netlify/);
+      const missing = await client.callTool({
+        name: "get_article",
+        arguments: { slug: "draft-roadmap" },
+      });
+      assert.equal(missing.isError, true, "a draft is not in the bundle");
+      assert.equal(
+        (missing.content as { text: string }[])[0]!.text,
+        "Article 'draft-roadmap' not found",
+      );
+    } finally {
+      await client.close();
+    }
+    const denied = await fetch(`http://127.0.0.1:${port}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "wrong" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    assert.equal(denied.status, 401, "settings come from Netlify.env");
+    await denied.body?.cancel();
+  } finally {
+    if (child) {
+      child.kill();
+      await child.status;
+    }
+    for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });
+  }
+});
