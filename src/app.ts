@@ -3,6 +3,7 @@ import type { AuthConfig } from "./config/resolve_config.ts";
 import type { StoreCache } from "./content/store_cache.ts";
 import { createMcpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
+import type { BatchLimits } from "./protocol/run_batch.ts";
 import { LATEST_LEGACY_VERSION } from "./protocol/versions.ts";
 import type { EngineCache } from "./search/engine_cache.ts";
 import type { SearchOverrides } from "./search/search_settings.ts";
@@ -43,6 +44,8 @@ export interface AppDeps {
   loopbackOnly?: boolean;
   auth?: AuthConfig;
   maxBodyBytes?: number;
+  /** Budgets of one JSON-RPC batch over HTTP (defaults in `protocol/run_batch.ts`). */
+  batch?: BatchLimits;
   /** `ttlMs` advertised on cacheable modern results. */
   ttlMs?: number;
   /** Legacy SSE: open streams allowed, keep-alive interval, relay channel (`null`: none), and
@@ -206,6 +209,7 @@ export function createApp(deps: AppDeps): ShelfApp {
       return handleStreamablePost(c.req.raw, {
         server,
         maxBodyBytes: maxBody,
+        ...(deps.batch ? { batch: deps.batch } : {}),
         onMessage: (rpc, name) => {
           c.set("rpc", rpc);
           if (name) c.set("name", name);

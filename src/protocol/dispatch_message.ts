@@ -2,6 +2,7 @@ import { classifyMessage, errorResponse, type JsonRpcResponse } from "./codec.ts
 import type { McpServer } from "./mcp_server.ts";
 import type { Session } from "./method_context.ts";
 import { ErrorCode, RpcError } from "./rpc_error.ts";
+import { batchRefusal, runBatch } from "./run_batch.ts";
 import {
   allowsBatches,
   isModernVersion,
@@ -43,17 +44,14 @@ export async function dispatchMessage(
   connection: Connection,
 ): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
   if (Array.isArray(value)) {
-    if (value.length === 0 || !allowsBatches(connection.protocolVersion)) {
-      const why = value.length === 0
-        ? "an empty batch"
-        : `batches are not supported in protocol version ${connection.protocolVersion}`;
-      return errorResponse(null, new RpcError(ErrorCode.InvalidRequest, `Invalid Request: ${why}`));
-    }
-    const replies = await Promise.all(
-      value.slice(0, 100).map((v) => dispatchOne(server, v, connection)),
-    );
-    const flat = replies.filter((r): r is JsonRpcResponse => r !== undefined);
-    return flat.length > 0 ? flat : undefined;
+    const refused = batchRefusal(value) ??
+      (allowsBatches(connection.protocolVersion) ? undefined : new RpcError(
+        ErrorCode.InvalidRequest,
+        `Invalid Request: batches are not supported in protocol version ${connection.protocolVersion}`,
+      ));
+    if (refused) return errorResponse(null, refused);
+    const replies = await runBatch(value, (v) => dispatchOne(server, v, connection));
+    return replies.length > 0 ? replies : undefined;
   }
   return dispatchOne(server, value, connection);
 }

@@ -17,6 +17,18 @@ export type FieldWeights = Readonly<Record<Field, number>>;
 export const FUZZY_FACTOR = 0.5;
 /** Query terms found in at least this many documents are not expanded to typo variants. */
 export const FUZZY_MAX_DF = 3;
+/**
+ * Longest query term (in UTF-16 units) that typo expansion considers. Each edit-distance-1
+ * variant of an n-letter word costs O(n) and there are about 72·n of them, so an unbounded
+ * word (a 1,000-letter query) would cost seconds; real words and identifiers are shorter.
+ */
+export const FUZZY_MAX_LENGTH = 24;
+/**
+ * Letters of typo expansion one query may spend, over all its words in order (about 0.3 ms a
+ * letter): a query of 32 unknown long words stays near 10 ms. Later words past
+ * the budget match exactly and by prefix only.
+ */
+export const FUZZY_BUDGET = 32;
 /** Factor of a dictionary term that merely starts with the query term. */
 export const PREFIX_FACTOR = 0.5;
 /** At most this many prefix completions per query term (the most frequent ones). */
@@ -257,13 +269,18 @@ function createIndex(parts: Parts): SearchIndex {
       for (const { word, term } of analyzeWords(query)) if (!words.has(term)) words.set(term, word);
       const terms = [...words.keys()].slice(0, 32);
       const expansions = new Map<string, Map<string, number>>();
+      let budget = FUZZY_BUDGET;
       for (const term of terms) {
         const matches = new Map<string, number>();
         const known = df.get(term) ?? 0;
         if (known > 0) matches.set(term, 1);
         // Typos: one edit, for words long enough that an edit keeps them recognizable, and
         // only when the word as typed is unknown or rare (a common word was meant as typed).
-        if (known < FUZZY_MAX_DF && (term.length >= 4 || (term.length === 3 && known === 0))) {
+        // Long words get none: no dictionary term is near them, and the work grows with n².
+        const fuzzy = term.length <= FUZZY_MAX_LENGTH &&
+          (term.length >= 4 || (term.length === 3 && known === 0));
+        if (known < FUZZY_MAX_DF && fuzzy && term.length <= budget) {
+          budget -= term.length;
           const add = (t: string) => {
             if (t !== term && !matches.has(t)) matches.set(t, FUZZY_FACTOR);
           };

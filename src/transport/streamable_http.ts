@@ -8,6 +8,7 @@ import {
 import type { McpServer } from "../protocol/mcp_server.ts";
 import type { Session } from "../protocol/method_context.ts";
 import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
+import { type BatchLimits, batchRefusal, runBatch } from "../protocol/run_batch.ts";
 import {
   allowsBatches,
   DEFAULT_HTTP_VERSION,
@@ -37,6 +38,8 @@ interface Reply {
 export interface StreamableOptions {
   server: McpServer;
   maxBodyBytes?: number;
+  /** Budgets of one batch (defaults in `run_batch.ts`). */
+  batch?: BatchLimits;
   /** Told the JSON-RPC method (and tool or resource name) of a single message, for logs. */
   onMessage?: (method: string, name?: string) => void;
 }
@@ -143,34 +146,17 @@ async function handleBatch(
   options: StreamableOptions,
 ): Promise<Reply> {
   const version = request.headers.get("mcp-protocol-version") ?? DEFAULT_HTTP_VERSION;
-  if (values.length === 0 || !allowsBatches(version)) {
-    const why = values.length === 0
-      ? "an empty batch"
-      : `batches are not supported in protocol version ${version}`;
-    return {
-      status: 400,
-      response: errorResponse(
-        null,
-        new RpcError(ErrorCode.InvalidRequest, `Invalid Request: ${why}`),
-      ),
-    };
-  }
-  if (values.length > 100) {
-    return {
-      status: 400,
-      response: errorResponse(
-        null,
-        new RpcError(
-          ErrorCode.InvalidRequest,
-          "Invalid Request: more than 100 messages in a batch",
-        ),
-      ),
-    };
-  }
-  const outcomes = await Promise.all(
-    values.map((v) => handleOne(v, request.headers, options.server)),
+  const refused = batchRefusal(values, options.batch) ??
+    (allowsBatches(version) ? undefined : new RpcError(
+      ErrorCode.InvalidRequest,
+      `Invalid Request: batches are not supported in protocol version ${version}`,
+    ));
+  if (refused) return { status: 400, response: errorResponse(null, refused) };
+  const responses = await runBatch(
+    values,
+    async (v) => (await handleOne(v, request.headers, options.server)).response,
+    options.batch,
   );
-  const responses = outcomes.flatMap((o) => (o.response ? [o.response] : []));
   if (responses.length === 0) return { status: 202 };
   return { status: 200, response: responses };
 }
