@@ -5,6 +5,7 @@ import {
   type ManifestPrompt,
   type ManifestSettings,
   type MetaValue,
+  documentUri,
   MIME_TYPES,
   SCHEMA_VERSION,
   type ServerInfo,
@@ -184,11 +185,24 @@ function buildSource(
   const label = (path: string) => `${input.name}/${path}`;
   const parsed: Parsed[] = [];
   const byPath = new Map<string, string>();
-  const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : 1));
+  // NFC: the NFC and NFD spellings of one name are one document (the second is a duplicate).
+  const files = input.files.map((f) => ({ ...f, path: f.path.normalize("NFC") }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
   for (const file of files) {
     const format = formatOf(file.path);
     if (!format) continue;
     report.seen++;
+    // deno-lint-ignore no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(file.path)) {
+      const reason = "file name has control characters (a newline, a tab…); skipped";
+      report.warnings.push({
+        file: label(JSON.stringify(file.path).slice(1, -1)),
+        line: 1,
+        reason,
+      });
+      report.hidden.push({ file: label(JSON.stringify(file.path).slice(1, -1)), reason });
+      continue;
+    }
     const docPath = stripExtension(file.path);
     const earlier = byPath.get(docPath);
     if (earlier !== undefined) {
@@ -249,7 +263,18 @@ function buildSource(
   }
   const resolves = (id: string) =>
     exposedPaths.has(id.replace(/^\/+|\/+$/g, "")) || slugCount.get(id) === 1;
-  return kept.map((p) => toDocument(input.name, p, resolves, report));
+  const documents: { doc: ManifestDocument; body: string }[] = [];
+  for (const p of kept) {
+    // One file that breaks a rule nobody foresaw is reported and skipped, never the build.
+    try {
+      documents.push(toDocument(input.name, p, resolves, report));
+    } catch (error) {
+      const reason = `could not be built: ${(error as Error).message ?? error}`;
+      report.errors.push({ file: label(p.file.path), line: 1, reason });
+      report.hidden.push({ file: label(p.file.path), reason });
+    }
+  }
+  return documents;
 }
 
 function toDocument(
@@ -271,7 +296,7 @@ function toDocument(
     source,
     path,
     filename: p.file.path,
-    uri: `acdc://${source}/${path}`,
+    uri: documentUri(source, path),
     category: slash === -1 ? "" : path.slice(0, slash),
     slug,
     format: p.format,

@@ -1,6 +1,6 @@
 import type { DocumentFormat } from "./manifest.ts";
 import { firstElementText, metaContent } from "./html_to_text.ts";
-import { headingText } from "./split_sections.ts";
+import { headingText, parseHeading } from "./split_sections.ts";
 
 /** What {@link extractMetadata} reads. */
 export interface ExtractInput {
@@ -26,6 +26,11 @@ export interface ExtractedMetadata {
 export const DERIVED_DESCRIPTION_MAX = 150;
 /** Frontmatter descriptions are capped here (the ASDLC article schema's limit). */
 export const DESCRIPTION_MAX = 200;
+
+/** Longest title (and keyword) served: a 2 MB frontmatter title would be in every listing. */
+export const TITLE_MAX = 200;
+/** Most keywords kept per document. */
+export const KEYWORDS_MAX = 50;
 
 /**
  * Shortens text to at most `max` characters, cutting at a word boundary and adding `…`.
@@ -69,7 +74,10 @@ export function truncateAtWord(text: string, max: number): string {
  */
 export function extractMetadata(input: ExtractInput): ExtractedMetadata {
   const { attrs } = input;
-  const title = firstString(attrs, ["title", "name", "Title"]) ?? bodyTitle(input) ?? input.slug;
+  const title = truncateAtWord(
+    firstString(attrs, ["title", "name", "Title"]) ?? bodyTitle(input) ?? input.slug,
+    TITLE_MAX,
+  );
   const fmDescription = firstString(attrs, ["description", "Description"]);
   const description = fmDescription !== undefined
     ? truncateAtWord(fmDescription, DESCRIPTION_MAX)
@@ -78,7 +86,7 @@ export function extractMetadata(input: ExtractInput): ExtractedMetadata {
     ...stringList(attrs.keywords),
     ...stringList(attrs.Keywords),
     ...stringList(attrs.tags),
-  ]);
+  ]).slice(0, KEYWORDS_MAX).map((k) => truncateAtWord(k, TITLE_MAX));
   return { title, description, keywords };
 }
 
@@ -129,8 +137,8 @@ function bodyTitle({ format, source, body }: ExtractInput): string | undefined {
     return first ? first : undefined;
   }
   for (const line of markdownLines(body)) {
-    const m = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    if (m) return headingText(m[1]!) || undefined;
+    const heading = parseHeading(line);
+    if (heading?.level === 1 && heading.text !== "") return headingText(heading.text) || undefined;
   }
   return undefined;
 }
@@ -149,7 +157,9 @@ function bodyDescription({ format, source, body }: ExtractInput): string {
       if (paragraph.length > 0) break;
       continue;
     }
-    paragraph.push(t.replace(/^>\s?/, ""));
+    paragraph.push(t.replace(/^>\s?/, "").slice(0, 2000));
+    // The description keeps about 150 characters: enough text has been gathered.
+    if (paragraph.length > 40 || paragraph.reduce((n, p) => n + p.length, 0) > 2000) break;
   }
   return plainInline(paragraph.join(" "));
 }
@@ -170,7 +180,7 @@ function* markdownLines(body: string): Generator<string> {
 
 function plainInline(text: string): string {
   return text
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, "$1")
     .replace(/(\*\*|__|`)/g, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -38,17 +38,86 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Replaces every `<tag …>…</tag>` element whose name matches `names` (case-insensitive) with
+ * `replace(inner, name)`, in one left-to-right pass: the closing tag is found with `indexOf`,
+ * an element without one runs to the end of the text (`unclosed: "drop"`) or is left as it is
+ * (`"keep"`), and no scan ever restarts from a later opening tag, so the work is linear in the
+ * text whatever it holds (`"<h1>"` a hundred thousand times included).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { replaceElements } from "./html_to_text.ts";
+ * const out = replaceElements("a<b x=1>B</B>c<i>I", ["b", "i"], (inner, n) => `[${n}:${inner}]`, "keep");
+ * assert.equal(out, "a[b:B]c<i>I");
+ * ```
+ */
+export function replaceElements(
+  html: string,
+  names: readonly string[],
+  replace: (inner: string, name: string) => string,
+  unclosed: "drop" | "keep",
+): string {
+  const open = new RegExp(`<(${names.join("|")})(?=[\\s/>])[^<>]*>`, "gi");
+  const lower = html.toLowerCase();
+  const noClose = new Set<string>();
+  let out = "";
+  let pos = 0;
+  for (let m = open.exec(html); m !== null; m = open.exec(html)) {
+    const name = m[1]!.toLowerCase();
+    if (noClose.has(name)) continue;
+    const innerStart = m.index + m[0].length;
+    const close = lower.indexOf(`</${name}`, innerStart);
+    if (close === -1) {
+      noClose.add(name);
+      if (unclosed === "drop") {
+        out += html.slice(pos, m.index);
+        pos = html.length;
+        break;
+      }
+      continue;
+    }
+    const closeEnd = lower.indexOf(">", close);
+    const after = closeEnd === -1 ? html.length : closeEnd + 1;
+    out += html.slice(pos, m.index) + replace(html.slice(innerStart, close), name);
+    pos = after;
+    open.lastIndex = after;
+  }
+  return out + html.slice(pos);
+}
+
+/** Removes `<!-- … -->` comments in one pass; an unclosed comment runs to the end. */
+function dropComments(html: string): string {
+  let out = "";
+  let pos = 0;
+  for (let at = html.indexOf("<!--"); at !== -1; at = html.indexOf("<!--", pos)) {
+    out += html.slice(pos, at);
+    const end = html.indexOf("-->", at + 4);
+    if (end === -1) return out;
+    pos = end + 3;
+  }
+  return out + html.slice(pos);
+}
+
+/** Removes every tag (`<…>` with no `<` inside), linearly. */
+const stripTags = (html: string) => html.replace(/<[^<>]*>/g, "");
+
 /** Text of the first element `tag` in `html`, tags stripped and entities decoded. */
 export function firstElementText(html: string, tag: string): string | undefined {
-  const m = new RegExp(`<${tag}\\b[^>]*>([^]*?)</${tag}\\s*>`, "i").exec(html);
-  if (!m) return undefined;
-  const text = decodeEntities(m[1]!.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+  let found: string | undefined;
+  replaceElements(html, [tag], (inner) => {
+    found ??= inner;
+    return "";
+  }, "keep");
+  if (found === undefined) return undefined;
+  const text = decodeEntities(stripTags(found)).replace(/\s+/g, " ").trim();
   return text === "" ? undefined : text;
 }
 
 /** Content of `<meta name="…" content="…">` (attribute order free). */
 export function metaContent(html: string, name: string): string | undefined {
-  for (const m of html.matchAll(/<meta\b[^>]*>/gi)) {
+  for (const m of html.matchAll(/<meta\b[^<>]*>/gi)) {
     const tag = m[0];
     const n = /\bname\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1];
     if (n?.toLowerCase() !== name) continue;
@@ -72,28 +141,30 @@ export function metaContent(html: string, name: string): string | undefined {
  * ```
  */
 export function htmlToText(html: string): string {
-  let s = html
-    .replace(/<!--[^]*?-->/g, "")
-    .replace(/<(head|script|style|noscript|template|svg)\b[^>]*>[^]*?<\/\1\s*>/gi, "")
-    .replace(/<!doctype[^>]*>/gi, "");
-  s = s.replace(/<pre\b[^>]*>([^]*?)<\/pre\s*>/gi, (_, code: string) => {
-    const text = decodeEntities(code.replace(/<[^>]*>/g, "")).replace(/^\n+|\n+$/g, "");
+  let s = replaceElements(
+    dropComments(html),
+    ["head", "script", "style", "noscript", "template", "svg"],
+    () => "",
+    "drop",
+  ).replace(/<!doctype[^<>]*>/gi, "");
+  s = replaceElements(s, ["pre"], (code) => {
+    const text = decodeEntities(stripTags(code)).replace(/^\n+|\n+$/g, "");
     return `\n\n\`\`\`\n${text}\n\`\`\`\n\n`;
-  });
-  s = s.replace(/<h([1-6])\b[^>]*>([^]*?)<\/h\1\s*>/gi, (_, level: string, inner: string) => {
-    const text = inner.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
-    return `\n\n${"#".repeat(Number(level))} ${text}\n\n`;
-  });
+  }, "keep");
+  s = replaceElements(s, ["h1", "h2", "h3", "h4", "h5", "h6"], (inner, name) => {
+    const text = stripTags(inner).replace(/\s+/g, " ").trim();
+    return `\n\n${"#".repeat(Number(name[1]))} ${text}\n\n`;
+  }, "keep");
   s = s
-    .replace(/<\/?code\b[^>]*>/gi, "`")
-    .replace(/<li\b[^>]*>/gi, "\n- ")
+    .replace(/<\/?code\b[^<>]*>/gi, "`")
+    .replace(/<li\b[^<>]*>/gi, "\n- ")
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(
-      /<\/?(p|div|section|article|main|header|footer|nav|ul|ol|table|tr|blockquote|dl|dt|dd|figure|hr)\b[^>]*>/gi,
+      /<\/?(p|div|section|article|main|header|footer|nav|ul|ol|table|tr|blockquote|dl|dt|dd|figure|hr)\b[^<>]*>/gi,
       "\n\n",
     )
-    .replace(/<\/t[dh]\s*>/gi, " ")
-    .replace(/<[^>]+>/g, "");
+    .replace(/<\/t[dh]\s*>/gi, " ");
+  s = stripTags(s);
   s = decodeEntities(s);
   // Collapse spaces inside lines but keep fenced code as it is.
   const parts = s.split(/(\n```\n[^]*?\n```\n)/);

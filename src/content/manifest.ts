@@ -143,6 +143,22 @@ export interface Manifest {
   bodies: Record<string, string>;
 }
 
+/**
+ * The `acdc://` URI of a document: each path segment percent-encoded as a URI component, so a
+ * file name with a space, `?`, `#` or `%` gives a URI that means what it says.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { documentUri } from "./manifest.ts";
+ * assert.equal(documentUri("docs", "guides/setup"), "acdc://docs/guides/setup");
+ * assert.equal(documentUri("docs", "a b/what?#1"), "acdc://docs/a%20b/what%3F%231");
+ * ```
+ */
+export function documentUri(source: string, path: string): string {
+  return `acdc://${source}/${path.split("/").map(encodeURIComponent).join("/")}`;
+}
+
 /** MIME type served for each format. */
 export const MIME_TYPES: Readonly<Record<DocumentFormat, string>> = {
   markdown: "text/markdown",

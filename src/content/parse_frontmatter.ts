@@ -65,7 +65,9 @@ export function parseFrontmatter(text: string): Frontmatter {
       const line = 1 + (error.linePos?.[0]?.line ?? 1);
       throw new FrontmatterError(`invalid YAML: ${firstLine(error.message)}`, line);
     }
-    throw error;
+    // Anything else the parser throws (an alias bomb is a ReferenceError: "Excessive alias
+    // count …") is this file's problem, never the whole build's.
+    throw new FrontmatterError(`unusable YAML: ${firstLine(String((error as Error).message))}`, 2);
   }
   if (attrs === null || attrs === undefined) attrs = {};
   if (typeof attrs !== "object" || Array.isArray(attrs)) {

@@ -31,7 +31,15 @@ export function sourceUsesStatus(attrsList: Iterable<Record<string, unknown>>): 
 }
 
 /**
- * Decides whether a document is exposed. Hidden: `draft: true` (Hugo, Jekyll, Astro), a status
+ * The `draft` values that mean "not a draft". Everything else hides the document (fail closed):
+ * `true`, and YAML 1.1's `yes`, `on`, `y`, `1` as Jekyll and Hugo read them, and any value
+ * nobody would write by mistake for "published".
+ */
+const NOT_DRAFT = new Set<unknown>([undefined, null, false, 0, "", "false", "no", "off", "n", "0"]);
+
+/**
+ * Decides whether a document is exposed. Hidden: a truthy `draft` in any YAML spelling
+ * (`true`, `yes`, `on`, `1`; Hugo, Jekyll, Astro), a status
  * outside `rules.statuses`, a status that is not a string, and a missing status when
  * `rules.requireStatus` holds.
  *
@@ -43,6 +51,8 @@ export function sourceUsesStatus(attrsList: Iterable<Record<string, unknown>>): 
  * const v = publicationVerdict({ status: "Draft" }, rules);
  * console.assert(!v.exposed && v.reason === "status Draft");
  * console.assert(!publicationVerdict({}, rules).exposed);
+ * console.assert(!publicationVerdict({ status: "Live", draft: "yes" }, rules).exposed);
+ * console.assert(publicationVerdict({ status: "Live", draft: "no" }, rules).exposed);
  * ```
  */
 export function publicationVerdict(
@@ -50,8 +60,8 @@ export function publicationVerdict(
   rules: PublicationRules,
 ): PublicationVerdict {
   const draft = attrs.draft;
-  if (draft === true || (typeof draft === "string" && draft.trim().toLowerCase() === "true")) {
-    return { exposed: false, reason: "draft: true" };
+  if (!NOT_DRAFT.has(typeof draft === "string" ? draft.trim().toLowerCase() : draft)) {
+    return { exposed: false, reason: `draft: ${JSON.stringify(draft)?.slice(0, 40)}` };
   }
   const status = attrs.status;
   if (status === undefined || status === null || status === "") {

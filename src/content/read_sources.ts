@@ -49,10 +49,20 @@ export async function readSourceFolder(
   const info = await Deno.stat(root).catch(() => undefined);
   if (!info?.isDirectory) throw new Error(`folder not found: ${dir}`);
   const base = root;
-  const acdc = await Deno.stat(`${root}/mcp-resources`).catch(() => undefined);
-  if (acdc?.isDirectory) root = `${root}/mcp-resources`;
   const files: SourceFile[] = [];
   const warnings: FileIssue[] = [];
+  // lstat, not stat: a link named mcp-resources or mcp-prompts could point anywhere on the
+  // build machine (`mcp-resources -> /`), and links are never followed. (A linked
+  // mcp-resources is then an entry of the plain tree, which reports it like any link.)
+  const isFolder = async (name: string, warnIfLink: boolean) => {
+    const found = await Deno.lstat(`${base}/${name}`).catch(() => undefined);
+    if (found?.isSymlink && warnIfLink) {
+      warnings.push({ file: name, line: 1, reason: "symbolic link; not followed" });
+    }
+    return found?.isDirectory === true;
+  };
+  const acdc = await isFolder("mcp-resources", false);
+  if (acdc) root = `${root}/mcp-resources`;
   const decoder = new TextDecoder("utf-8");
   const strict = new TextDecoder("utf-8", { fatal: true });
   const keep = pathFilter(options.include, options.exclude);
@@ -77,7 +87,7 @@ export async function readSourceFolder(
       }
       if (!entry.isFile || !formatOf(path) || !keep(path)) continue;
       const full = `${root}/${path}`;
-      const stat = await Deno.stat(full);
+      const stat = await Deno.lstat(full);
       if (stat.size > maxFileSize) {
         warnings.push({
           file: path,
@@ -107,18 +117,23 @@ export async function readSourceFolder(
   };
   await walk("");
   const prompts: SourceFile[] = [];
-  if (acdc?.isDirectory) {
-    const dirInfo = await Deno.stat(`${base}/mcp-prompts`).catch(() => undefined);
-    if (dirInfo?.isDirectory) {
-      for await (const entry of Deno.readDir(`${base}/mcp-prompts`)) {
-        if (!entry.isFile || !entry.name.endsWith(".md")) continue;
-        prompts.push({
-          path: entry.name,
-          text: await Deno.readTextFile(`${base}/mcp-prompts/${entry.name}`),
+  if (acdc && await isFolder("mcp-prompts", true)) {
+    for await (const entry of Deno.readDir(`${base}/mcp-prompts`)) {
+      if (!entry.isFile || !entry.name.endsWith(".md")) continue;
+      const full = `${base}/mcp-prompts/${entry.name}`;
+      const size = (await Deno.lstat(full)).size;
+      if (size > maxFileSize) {
+        warnings.push({
+          file: `mcp-prompts/${entry.name}`,
+          line: 1,
+          reason: `file is ${size} bytes, over the ${maxFileSize}-byte limit; skipped`,
         });
+        continue;
       }
-      prompts.sort((a, b) => (a.path < b.path ? -1 : 1));
+      prompts.push({ path: entry.name, text: await Deno.readTextFile(full) });
     }
+    prompts.sort((a, b) => (a.path < b.path ? -1 : 1));
   }
+
   return { root, files, prompts, warnings };
 }

@@ -1,6 +1,37 @@
 import type { ManifestSection } from "./manifest.ts";
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const HEADING_START = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
+
+/** Heading text longer than this is cut before cleaning (no real heading is this long). */
+export const MAX_HEADING_CHARS = 300;
+
+/**
+ * An ATX heading line (`## Title ##`) as its level and raw text, or `undefined`. Linear in the
+ * line: the optional closing `#` run is removed with string operations, not a backtracking
+ * pattern, and the text is cut to {@link MAX_HEADING_CHARS}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseHeading } from "./split_sections.ts";
+ * assert.deepEqual(parseHeading("## Setup ##"), { level: 2, text: "Setup" });
+ * assert.deepEqual(parseHeading("#"), { level: 1, text: "" });
+ * assert.equal(parseHeading("#hashtag"), undefined);
+ * assert.equal(parseHeading("# a" + " ".repeat(50_000) + "b")?.text.length, 300);
+ * ```
+ */
+export function parseHeading(line: string): { level: number; text: string } | undefined {
+  const m = HEADING_START.exec(line);
+  if (!m) return undefined;
+  let text = line.slice(m[0].length).trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "#") end--;
+  if (end === 0) text = "";
+  else if (end < text.length && (text[end - 1] === " " || text[end - 1] === "\t")) {
+    text = text.slice(0, end).trimEnd();
+  }
+  return { level: m[1]!.length, text: text.slice(0, MAX_HEADING_CHARS) };
+}
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
@@ -33,8 +64,8 @@ export function slugify(text: string): string {
 export function headingText(raw: string): string {
   return raw
     .replace(/\{\{[<%].*?[%>]\}\}/g, "")
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/<[^>]+>/g, "")
+    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, "$1")
+    .replace(/<[^<>]+>/g, "")
     .replace(/(\*\*|__|\*|_|`|~~)(?=\S)([^]*?\S)\1/g, "$2")
     .replace(/`/g, "")
     .replace(/\s+/g, " ")
@@ -60,6 +91,8 @@ export function splitSections(body: string): ManifestSection[] {
   const sections: ManifestSection[] = [];
   const stack: ManifestSection[] = [];
   const used = new Set<string>();
+  // Next suffix to try per base id: duplicates cost O(1) each, not a probe from -2 upwards.
+  const nextSuffix = new Map<string, number>();
   let fence: string | null = null;
   let offset = 0;
   for (const line of body.split("\n")) {
@@ -76,17 +109,21 @@ export function splitSections(body: string): ManifestSection[] {
       fence = fenceMatch[1]!;
       continue;
     }
-    const m = HEADING.exec(line.replace(/\r$/, ""));
-    if (!m) continue;
-    const level = m[1]!.length;
-    const title = headingText(m[2] ?? "");
+    const heading = parseHeading(line.replace(/\r$/, ""));
+    if (!heading) continue;
+    const level = heading.level;
+    const title = headingText(heading.text);
     while (stack.length > 0 && stack[stack.length - 1]!.level >= level) {
       stack.pop()!.end = lineStart;
     }
     const parent = stack[stack.length - 1];
     const base = (parent ? parent.id + "/" : "") + slugify(title);
     let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    if (used.has(id)) {
+      let n = nextSuffix.get(base) ?? 2;
+      do id = `${base}-${n++}`; while (used.has(id));
+      nextSuffix.set(base, n);
+    }
     used.add(id);
     const section: ManifestSection = { id, title, level, start: lineStart, end: body.length };
     sections.push(section);

@@ -1,4 +1,9 @@
-import { classifyMessage, errorResponse, type JsonRpcResponse, serializeResponse } from "./codec.ts";
+import {
+  classifyMessage,
+  errorResponse,
+  type JsonRpcResponse,
+  serializeResponse,
+} from "./codec.ts";
 import { ErrorCode, RpcError } from "./rpc_error.ts";
 
 /** Most messages one JSON-RPC batch may hold (every transport). */
@@ -30,7 +35,9 @@ export interface BatchLimits {
  */
 export function batchRefusal(values: unknown[], limits: BatchLimits = {}): RpcError | undefined {
   const max = limits.maxMessages ?? MAX_BATCH_MESSAGES;
-  if (values.length === 0) return new RpcError(ErrorCode.InvalidRequest, "Invalid Request: an empty batch");
+  if (values.length === 0) {
+    return new RpcError(ErrorCode.InvalidRequest, "Invalid Request: an empty batch");
+  }
   if (values.length > max) {
     return new RpcError(
       ErrorCode.InvalidRequest,

@@ -1,5 +1,5 @@
 import type { ContentStore } from "../content/content_store.ts";
-import type { ManifestDocument } from "../content/manifest.ts";
+import { documentUri, type ManifestDocument } from "../content/manifest.ts";
 
 /**
  * Finds the exposed document a resource URI names: `acdc://<source>/<path>` (a trailing file
@@ -20,7 +20,8 @@ export function resolveResource(
 ): ManifestDocument | undefined {
   const clean = uri.trim().replaceAll("\\", "/");
   if (clean.startsWith("acdc://")) {
-    return store.byUri(clean) ?? store.byUri(clean.replace(/\.(md|markdown|html?|txt)$/i, ""));
+    const bare = clean.replace(/\.(md|markdown|html?|txt)$/i, "");
+    return store.byUri(clean) ?? store.byUri(bare) ?? store.byUri(reencoded(bare));
   }
   if (options.docsAlias && clean.startsWith("docs://")) {
     const filename = clean.slice("docs://".length).replace(/^\/+/, "");
@@ -33,4 +34,17 @@ export function resolveResource(
 /** The mcp-serve style URI of a document: `docs://<filename>`. */
 export function docsUri(doc: ManifestDocument): string {
   return `docs://${doc.filename}`;
+}
+
+/** A URI typed with raw or differently escaped characters, in the form documents use. */
+function reencoded(uri: string): string {
+  const [source = "", ...path] = uri.slice("acdc://".length).split("/");
+  const decode = (segment: string) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  };
+  return documentUri(source, path.map(decode).join("/").normalize("NFC"));
 }
