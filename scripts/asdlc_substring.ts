@@ -47,8 +47,9 @@ function foldedFields(store: ContentStore): Folded[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { queryTerms } from "./asdlc_substring.ts";
- * console.assert(queryTerms("  Context  context GATES ").join() === "context,gates");
+ * assert.ok(queryTerms("  Context  context GATES ").join() === "context,gates");
  * ```
  */
 export function queryTerms(query: string): string[] {

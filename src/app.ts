@@ -10,6 +10,7 @@ import type { SearchOverrides } from "./search/search_settings.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
 import { corsHeaders } from "./transport/cors.ts";
 import { checkAuth, credentialOf, isLoopback, originAllowed } from "./transport/guards.ts";
+import { isJsonContentType } from "./transport/http_checks.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -82,13 +83,14 @@ const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "la
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createApp } from "./app.ts";
  * import { createStoreCache } from "./content/store_cache.ts";
  * import { buildManifest } from "./content/build_manifest.ts";
  * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [] });
  * const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
  * const res = await app.request("/health");
- * console.assert(res.status === 200);
+ * assert.ok(res.status === 200);
  * app.shutdown();
  * ```
  */
@@ -182,6 +184,9 @@ export function createApp(deps: AppDeps): ShelfApp {
   });
 
   const postMessage = async (request: Request, sessionId: string) => {
+    if (!isJsonContentType(request.headers.get("content-type"))) {
+      return httpError(415, ErrorCode.InvalidRequest, "Content-Type must be application/json");
+    }
     const body = await readLimited(request, maxBody);
     if (body === undefined) {
       return httpError(

@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { appFor, DEFAULT_TOOLS, manifestOf, MODERN_META, modernHeaders, post } from "./helpers.ts";
+import {
+  appFor,
+  DEFAULT_TOOLS,
+  manifestOf,
+  MODERN_META,
+  modernHeaders,
+  post,
+  testWithoutInternalErrors,
+} from "./helpers.ts";
 
 const manifest = await manifestOf([{
   name: "docs",
@@ -13,10 +21,13 @@ const manifest = await manifestOf([{
   ],
 }]);
 const { app, errors } = appFor(manifest);
+
+/** Each test also asserts that it caused no internal error. */
+const test = testWithoutInternalErrors(errors);
 const JSON_ONLY = { "content-type": "application/json" };
 const LEGACY = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 
-Deno.test("initialize: every legacy version is echoed, others answer 2025-11-25", async () => {
+test("initialize: every legacy version is echoed, others answer 2025-11-25", async () => {
   for (const v of [...LEGACY, "2026-07-28", "1999-01-01"]) {
     const res = await post(app, {
       jsonrpc: "2.0",
@@ -44,7 +55,7 @@ Deno.test("initialize: every legacy version is echoed, others answer 2025-11-25"
   }
 });
 
-Deno.test("notifications and client responses are accepted with 202 and no body", async () => {
+test("notifications and client responses are accepted with 202 and no body", async () => {
   for (
     const body of [
       { jsonrpc: "2.0", method: "notifications/initialized" },
@@ -58,12 +69,12 @@ Deno.test("notifications and client responses are accepted with 202 and no body"
   }
 });
 
-Deno.test("ping answers {}", async () => {
+test("ping answers {}", async () => {
   const res = await post(app, { jsonrpc: "2.0", id: "p", method: "ping" });
   assert.deepEqual(res.body, { jsonrpc: "2.0", id: "p", result: {} });
 });
 
-Deno.test("tools/list: outputSchema and title only from 2025-06-18", async () => {
+test("tools/list: outputSchema and title only from 2025-06-18", async () => {
   for (const v of LEGACY) {
     const res = await post(app, { jsonrpc: "2.0", id: 1, method: "tools/list" }, {
       ...JSON_ONLY,
@@ -78,7 +89,7 @@ Deno.test("tools/list: outputSchema and title only from 2025-06-18", async () =>
   }
 });
 
-Deno.test("tools/call: structuredContent from 2025-06-18, text JSON always", async () => {
+test("tools/call: structuredContent from 2025-06-18, text JSON always", async () => {
   const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_articles" } };
   const old = await post(app, call, { ...JSON_ONLY, "mcp-protocol-version": "2025-03-26" });
   assert.equal(old.body.result.structuredContent, undefined);
@@ -88,7 +99,7 @@ Deno.test("tools/call: structuredContent from 2025-06-18, text JSON always", asy
   assert.deepEqual(recent.body.result.structuredContent, parsed);
 });
 
-Deno.test("legacy errors: unsupported header version 400 -32022, unknown method -32601", async () => {
+test("legacy errors: unsupported header version 400 -32022, unknown method -32601", async () => {
   const bad = await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, {
     ...JSON_ONLY,
     "mcp-protocol-version": "2030-01-01",
@@ -106,7 +117,7 @@ Deno.test("legacy errors: unsupported header version 400 -32022, unknown method 
   assert.equal(discover.body.error.code, -32601, "server/discover needs the modern _meta");
 });
 
-Deno.test("tools/call protocol errors: unknown tool and bad arguments are -32602", async () => {
+test("tools/call protocol errors: unknown tool and bad arguments are -32602", async () => {
   const unknown = await post(app, {
     jsonrpc: "2.0",
     id: 1,
@@ -126,7 +137,7 @@ Deno.test("tools/call protocol errors: unknown tool and bad arguments are -32602
   assert.equal(missing.body.error.code, -32602);
 });
 
-Deno.test("batches: allowed up to 2025-03-26, refused after; empty batch refused", async () => {
+test("batches: allowed up to 2025-03-26, refused after; empty batch refused", async () => {
   const batch = [
     { jsonrpc: "2.0", id: 1, method: "ping" },
     { jsonrpc: "2.0", method: "notifications/initialized" },
@@ -148,7 +159,7 @@ Deno.test("batches: allowed up to 2025-03-26, refused after; empty batch refused
   assert.equal(empty.status, 400);
 });
 
-Deno.test("modern: server/discover", async () => {
+test("modern: server/discover", async () => {
   const res = await post(app, {
     jsonrpc: "2.0",
     id: "d",
@@ -175,7 +186,7 @@ Deno.test("modern: server/discover", async () => {
   });
 });
 
-Deno.test("modern: tools/list is cacheable, tools/call is not", async () => {
+test("modern: tools/list is cacheable, tools/call is not", async () => {
   const list = await post(app, {
     jsonrpc: "2.0",
     id: 1,
@@ -201,7 +212,7 @@ Deno.test("modern: tools/list is cacheable, tools/call is not", async () => {
   });
 });
 
-Deno.test("modern: unsupported version, header mismatches, unknown method", async () => {
+test("modern: unsupported version, header mismatches, unknown method", async () => {
   const meta = (v: string) => ({ ...MODERN_META, "io.modelcontextprotocol/protocolVersion": v });
   const unsupported = await post(app, {
     jsonrpc: "2.0",
@@ -257,7 +268,7 @@ Deno.test("modern: unsupported version, header mismatches, unknown method", asyn
   }
 });
 
-Deno.test("HTTP: content type, size, parse errors, invalid requests", async () => {
+test("HTTP: content type, size, parse errors, invalid requests", async () => {
   const text = await app.request("/mcp", {
     method: "POST",
     headers: { "content-type": "text/plain" },
@@ -290,7 +301,7 @@ Deno.test("HTTP: content type, size, parse errors, invalid requests", async () =
   assert.equal(charset.status, 200);
 });
 
-Deno.test("HTTP: GET and DELETE on the endpoint are 405; /mcp/ is served; unknown paths 404", async () => {
+test("HTTP: GET and DELETE on the endpoint are 405; /mcp/ is served; unknown paths 404", async () => {
   for (const method of ["GET", "DELETE"]) {
     for (const path of ["/mcp", "/mcp/"]) {
       const res = await app.request(path, {
@@ -309,7 +320,7 @@ Deno.test("HTTP: GET and DELETE on the endpoint are 405; /mcp/ is served; unknow
   await missing.body?.cancel();
 });
 
-Deno.test("HTTP: lenient Accept; SSE only when the client accepts only text/event-stream", async () => {
+test("HTTP: lenient Accept; SSE only when the client accepts only text/event-stream", async () => {
   for (
     const accept of [
       "",
@@ -337,7 +348,7 @@ Deno.test("HTTP: lenient Accept; SSE only when the client accepts only text/even
   assert.equal(await sse.text(), 'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\n');
 });
 
-Deno.test("HTTP: CORS preflight, exposed headers, and forbidden origins", async () => {
+test("HTTP: CORS preflight, exposed headers, and forbidden origins", async () => {
   const pre = await app.request("/mcp", {
     method: "OPTIONS",
     headers: { origin: "https://inspector.example", "access-control-request-method": "POST" },
@@ -365,15 +376,11 @@ Deno.test("HTTP: CORS preflight, exposed headers, and forbidden origins", async 
   assert.equal(fine.status, 200);
 });
 
-Deno.test("GET /health", async () => {
+test("GET /health", async () => {
   const res = await app.request("/health");
   const body = await res.json();
   assert.equal(res.status, 200);
   assert.equal(body.status, "ok");
   assert.equal(body.documents, 1);
   assert.equal(body.service, "test-kb");
-});
-
-Deno.test("no request above produced an internal error", () => {
-  assert.deepEqual(errors, []);
 });

@@ -1,5 +1,6 @@
 // deno-lint-ignore-file no-explicit-any
 /** Shared test fixtures: corpora, apps, JSON-RPC over `app.request()`, listening servers. */
+import assert from "node:assert/strict";
 import { createApp } from "../src/app.ts";
 import { buildFromFolders } from "../src/content/build_from_folders.ts";
 import {
@@ -139,6 +140,19 @@ export function appFor(manifest: Manifest, extra: Partial<Parameters<typeof crea
     ...extra,
   });
   return { app, errors };
+}
+
+/**
+ * `Deno.test` for tests that share one app: each test starts with the app's error list empty
+ * and fails if it added an internal error, so no test depends on another having run.
+ */
+export function testWithoutInternalErrors(errors: unknown[]) {
+  return (name: string, fn: () => unknown) =>
+    Deno.test(name, async () => {
+      errors.length = 0;
+      await fn();
+      assert.deepEqual(errors, [], "internal errors");
+    });
 }
 
 /** Headers a well-behaved 2026-07-28 client sends for `method` (and `name` when given). */

@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConfigError } from "./config_error.ts";
  * const e = new ConfigError("server.name", "must be a non-empty string");
- * console.assert(e.message === "server.name: must be a non-empty string");
+ * assert.ok(e.message === "server.name: must be a non-empty string");
  * ```
  */
 export class ConfigError extends Error {

@@ -59,9 +59,10 @@ const SOURCE_KEYS = new Set([
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolvePath } from "./parse_metadata.ts";
- * console.assert(resolvePath("/srv/kb", "./docs/../guides") === "/srv/kb/guides");
- * console.assert(resolvePath("/srv/kb", "/abs") === "/abs");
+ * assert.ok(resolvePath("/srv/kb", "./docs/../guides") === "/srv/kb/guides");
+ * assert.ok(resolvePath("/srv/kb", "/abs") === "/abs");
  * ```
  */
 export function resolvePath(base: string, path: string): string {
@@ -86,9 +87,10 @@ export function resolvePath(base: string, path: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseMetadata } from "./parse_metadata.ts";
  * const cfg = parseMetadata("server:\n  name: kb\ncontent:\n  - name: docs\n    path: ./docs\n", "/srv");
- * console.assert(cfg.server.name === "kb" && cfg.sources[0]?.path === "/srv/docs");
+ * assert.ok(cfg.server.name === "kb" && cfg.sources[0]?.path === "/srv/docs");
  * ```
  */
 export function parseMetadata(yamlText: string, baseDir: string): ContentConfig {
@@ -164,7 +166,11 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
     const cache = mapping(root.cache, "cache");
     warnings.push(...unknownKeys(cache, new Set(["ttlSeconds"]), "cache."));
     if (cache.ttlSeconds !== undefined) {
-      settings.cacheTtlMs = Math.round(positiveNumber(cache.ttlSeconds, "cache.ttlSeconds") * 1000);
+      const seconds = positiveNumber(cache.ttlSeconds, "cache.ttlSeconds");
+      if (seconds > MAX_TTL_SECONDS) {
+        throw new ConfigError("cache.ttlSeconds", `must be at most ${MAX_TTL_SECONDS} (a day)`);
+      }
+      settings.cacheTtlMs = Math.round(seconds * 1000);
     }
   }
   return { server, sources, settings, warnings };
@@ -241,6 +247,9 @@ function mapping(value: unknown, key: string): Record<string, unknown> {
   }
   return value as Record<string, unknown>;
 }
+
+/** Longest manifest cache TTL: past a day, content changes would go unseen for too long. */
+const MAX_TTL_SECONDS = 86_400;
 
 function positiveNumber(value: unknown, key: string, integer = false): number {
   if (

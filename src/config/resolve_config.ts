@@ -205,9 +205,10 @@ export interface ConfigSources {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDotenv } from "./resolve_config.ts";
  * const env = parseDotenv('# c\nexport A=1\nB="two words"\nC=\'x\' # note\n');
- * console.assert(env.A === "1" && env.B === "two words" && env.C === "x");
+ * assert.ok(env.A === "1" && env.B === "two words" && env.C === "x");
  * ```
  */
 export function parseDotenv(text: string): Record<string, string> {
@@ -235,13 +236,14 @@ export function parseDotenv(text: string): Record<string, string> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveConfig } from "./resolve_config.ts";
  * const cfg = resolveConfig({
  *   args: ["--port", "9000"],
  *   env: (n) => ({ ACDC_MCP_PORT: "7000", ACDC_MCP_HOST: "0.0.0.0" } as Record<string, string>)[n],
  *   dotenv: { ACDC_MCP_HOST: "10.0.0.1", ACDC_MCP_SEARCH_MAX_RESULTS: "5" },
  * });
- * console.assert(cfg.port === 9000 && cfg.host === "0.0.0.0" && cfg.search.maxResults === 5);
+ * assert.ok(cfg.port === 9000 && cfg.host === "0.0.0.0" && cfg.search.maxResults === 5);
  * ```
  */
 export function resolveConfig(sources: ConfigSources): RuntimeConfig {

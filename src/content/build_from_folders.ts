@@ -61,10 +61,11 @@ export async function buildFromFolders(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatReport } from "./build_from_folders.ts";
  * const text = formatReport({ seen: 2, exposed: 1, hidden: [{ file: "d/a.md", reason: "status Draft" }],
  *   warnings: [], errors: [] });
- * console.assert(text.includes("hidden 1") && text.includes("d/a.md: status Draft"));
+ * assert.ok(text.includes("hidden 1") && text.includes("d/a.md: status Draft"));
  * ```
  */
 export function formatReport(report: BuildReport): string {

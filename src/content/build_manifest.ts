@@ -1,11 +1,11 @@
 import {
   type DocumentFormat,
+  documentUri,
   type Manifest,
   type ManifestDocument,
   type ManifestPrompt,
   type ManifestSettings,
   type MetaValue,
-  documentUri,
   MIME_TYPES,
   SCHEMA_VERSION,
   type ServerInfo,
@@ -99,9 +99,10 @@ const KNOWN_KEYS = new Set([
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatOf } from "./build_manifest.ts";
- * console.assert(formatOf("a/b.MD") === "markdown");
- * console.assert(formatOf("a/b.png") === undefined);
+ * assert.ok(formatOf("a/b.MD") === "markdown");
+ * assert.ok(formatOf("a/b.png") === undefined);
  * ```
  */
 export function formatOf(path: string): DocumentFormat | undefined {
@@ -124,6 +125,7 @@ interface Parsed {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildManifest } from "./build_manifest.ts";
  * const { manifest, report } = await buildManifest({
  *   server: { name: "kb", version: "1.0.0" },
@@ -132,7 +134,7 @@ interface Parsed {
  *     { path: "guides/b.md", text: "---\nstatus: Draft\n---\n# B\n" },
  *   ] }],
  * });
- * console.assert(manifest.documents.length === 1 && report.hidden.length === 1);
+ * assert.ok(manifest.documents.length === 1 && report.hidden.length === 1);
  * ```
  */
 export async function buildManifest(

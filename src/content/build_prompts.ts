@@ -14,11 +14,12 @@ const ARG_NAME = /^[A-Za-z_][\w-]*$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildPrompts } from "./build_prompts.ts";
  * const report = { seen: 0, exposed: 0, hidden: [], warnings: [], errors: [] };
  * const [p] = buildPrompts("docs", [{ path: "review.md", text:
  *   "---\ndescription: Review\narguments:\n  - name: file\n    required: true\n---\nReview {{.file}}" }], report);
- * console.assert(p?.name === "docs:review" && p.arguments[0]?.required === true);
+ * assert.ok(p?.name === "docs:review" && p.arguments[0]?.required === true);
  * ```
  */
 export function buildPrompts(

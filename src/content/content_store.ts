@@ -34,9 +34,10 @@ export interface ContentStore {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newestFirst } from "./content_store.ts";
- * console.assert(newestFirst("2025-02-01", "2024-01-01") < 0);
- * console.assert(newestFirst(undefined, "2024-01-01") > 0);
+ * assert.ok(newestFirst("2025-02-01", "2024-01-01") < 0);
+ * assert.ok(newestFirst(undefined, "2024-01-01") > 0);
  * ```
  */
 export function newestFirst(a: string | undefined, b: string | undefined): number {
@@ -52,14 +53,15 @@ export function newestFirst(a: string | undefined, b: string | undefined): numbe
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createContentStore } from "./content_store.ts";
  * import { buildManifest } from "./build_manifest.ts";
  * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
  *   { name: "docs", description: "", files: [{ path: "a/x.md", text: "# X" }, { path: "b/x.md", text: "# X" }] },
  * ] });
  * const store = createContentStore(manifest);
- * console.assert(store.lookup("a/x").kind === "found");
- * console.assert(store.lookup("x").kind === "ambiguous");
+ * assert.ok(store.lookup("a/x").kind === "found");
+ * assert.ok(store.lookup("x").kind === "ambiguous");
  * ```
  */
 export function createContentStore(manifest: Manifest): ContentStore {

@@ -37,9 +37,10 @@ export const KEYWORDS_MAX = 50;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { truncateAtWord } from "./extract_metadata.ts";
- * console.assert(truncateAtWord("one two three", 9) === "one two…");
- * console.assert(truncateAtWord("short", 9) === "short");
+ * assert.ok(truncateAtWord("one two three", 9) === "one two…");
+ * assert.ok(truncateAtWord("short", 9) === "short");
  * ```
  */
 export function truncateAtWord(text: string, max: number): string {
@@ -60,6 +61,7 @@ export function truncateAtWord(text: string, max: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { extractMetadata } from "./extract_metadata.ts";
  * const md = extractMetadata({
  *   format: "markdown",
@@ -68,8 +70,8 @@ export function truncateAtWord(text: string, max: number): string {
  *   body: "# Guide\n\nFirst paragraph.\n",
  *   slug: "guide",
  * });
- * console.assert(md.title === "Guide" && md.description === "First paragraph.");
- * console.assert(md.keywords.join() === "b,c,a");
+ * assert.ok(md.title === "Guide" && md.description === "First paragraph.");
+ * assert.ok(md.keywords.join() === "b,c,a");
  * ```
  */
 export function extractMetadata(input: ExtractInput): ExtractedMetadata {
@@ -96,9 +98,10 @@ export function extractMetadata(input: ExtractInput): ExtractedMetadata {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stringList } from "./extract_metadata.ts";
- * console.assert(stringList("a, b").join("|") === "a|b");
- * console.assert(stringList([1, "x", null]).join("|") === "1|x");
+ * assert.ok(stringList("a, b").join("|") === "a|b");
+ * assert.ok(stringList([1, "x", null]).join("|") === "1|x");
  * ```
  */
 export function stringList(value: unknown): string[] {

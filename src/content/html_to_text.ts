@@ -20,8 +20,9 @@ const ENTITIES: Record<string, string> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodeEntities } from "./html_to_text.ts";
- * console.assert(decodeEntities("a &amp; b &#65;&#x42;") === "a & b AB");
+ * assert.ok(decodeEntities("a &amp; b &#65;&#x42;") === "a & b AB");
  * ```
  */
 export function decodeEntities(text: string): string {
@@ -135,9 +136,10 @@ export function metaContent(html: string, name: string): string | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { htmlToText } from "./html_to_text.ts";
  * const md = htmlToText("<h1>Hi</h1><p>One &amp; <b>two</b></p><script>x()</script>");
- * console.assert(md === "# Hi\n\nOne & two\n");
+ * assert.ok(md === "# Hi\n\nOne & two\n");
  * ```
  */
 export function htmlToText(html: string): string {

@@ -172,11 +172,12 @@ export const MIME_TYPES: Readonly<Record<DocumentFormat, string>> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { assertManifest } from "./manifest.ts";
  * try {
  *   assertManifest({ schemaVersion: 0 });
  * } catch (e) {
- *   console.assert((e as Error).message.includes("schemaVersion"));
+ *   assert.ok((e as Error).message.includes("schemaVersion"));
  * }
  * ```
  */

@@ -34,11 +34,12 @@ const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseFrontmatter } from "./parse_frontmatter.ts";
  * const fm = parseFrontmatter("---\ntitle: Hi\nlastUpdated: 2025-01-15\n---\n# Body\n");
- * console.assert(fm.attrs.title === "Hi");
- * console.assert(fm.attrs.lastUpdated === "2025-01-15");
- * console.assert(fm.body === "# Body\n");
+ * assert.ok(fm.attrs.title === "Hi");
+ * assert.ok(fm.attrs.lastUpdated === "2025-01-15");
+ * assert.ok(fm.body === "# Body\n");
  * ```
  */
 export function parseFrontmatter(text: string): Frontmatter {

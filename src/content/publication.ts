@@ -18,9 +18,10 @@ export type PublicationVerdict = { exposed: true } | { exposed: false; reason: s
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sourceUsesStatus } from "./publication.ts";
- * console.assert(sourceUsesStatus([{}, { status: "Live" }]));
- * console.assert(!sourceUsesStatus([{ title: "x" }]));
+ * assert.ok(sourceUsesStatus([{}, { status: "Live" }]));
+ * assert.ok(!sourceUsesStatus([{ title: "x" }]));
  * ```
  */
 export function sourceUsesStatus(attrsList: Iterable<Record<string, unknown>>): boolean {
@@ -45,14 +46,15 @@ const NOT_DRAFT = new Set<unknown>([undefined, null, false, 0, "", "false", "no"
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { publicationVerdict } from "./publication.ts";
  * const rules = { statuses: ["Live", "Experimental"], requireStatus: true };
- * console.assert(publicationVerdict({ status: "live" }, rules).exposed);
+ * assert.ok(publicationVerdict({ status: "live" }, rules).exposed);
  * const v = publicationVerdict({ status: "Draft" }, rules);
- * console.assert(!v.exposed && v.reason === "status Draft");
- * console.assert(!publicationVerdict({}, rules).exposed);
- * console.assert(!publicationVerdict({ status: "Live", draft: "yes" }, rules).exposed);
- * console.assert(publicationVerdict({ status: "Live", draft: "no" }, rules).exposed);
+ * assert.ok(!v.exposed && v.reason === "status Draft");
+ * assert.ok(!publicationVerdict({}, rules).exposed);
+ * assert.ok(!publicationVerdict({ status: "Live", draft: "yes" }, rules).exposed);
+ * assert.ok(publicationVerdict({ status: "Live", draft: "no" }, rules).exposed);
  * ```
  */
 export function publicationVerdict(

@@ -40,9 +40,10 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { slugify } from "./split_sections.ts";
- * console.assert(slugify("REST Conventions!") === "rest-conventions");
- * console.assert(slugify("  ") === "section");
+ * assert.ok(slugify("REST Conventions!") === "rest-conventions");
+ * assert.ok(slugify("  ") === "section");
  * ```
  */
 export function slugify(text: string): string {
@@ -57,8 +58,9 @@ export function slugify(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { headingText } from "./split_sections.ts";
- * console.assert(headingText("Use [`hugo`](/x) **now**") === "Use hugo now");
+ * assert.ok(headingText("Use [`hugo`](/x) **now**") === "Use hugo now");
  * ```
  */
 export function headingText(raw: string): string {
@@ -80,11 +82,12 @@ export function headingText(raw: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { splitSections } from "./split_sections.ts";
  * const s = splitSections("# REST\nintro\n## Intro\nhi\n~~~\n# not\n~~~\n");
- * console.assert(s.length === 2);
- * console.assert(s[1]?.id === "rest/intro");
- * console.assert(s[0]?.end === s[1]?.end);
+ * assert.ok(s.length === 2);
+ * assert.ok(s[1]?.id === "rest/intro");
+ * assert.ok(s[0]?.end === s[1]?.end);
  * ```
  */
 export function splitSections(body: string): ManifestSection[] {

@@ -31,6 +31,7 @@ export interface StoreCache {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createStoreCache } from "./store_cache.ts";
  * import { buildManifest } from "./build_manifest.ts";
  * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [] });
@@ -38,7 +39,7 @@ export interface StoreCache {
  * const cache = createStoreCache({ load: () => (loads++, manifest) });
  * const a = await cache.get();
  * const b = await cache.get();
- * console.assert(a === b && loads === 1);
+ * assert.ok(a === b && loads === 1);
  * ```
  */
 export function createStoreCache(options: StoreCacheOptions): StoreCache {

@@ -10,10 +10,11 @@ const PLACEHOLDER = /\{\{\s*\.?([A-Za-z_][\w-]*)\s*\}\}/g;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderPrompt } from "./render_prompt.ts";
  * const p = { name: "d:r", source: "d", description: "", template: "Review {{.file}} {{ tone }}",
  *   arguments: [{ name: "file", description: "", required: true }, { name: "tone", description: "", required: false }] };
- * console.assert(renderPrompt(p, { file: "a.ts" }) === "Review a.ts ");
+ * assert.ok(renderPrompt(p, { file: "a.ts" }) === "Review a.ts ");
  * ```
  */
 export function renderPrompt(prompt: ManifestPrompt, args: Record<string, unknown>): string {

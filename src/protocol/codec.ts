@@ -35,8 +35,9 @@ export type Incoming =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseJson } from "./codec.ts";
- * try { parseJson("{"); } catch (e) { console.assert((e as { code: number }).code === -32700); }
+ * try { parseJson("{"); } catch (e) { assert.ok((e as { code: number }).code === -32700); }
  * ```
  */
 export function parseJson(text: string): unknown {
@@ -53,11 +54,12 @@ export function parseJson(text: string): unknown {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { classifyMessage } from "./codec.ts";
- * console.assert(classifyMessage({ jsonrpc: "2.0", id: 1, method: "ping" }).kind === "request");
- * console.assert(classifyMessage({ jsonrpc: "2.0", method: "notifications/initialized" }).kind === "notification");
- * console.assert(classifyMessage({ jsonrpc: "2.0", id: 1, result: {} }).kind === "response");
- * console.assert(classifyMessage({ id: 1, method: "ping" }).kind === "invalid");
+ * assert.ok(classifyMessage({ jsonrpc: "2.0", id: 1, method: "ping" }).kind === "request");
+ * assert.ok(classifyMessage({ jsonrpc: "2.0", method: "notifications/initialized" }).kind === "notification");
+ * assert.ok(classifyMessage({ jsonrpc: "2.0", id: 1, result: {} }).kind === "response");
+ * assert.ok(classifyMessage({ id: 1, method: "ping" }).kind === "invalid");
  * ```
  */
 export function classifyMessage(value: unknown): Incoming {
@@ -125,11 +127,12 @@ export function markReusable(result: object): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { markReusable, serializeResponse } from "./codec.ts";
  * const result = { tools: [] };
  * markReusable(result);
  * const json = serializeResponse({ jsonrpc: "2.0", id: 7, result });
- * console.assert(json === '{"jsonrpc":"2.0","id":7,"result":{"tools":[]}}');
+ * assert.ok(json === '{"jsonrpc":"2.0","id":7,"result":{"tools":[]}}');
  * ```
  */
 export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[]): string {

@@ -10,12 +10,13 @@ export const PAGE_SIZE = 100;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { paginate } from "./paginate.ts";
  * const items = Array.from({ length: 150 }, (_, i) => i);
  * const first = paginate(items, undefined, "t");
- * console.assert(first.page.length === 100 && first.nextCursor !== undefined);
+ * assert.ok(first.page.length === 100 && first.nextCursor !== undefined);
  * const second = paginate(items, first.nextCursor, "t");
- * console.assert(second.page[0] === 100 && second.nextCursor === undefined);
+ * assert.ok(second.page[0] === 100 && second.nextCursor === undefined);
  * ```
  */
 export function paginate<T>(

@@ -5,9 +5,10 @@ import { ErrorCode, RpcError } from "./rpc_error.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stringParam } from "./read_params.ts";
- * console.assert(stringParam({ uri: "acdc://a/b" }, "uri") === "acdc://a/b");
- * try { stringParam({}, "uri"); } catch (e) { console.assert((e as Error).message === "uri: required string"); }
+ * assert.ok(stringParam({ uri: "acdc://a/b" }, "uri") === "acdc://a/b");
+ * try { stringParam({}, "uri"); } catch (e) { assert.ok((e as Error).message === "uri: required string"); }
  * ```
  */
 export function stringParam(

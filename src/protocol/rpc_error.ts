@@ -27,10 +27,11 @@ export interface ErrorObject {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ErrorCode, RpcError, toErrorObject } from "./rpc_error.ts";
  * const e = new RpcError(ErrorCode.InvalidParams, "uri: required");
- * console.assert(toErrorObject(e).code === -32602);
- * console.assert(toErrorObject(new Error("boom")).message === "Internal error");
+ * assert.ok(toErrorObject(e).code === -32602);
+ * assert.ok(toErrorObject(new Error("boom")).message === "Internal error");
  * ```
  */
 export class RpcError extends Error {

@@ -19,10 +19,11 @@ export const META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { negotiateVersion } from "./versions.ts";
- * console.assert(negotiateVersion("2025-03-26") === "2025-03-26");
- * console.assert(negotiateVersion("1999-01-01") === "2025-11-25");
- * console.assert(negotiateVersion("2026-07-28") === "2025-11-25");
+ * assert.ok(negotiateVersion("2025-03-26") === "2025-03-26");
+ * assert.ok(negotiateVersion("1999-01-01") === "2025-11-25");
+ * assert.ok(negotiateVersion("2026-07-28") === "2025-11-25");
  * ```
  */
 export function negotiateVersion(requested: unknown): string {
@@ -47,8 +48,9 @@ export function isSupportedVersion(version: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hasStructuredOutput } from "./versions.ts";
- * console.assert(hasStructuredOutput("2025-06-18") && !hasStructuredOutput("2025-03-26"));
+ * assert.ok(hasStructuredOutput("2025-06-18") && !hasStructuredOutput("2025-03-26"));
  * ```
  */
 export function hasStructuredOutput(version: string): boolean {

@@ -17,8 +17,9 @@ const CACHE_MAX = 100_000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { normalizeWord } from "./analyzer.ts";
- * console.assert(normalizeWord("Café’s") === "cafe");
+ * assert.ok(normalizeWord("Café’s") === "cafe");
  * ```
  */
 export function normalizeWord(word: string): string {
@@ -32,8 +33,9 @@ export function normalizeWord(word: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stem } from "./analyzer.ts";
- * console.assert(stem("running") === "run" && stem("relational") === "relat");
+ * assert.ok(stem("running") === "run" && stem("relational") === "relat");
  * ```
  */
 export function stem(word: string): string {
@@ -58,9 +60,10 @@ export interface Token {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tokenize } from "./analyzer.ts";
  * const t = tokenize("The Databases are running");
- * console.assert(t.map((x) => x.term).join() === "databas,run" && t[0]?.start === 4);
+ * assert.ok(t.map((x) => x.term).join() === "databas,run" && t[0]?.start === 4);
  * ```
  */
 export function tokenize(text: string): Token[] {
@@ -78,8 +81,9 @@ export function tokenize(text: string): Token[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { termOf } from "./analyzer.ts";
- * console.assert(termOf("Running") === "run" && termOf("The") === "");
+ * assert.ok(termOf("Running") === "run" && termOf("The") === "");
  * ```
  */
 export function termOf(raw: string): string {
@@ -98,8 +102,9 @@ export function termOf(raw: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { analyze } from "./analyzer.ts";
- * console.assert(analyze("How do I give an agent the right information?").join(" ") === "give agent right inform");
+ * assert.ok(analyze("How do I give an agent the right information?").join(" ") === "give agent right inform");
  * ```
  */
 export function analyze(text: string): string[] {
@@ -113,8 +118,9 @@ export function analyze(text: string): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { analyzeWords } from "./analyzer.ts";
- * console.assert(analyzeWords("The Running")[0]?.word === "running");
+ * assert.ok(analyzeWords("The Running")[0]?.word === "running");
  * ```
  */
 export function analyzeWords(text: string): { word: string; term: string }[] {

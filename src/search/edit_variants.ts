@@ -7,10 +7,11 @@ const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { editVariants } from "./edit_variants.ts";
  * const dict = new Set(["search", "starch", "reach"]);
- * console.assert(editVariants("serach", (t) => dict.has(t)).join() === "search");
- * console.assert(editVariants("sarch", (t) => dict.has(t)).join() === "search,starch");
+ * assert.ok(editVariants("serach", (t) => dict.has(t)).join() === "search");
+ * assert.ok(editVariants("sarch", (t) => dict.has(t)).join() === "search,starch");
  * ```
  */
 export function editVariants(term: string, exists: (t: string) => boolean): string[] {

@@ -123,6 +123,7 @@ function normalizeName(name: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildSearchIndex } from "./search_index.ts";
  * const index = buildSearchIndex([
  *   { id: "a", name: "Running tests", keywords: ["ci"], description: "", content: "Use deno test." },
@@ -130,7 +131,7 @@ function normalizeName(name: string): string {
  * ], "hash");
  * const weights = { name: 2, keywords: 3, description: 1, content: 1, focus: 2 };
  * const hits = index.search(index.plan("runing"), { weights });
- * console.assert(hits[0]?.id === "a");
+ * assert.ok(hits[0]?.id === "a");
  * ```
  */
 export function buildSearchIndex(

@@ -25,8 +25,9 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = Object.freeze({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "./search_settings.ts";
- * console.assert(acdcWeights(DEFAULT_SEARCH_SETTINGS).keywords === 3);
+ * assert.ok(acdcWeights(DEFAULT_SEARCH_SETTINGS).keywords === 3);
  * ```
  */
 export function acdcWeights(settings: SearchSettings): FieldWeights {
@@ -61,9 +62,10 @@ export const ARTICLE_SEARCH_WEIGHTS: FieldWeights = Object.freeze({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveSearchSettings } from "./search_settings.ts";
  * const s = resolveSearchSettings({ maxResults: 5, boosts: { name: 4 } });
- * console.assert(s.maxResults === 5 && s.boosts.name === 4 && s.boosts.keywords === 3);
+ * assert.ok(s.maxResults === 5 && s.boosts.name === 4 && s.boosts.keywords === 3);
  * ```
  */
 export function resolveSearchSettings(

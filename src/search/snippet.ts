@@ -47,10 +47,11 @@ export interface SnippetOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { snippet } from "./snippet.ts";
  * const text = "Intro. ".repeat(50) + "Deploy the builds to Netlify quickly. " + "Outro. ".repeat(50);
  * const s = snippet(text, new Map([["deploy", "deploy"], ["build", "build"]]), { width: 60 });
- * console.assert(s.includes("Deploy the builds"));
+ * assert.ok(s.includes("Deploy the builds"));
  * ```
  */
 export function snippet(
@@ -78,9 +79,10 @@ export interface Window {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bestWindow } from "./snippet.ts";
  * const w = bestWindow("aaa bbb deploy ccc", new Map([["deploi", "deploi"]]), { width: 200 });
- * console.assert(w.matches === 1 && w.start === 0);
+ * assert.ok(w.matches === 1 && w.start === 0);
  * ```
  */
 export function bestWindow(
@@ -151,8 +153,9 @@ function flatten(s: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { escapeHtml } from "./snippet.ts";
- * console.assert(escapeHtml('<a href="x">&</a>') === "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+ * assert.ok(escapeHtml('<a href="x">&</a>') === "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
  * ```
  */
 export function escapeHtml(s: string): string {

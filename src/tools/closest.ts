@@ -3,8 +3,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { levenshtein } from "./closest.ts";
- * console.assert(levenshtein("setup", "setpu", 10) === 2 && levenshtein("a", "abcdef", 3) === 3);
+ * assert.ok(levenshtein("setup", "setpu", 10) === 2 && levenshtein("a", "abcdef", 3) === 3);
  * ```
  */
 export function levenshtein(a: string, b: string, cap: number): number {
@@ -34,8 +35,9 @@ export function levenshtein(a: string, b: string, cap: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { closest } from "./closest.ts";
- * console.assert(closest(["guides/setup.md", "guides/deploy.md", "intro.md"], "guides/setpu.md", 1)[0] === "guides/setup.md");
+ * assert.ok(closest(["guides/setup.md", "guides/deploy.md", "intro.md"], "guides/setpu.md", 1)[0] === "guides/setup.md");
  * ```
  */
 export function closest(candidates: readonly string[], target: string, n = 3): string[] {

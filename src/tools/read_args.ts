@@ -19,10 +19,11 @@ export interface StringRule {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stringArg } from "./read_args.ts";
- * console.assert(stringArg({ slug: "a" }, "slug", { required: true }) === "a");
- * console.assert(stringArg({}, "category") === undefined);
- * try { stringArg({ slug: 3 }, "slug"); } catch (e) { console.assert((e as Error).message === "slug: must be a string"); }
+ * assert.ok(stringArg({ slug: "a" }, "slug", { required: true }) === "a");
+ * assert.ok(stringArg({}, "category") === undefined);
+ * try { stringArg({ slug: 3 }, "slug"); } catch (e) { assert.ok((e as Error).message === "slug: must be a string"); }
  * ```
  */
 export function stringArg(
@@ -49,10 +50,11 @@ export function stringArg(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { intArg } from "./read_args.ts";
- * console.assert(intArg({ limit: 10 }, "limit", { min: 1, fallback: 50 }) === 10);
- * console.assert(intArg({}, "limit", { min: 1, fallback: 50 }) === 50);
- * console.assert(intArg({ limit: 9999 }, "limit", { min: 1, fallback: 50, clampTo: 500 }) === 500);
+ * assert.ok(intArg({ limit: 10 }, "limit", { min: 1, fallback: 50 }) === 10);
+ * assert.ok(intArg({}, "limit", { min: 1, fallback: 50 }) === 50);
+ * assert.ok(intArg({ limit: 9999 }, "limit", { min: 1, fallback: 50, clampTo: 500 }) === 500);
  * ```
  */
 export function intArg(

@@ -18,9 +18,10 @@ const SECTION_ID = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*(?:\/[\p{L}\p{N}]+(?:-[\p{L
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sectionError } from "./sections.ts";
  * const r = sectionError("FILE_NOT_FOUND", "File 'x.md' not found", { filename: "x.md" });
- * console.assert(r.isError && JSON.parse(r.content[0]!.text).error.code === "FILE_NOT_FOUND");
+ * assert.ok(r.isError && JSON.parse(r.content[0]!.text).error.code === "FILE_NOT_FOUND");
  * ```
  */
 export function sectionError(
@@ -42,8 +43,9 @@ export function sectionError(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSize } from "./sections.ts";
- * console.assert(formatSize(532) === "532b" && formatSize(1229) === "1.2kb");
+ * assert.ok(formatSize(532) === "532b" && formatSize(1229) === "1.2kb");
  * ```
  */
 export function formatSize(bytes: number): string {
@@ -227,14 +229,27 @@ export const readSections: ToolDefinition = {
     const byId = new Map(found.sections.map((s) => [s.id, s]));
     const sections = [];
     for (const id of ids) {
-      if (typeof id !== "string" || id.length > 500 || !SECTION_ID.test(id)) {
+      if (typeof id !== "string") {
+        // Described by its type only: String() or JSON of a hostile value can throw or recurse.
+        const kind = id === null
+          ? "null"
+          : Array.isArray(id)
+          ? "a list"
+          : typeof id === "object"
+          ? "an object"
+          : `a ${typeof id}`;
         return sectionError(
           "INVALID_SECTION_ID",
-          `Section id ${
-            JSON.stringify(typeof id === "string" ? id.slice(0, 100) : id)
-          } is malformed: ` +
+          `Section id must be a string, not ${kind}: use ids from table_of_contents`,
+          { filename, section_id: kind },
+        );
+      }
+      if (id.length > 500 || !SECTION_ID.test(id)) {
+        return sectionError(
+          "INVALID_SECTION_ID",
+          `Section id ${JSON.stringify(id.slice(0, 100))} is malformed: ` +
             "use lowercase words joined by '-', nested with '/'",
-          { filename, section_id: typeof id === "string" ? id.slice(0, 500) : String(id) },
+          { filename, section_id: id.slice(0, 500) },
         );
       }
       const section = byId.get(id);

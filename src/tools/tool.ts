@@ -44,10 +44,11 @@ export interface ToolDefinition {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsonResult } from "./tool.ts";
  * const r = jsonResult({ count: 1 }, true);
- * console.assert(r.structuredContent?.count === 1 && r.content[0]?.text.includes('"count"'));
- * console.assert(jsonResult({ a: 1 }, false).structuredContent === undefined);
+ * assert.ok(r.structuredContent?.count === 1 && r.content[0]?.text.includes('"count"'));
+ * assert.ok(jsonResult({ a: 1 }, false).structuredContent === undefined);
  * ```
  */
 export function jsonResult(value: Record<string, unknown>, structured: boolean): ToolResult {
@@ -66,8 +67,9 @@ export function textResult(text: string): ToolResult {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { errorResult } from "./tool.ts";
- * console.assert(errorResult("Article 'x' not found").isError === true);
+ * assert.ok(errorResult("Article 'x' not found").isError === true);
  * ```
  */
 export function errorResult(message: string): ToolResult {

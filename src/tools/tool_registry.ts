@@ -29,9 +29,10 @@ export interface ToolRegistry {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createToolRegistry } from "./tool_registry.ts";
  * const reg = createToolRegistry({ profiles: ["articles"] });
- * console.assert(reg.get("get_article") !== undefined && reg.get("nope") === undefined);
+ * assert.ok(reg.get("get_article") !== undefined && reg.get("nope") === undefined);
  * ```
  */
 export function createToolRegistry(

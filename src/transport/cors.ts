@@ -13,8 +13,9 @@ export const CORS_ALLOW_METHODS = "GET, POST, DELETE, OPTIONS";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isOriginAllowed } from "./cors.ts";
- * console.assert(isOriginAllowed(null, []) && !isOriginAllowed("https://evil.dev", ["https://a.dev"]));
+ * assert.ok(isOriginAllowed(null, []) && !isOriginAllowed("https://evil.dev", ["https://a.dev"]));
  * ```
  */
 export function isOriginAllowed(origin: string | null, allowed: readonly string[]): boolean {
@@ -27,10 +28,11 @@ export function isOriginAllowed(origin: string | null, allowed: readonly string[
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { corsHeaders } from "./cors.ts";
  * const h = corsHeaders("https://a.dev", ["*"], false);
- * console.assert(h["access-control-allow-origin"] === "https://a.dev");
- * console.assert(corsHeaders("https://a.dev", ["*"], true)["access-control-allow-headers"] !== undefined);
+ * assert.ok(h["access-control-allow-origin"] === "https://a.dev");
+ * assert.ok(corsHeaders("https://a.dev", ["*"], true)["access-control-allow-headers"] !== undefined);
  * ```
  */
 export function corsHeaders(

@@ -15,19 +15,23 @@ export const LOOPBACK_ORIGINS: readonly string[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isLoopback } from "./guards.ts";
- * console.assert(isLoopback("localhost:8080") && isLoopback("[::1]:80") && isLoopback("127.0.0.1"));
- * console.assert(!isLoopback("evil.example.com") && !isLoopback("0.0.0.0"));
+ * assert.ok(isLoopback("localhost:8080") && isLoopback("[::1]:80") && isLoopback("127.0.0.1"));
+ * assert.ok(!isLoopback("evil.example.com") && !isLoopback("0.0.0.0"));
+ * for (const bad of ["[::1].evil.com", "localhost:80@evil.com", "localhost:evil.com", "localhost:"]) {
+ *   assert.ok(!isLoopback(bad), bad);
+ * }
  * ```
  */
 export function isLoopback(host: string): boolean {
   const h = host.trim().toLowerCase();
-  const name = h.startsWith("[")
-    ? h.slice(0, h.indexOf("]") + 1)
-    : h.split(":").length > 2
-    ? h
-    : h.split(":")[0]!;
-  return name === "localhost" || name === "127.0.0.1" || name === "[::1]" || name === "::1";
+  if (h === "::1") return true; // a bind address, not a Host header
+  // Host = name or [IPv6], then an optional numeric port, and nothing else.
+  const m = /^(?:(\[[0-9a-f:.]+\])|([a-z0-9.-]+))(?::(\d{1,5}))?$/.exec(h);
+  if (!m) return false;
+  const name = m[1] ?? m[2]!;
+  return name === "localhost" || name === "127.0.0.1" || name === "[::1]";
 }
 
 /**
@@ -36,10 +40,11 @@ export function isLoopback(host: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { originAllowed } from "./guards.ts";
- * console.assert(originAllowed("http://localhost:6274", ["http://localhost:*"]));
- * console.assert(!originAllowed("http://evil.example", ["http://localhost:*"]));
- * console.assert(originAllowed(null, []) && originAllowed("https://a.dev", ["*"]));
+ * assert.ok(originAllowed("http://localhost:6274", ["http://localhost:*"]));
+ * assert.ok(!originAllowed("http://evil.example", ["http://localhost:*"]));
+ * assert.ok(originAllowed(null, []) && originAllowed("https://a.dev", ["*"]));
  * ```
  */
 export function originAllowed(origin: string | null, allowed: readonly string[]): boolean {
@@ -59,8 +64,9 @@ export function originAllowed(origin: string | null, allowed: readonly string[])
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { timingSafeEqual } from "./guards.ts";
- * console.assert(timingSafeEqual("secret", "secret") && !timingSafeEqual("secret", "secreT"));
+ * assert.ok(timingSafeEqual("secret", "secret") && !timingSafeEqual("secret", "secreT"));
  * ```
  */
 export function timingSafeEqual(a: string, b: string): boolean {
@@ -101,10 +107,11 @@ export interface AuthFailure {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkAuth } from "./guards.ts";
  * const auth = { type: "apikey" as const, keys: ["k1", "k2"] };
- * console.assert(checkAuth(new Headers({ "x-api-key": "k2" }), auth) === undefined);
- * console.assert(checkAuth(new Headers(), auth)?.challenge === 'ApiKey header="X-API-Key"');
+ * assert.ok(checkAuth(new Headers({ "x-api-key": "k2" }), auth) === undefined);
+ * assert.ok(checkAuth(new Headers(), auth)?.challenge === 'ApiKey header="X-API-Key"');
  * ```
  */
 export function checkAuth(headers: Headers, auth: AuthConfig): AuthFailure | undefined {

@@ -7,9 +7,10 @@ import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isJsonContentType } from "./http_checks.ts";
- * console.assert(isJsonContentType("application/json; charset=utf-8"));
- * console.assert(!isJsonContentType("text/plain") && !isJsonContentType(null));
+ * assert.ok(isJsonContentType("application/json; charset=utf-8"));
+ * assert.ok(!isJsonContentType("text/plain") && !isJsonContentType(null));
  * ```
  */
 export function isJsonContentType(header: string | null): boolean {
@@ -24,10 +25,11 @@ export function isJsonContentType(header: string | null): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wantsEventStream } from "./http_checks.ts";
- * console.assert(wantsEventStream("text/event-stream"));
- * console.assert(!wantsEventStream("application/json, text/event-stream"));
- * console.assert(!wantsEventStream(null) && !wantsEventStream("*\/*"));
+ * assert.ok(wantsEventStream("text/event-stream"));
+ * assert.ok(!wantsEventStream("application/json, text/event-stream"));
+ * assert.ok(!wantsEventStream(null) && !wantsEventStream("*\/*"));
  * ```
  */
 export function wantsEventStream(accept: string | null): boolean {
@@ -43,9 +45,10 @@ export function wantsEventStream(accept: string | null): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodeHeaderValue } from "./http_checks.ts";
- * console.assert(decodeHeaderValue("=?base64?SGVsbG8sIOS4lueVjA==?=") === "Hello, 世界");
- * console.assert(decodeHeaderValue("get_article") === "get_article");
+ * assert.ok(decodeHeaderValue("=?base64?SGVsbG8sIOS4lueVjA==?=") === "Hello, 世界");
+ * assert.ok(decodeHeaderValue("get_article") === "get_article");
  * ```
  */
 export function decodeHeaderValue(value: string): string | undefined {
@@ -73,10 +76,11 @@ const NAMED_BY: Readonly<Record<string, string>> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkModernHeaders } from "./http_checks.ts";
  * const h = new Headers({ "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "x" });
  * const msg = { jsonrpc: "2.0" as const, id: 1, method: "tools/call", params: { name: "y" } };
- * console.assert(checkModernHeaders(h, msg, "2026-07-28")?.code === -32020);
+ * assert.ok(checkModernHeaders(h, msg, "2026-07-28")?.code === -32020);
  * ```
  */
 export function checkModernHeaders(

@@ -33,14 +33,22 @@ export interface StdioOptions {
  */
 export async function serveStdio(options: StdioOptions): Promise<void> {
   const connection: Connection = { protocolVersion: "2024-11-05" };
+  // A client that closes our stdout (BrokenPipe) has gone: stop quietly, never crash.
+  let closed = false;
+  const write = async (line: string) => {
+    if (closed) return;
+    try {
+      await options.write(line);
+    } catch {
+      closed = true;
+    }
+  };
   let pending = Promise.resolve();
   if (options.onReady) {
     connection.listChanged = true;
     options.onReady(async () => {
       for (const method of LIST_CHANGED_NOTIFICATIONS) {
-        pending = pending.then(() =>
-          options.write(JSON.stringify({ jsonrpc: "2.0", method }) + "\n")
-        );
+        pending = pending.then(() => write(JSON.stringify({ jsonrpc: "2.0", method }) + "\n"));
       }
       await pending;
     });
@@ -53,7 +61,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
     try {
       value = JSON.parse(line);
     } catch {
-      await options.write(
+      await write(
         JSON.stringify(
           errorResponse(
             null,
@@ -64,9 +72,10 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
       return;
     }
     const reply = await dispatchMessage(options.server, value, connection);
-    if (reply !== undefined) await options.write(serializeResponse(reply) + "\n");
+    if (reply !== undefined) await write(serializeResponse(reply) + "\n");
   };
   for await (const chunk of options.input) {
+    if (closed) break;
     buffer += decoder.decode(chunk, { stream: true });
     let newline: number;
     while ((newline = buffer.indexOf("\n")) !== -1) {
@@ -78,7 +87,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
     if (buffer.length > MAX_LINE_BYTES) {
       buffer = "";
       pending = pending.then(() =>
-        options.write(
+        write(
           JSON.stringify(
             errorResponse(
               null,

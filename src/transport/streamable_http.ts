@@ -204,9 +204,10 @@ function reply(request: Request, outcome: Reply): Response {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { httpError } from "./streamable_http.ts";
  * const res = httpError(405, -32600, "Method not allowed");
- * console.assert(res.status === 405);
+ * assert.ok(res.status === 405);
  * ```
  */
 export function httpError(

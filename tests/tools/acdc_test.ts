@@ -1,12 +1,23 @@
 import assert from "node:assert/strict";
-import { appFor, ASDLC_HIDDEN, buildFolder, callTool, CORPORA, manifestOf } from "../helpers.ts";
+import {
+  appFor,
+  ASDLC_HIDDEN,
+  buildFolder,
+  callTool,
+  CORPORA,
+  manifestOf,
+  testWithoutInternalErrors,
+} from "../helpers.ts";
 import { createApp } from "../../src/app.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 
 const { manifest: asdlc } = await buildFolder(`${CORPORA}/asdlc`);
 const { app, errors } = appFor(asdlc);
 
-Deno.test("search: the ACDC text format, line by line", async () => {
+/** Each test also asserts that it caused no internal error. */
+const test = testWithoutInternalErrors(errors);
+
+test("search: the ACDC text format, line by line", async () => {
   const r = await callTool(app, "search", { query: "context engineering" });
   const lines = r.content[0].text.split("\n");
   assert.equal(lines[0], "Search results for 'context engineering':");
@@ -28,7 +39,7 @@ Deno.test("search: the ACDC text format, line by line", async () => {
   assert.ok(s.results.every((x: { snippet: string }) => x.snippet.length <= 210));
 });
 
-Deno.test("search: snippets contain the query terms, stems and typo variants", async () => {
+test("search: snippets contain the query terms, stems and typo variants", async () => {
   const r = await callTool(app, "search", { query: "adversarial reviewing" });
   const first = r.structuredContent.results[0];
   assert.match(first.snippet, /adversarial/i);
@@ -37,7 +48,7 @@ Deno.test("search: snippets contain the query terms, stems and typo variants", a
   assert.match(typo.structuredContent.results[0].snippet, /adversarial/i);
 });
 
-Deno.test("search: max results, source filter, unknown source, no results", async () => {
+test("search: max results, source filter, unknown source, no results", async () => {
   const { app: three } = appFor(asdlc, {
     search: { maxResults: 3, boosts: { keywords: 3, name: 2, content: 1 } },
   });
@@ -59,7 +70,7 @@ Deno.test("search: max results, source filter, unknown source, no results", asyn
   }
 });
 
-Deno.test("search: boosts change the ranking", async () => {
+test("search: boosts change the ranking", async () => {
   const m = await manifestOf([{
     name: "kb",
     description: "",
@@ -79,7 +90,7 @@ Deno.test("search: boosts change the ranking", async () => {
   assert.equal(await first({ keywords: 0.1, name: 2, content: 5 }), "acdc://kb/c");
 });
 
-Deno.test("read: the body without frontmatter; extensions tolerated", async () => {
+test("read: the body without frontmatter; extensions tolerated", async () => {
   const r = await callTool(app, "read", { uri: "acdc://docs/concepts/context-engineering" });
   assert.ok(!r.content[0].text.startsWith("---"));
   assert.ok(r.content[0].text.includes("Context Engineering"));
@@ -87,7 +98,7 @@ Deno.test("read: the body without frontmatter; extensions tolerated", async () =
   assert.equal(ext.content[0].text, r.content[0].text);
 });
 
-Deno.test("read: unknown, hidden and hostile URIs are not found, with the closest URIs", async () => {
+test("read: unknown, hidden and hostile URIs are not found, with the closest URIs", async () => {
   const typo = await callTool(app, "read", { uri: "acdc://docs/concepts/context-engineerin" });
   assert.equal(typo.isError, true);
   assert.match(
@@ -115,7 +126,7 @@ Deno.test("read: unknown, hidden and hostile URIs are not found, with the closes
   }
 });
 
-Deno.test("every URI search returns resolves with read; every search_articles slug with get_article", async () => {
+test("every URI search returns resolves with read; every search_articles slug with get_article", async () => {
   for (
     const query of ["context", "agent loop", "spec driven", "review", "modle context protocol"]
   ) {
@@ -131,7 +142,7 @@ Deno.test("every URI search returns resolves with read; every search_articles sl
   }
 });
 
-Deno.test("no hidden ASDLC article in search output", async () => {
+test("no hidden ASDLC article in search output", async () => {
   const queries = [
     "skills",
     "guardrails",
@@ -154,5 +165,3 @@ Deno.test("no hidden ASDLC article in search output", async () => {
     }
   }
 });
-
-Deno.test("no internal errors in the ACDC tools", () => assert.deepEqual(errors, []));

@@ -1,10 +1,21 @@
 import assert from "node:assert/strict";
-import { appFor, ASDLC_HIDDEN, buildFolder, callTool, CORPORA, manifestOf } from "../helpers.ts";
+import {
+  appFor,
+  ASDLC_HIDDEN,
+  buildFolder,
+  callTool,
+  CORPORA,
+  manifestOf,
+  testWithoutInternalErrors,
+} from "../helpers.ts";
 
 const { manifest: asdlc } = await buildFolder(`${CORPORA}/asdlc`);
 const { app, errors } = appFor(asdlc);
 
-Deno.test("list_articles: the 64 Live/Experimental articles, newest first, metadata only", async () => {
+/** Each test also asserts that it caused no internal error. */
+const test = testWithoutInternalErrors(errors);
+
+test("list_articles: the 64 Live/Experimental articles, newest first, metadata only", async () => {
   const r = await callTool(app, "list_articles", { limit: 500 });
   const { articles, count, total } = r.structuredContent;
   assert.equal(total, 64);
@@ -19,7 +30,7 @@ Deno.test("list_articles: the 64 Live/Experimental articles, newest first, metad
   assert.deepEqual(JSON.parse(r.content[0].text), r.structuredContent);
 });
 
-Deno.test("list_articles: default limit 50, limit clamps at 500, bad limits are tool errors", async () => {
+test("list_articles: default limit 50, limit clamps at 500, bad limits are tool errors", async () => {
   assert.equal((await callTool(app, "list_articles", {})).structuredContent.count, 50);
   assert.equal((await callTool(app, "list_articles", { limit: 3 })).structuredContent.count, 3);
   assert.equal(
@@ -33,7 +44,7 @@ Deno.test("list_articles: default limit 50, limit clamps at 500, bad limits are 
   }
 });
 
-Deno.test("list_articles: category filter over the folders that exist", async () => {
+test("list_articles: category filter over the folders that exist", async () => {
   const r = await callTool(app, "list_articles", { category: "patterns", limit: 500 });
   const cats = new Set(r.structuredContent.articles.map((a: { category: string }) => a.category));
   assert.deepEqual([...cats], ["patterns"]);
@@ -47,7 +58,7 @@ Deno.test("list_articles: category filter over the folders that exist", async ()
   );
 });
 
-Deno.test("get_article: full markdown and metadata; category/slug; URIs", async () => {
+test("get_article: full markdown and metadata; category/slug; URIs", async () => {
   const r = await callTool(app, "get_article", { slug: "context-engineering" });
   const a = r.structuredContent;
   assert.equal(a.title, "Context Engineering");
@@ -64,7 +75,7 @@ Deno.test("get_article: full markdown and metadata; category/slug; URIs", async 
   assert.equal(qualified.structuredContent.slug, "context-engineering");
 });
 
-Deno.test("get_article: ambiguous slug lists the candidates", async () => {
+test("get_article: ambiguous slug lists the candidates", async () => {
   const r = await callTool(app, "get_article", { slug: "adversarial-code-review" });
   assert.equal(r.isError, true);
   assert.equal(
@@ -76,7 +87,7 @@ Deno.test("get_article: ambiguous slug lists the candidates", async () => {
   assert.equal(ok.structuredContent.category, "practices");
 });
 
-Deno.test("get_article: hidden, unknown and hostile slugs are 'not found'", async () => {
+test("get_article: hidden, unknown and hostile slugs are 'not found'", async () => {
   for (
     const slug of [
       ...ASDLC_HIDDEN,
@@ -99,7 +110,7 @@ Deno.test("get_article: hidden, unknown and hostile slugs are 'not found'", asyn
   }
 });
 
-Deno.test("search_articles: ASDLC weights title 3, tags 2, description 1; ties newest first", async () => {
+test("search_articles: ASDLC weights title 3, tags 2, description 1; ties newest first", async () => {
   const m = await manifestOf([{
     name: "docs",
     description: "",
@@ -142,7 +153,7 @@ Deno.test("search_articles: ASDLC weights title 3, tags 2, description 1; ties n
   ]);
 });
 
-Deno.test("search_articles: 'context' finds the Context Engineering articles; content on request", async () => {
+test("search_articles: 'context' finds the Context Engineering articles; content on request", async () => {
   const r = await callTool(app, "search_articles", { query: "context" });
   const slugs = r.structuredContent.articles.map((a: { slug: string }) => a.slug);
   assert.ok(slugs.includes("context-engineering"));
@@ -168,7 +179,7 @@ Deno.test("search_articles: 'context' finds the Context Engineering articles; co
   }
 });
 
-Deno.test("no hidden ASDLC article appears in any list, get or search output", async () => {
+test("no hidden ASDLC article appears in any list, get or search output", async () => {
   const outputs: string[] = [];
   outputs.push(JSON.stringify(await callTool(app, "list_articles", { limit: 500 })));
   for (const category of ["concepts", "patterns", "practices", "recipes"]) {
@@ -221,5 +232,3 @@ Deno.test("no hidden ASDLC article appears in any list, get or search output", a
   }
   for (const title of hiddenTitles) assert.ok(!text.includes(`"title":"${title}"`), title);
 });
-
-Deno.test("no internal errors in the article tools", () => assert.deepEqual(errors, []));
