@@ -111,6 +111,30 @@ function invalid(id: RequestId | null, message: string): Incoming {
 }
 
 const reusable = new WeakSet<object>();
+/** Responses already serialized once (a batch measures each one's size before sending it). */
+const serializedResponses = new WeakMap<JsonRpcResponse, string>();
+
+/**
+ * Serializes one response and remembers the text, so sending it later costs nothing more.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { serializeOnce, serializeResponse } from "./codec.ts";
+ * const response = { jsonrpc: "2.0" as const, id: 1, result: { n: 1 } };
+ * const json = serializeOnce(response);
+ * response.result.n = 2; // responses are never changed after this point; shown only to prove reuse
+ * assert.equal(serializeResponse([response]), `[${json}]`);
+ * ```
+ */
+export function serializeOnce(response: JsonRpcResponse): string {
+  let json = serializedResponses.get(response);
+  if (json === undefined) {
+    json = serializeResponse(response);
+    serializedResponses.set(response, json);
+  }
+  return json;
+}
 const serialized = new WeakMap<object, string>();
 
 /**
@@ -137,6 +161,8 @@ export function markReusable(result: object): void {
  */
 export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[]): string {
   if (Array.isArray(response)) return `[${response.map((r) => serializeResponse(r)).join(",")}]`;
+  const known = serializedResponses.get(response);
+  if (known !== undefined) return known;
   if ("result" in response && reusable.has(response.result)) {
     let json = serialized.get(response.result);
     if (json === undefined) {

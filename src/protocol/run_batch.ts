@@ -2,7 +2,7 @@ import {
   classifyMessage,
   errorResponse,
   type JsonRpcResponse,
-  serializeResponse,
+  serializeOnce,
 } from "./codec.ts";
 import { ErrorCode, RpcError } from "./rpc_error.ts";
 
@@ -11,7 +11,7 @@ export const MAX_BATCH_MESSAGES = 100;
 /** Most bytes of responses one batch may produce; requests past it get an error instead. */
 export const MAX_BATCH_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** Milliseconds of work one batch may spend; requests that would start later get an error. */
-export const MAX_BATCH_WORK_MS = 20;
+export const MAX_BATCH_WORK_MS = 10;
 
 /** Limits of {@link runBatch} (tests lower them). */
 export interface BatchLimits {
@@ -84,7 +84,7 @@ export async function runBatch(
     if (over === undefined) {
       const response = await one(value);
       if (response === undefined) continue;
-      const size = serializeResponse(response).length;
+      const size = serializeOnce(response).length;
       if (bytes + size <= maxBytes) {
         bytes += size;
         out.push(response);

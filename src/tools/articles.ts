@@ -171,6 +171,13 @@ export const getArticle: ToolDefinition = {
   },
 };
 
+/**
+ * Characters of article bodies one `search_articles` answer may carry with `include_content`
+ * (about 6,000 tokens): whole bodies in rank order while they fit, the others listed in
+ * `contentOmitted`. Without it, one answer on asdlc was 377,000 characters.
+ */
+export const INCLUDED_CONTENT_MAX_CHARS = 24_000;
+
 /** `search_articles {query, include_content?}`: ASDLC-weighted search on the search engine. */
 export const searchArticles: ToolDefinition = {
   name: "search_articles",
@@ -178,7 +185,8 @@ export const searchArticles: ToolDefinition = {
   title: "Search articles",
   description: "Search articles by keywords or a question. Title matches weigh most (×3), then " +
     "tags (×2), description (×1) and body; stemming and one-letter typos are handled; ties go " +
-    "to the newest. Set include_content to get the bodies too.",
+    "to the newest. Set include_content to get the bodies too (as many as fit about 6,000 " +
+    "tokens; the others are listed in contentOmitted).",
   inputSchema: {
     type: "object",
     properties: {
@@ -198,6 +206,7 @@ export const searchArticles: ToolDefinition = {
       count: { type: "integer" },
       total: { type: "integer" },
       articles: { type: "array", items: ARTICLE_SCHEMA },
+      contentOmitted: { type: "array", items: { type: "string" } },
       message: { type: "string" },
     },
     required: ["query", "count", "total", "articles"],
@@ -210,11 +219,26 @@ export const searchArticles: ToolDefinition = {
       limit: SEARCH_ARTICLES_MAX,
       newestFirstOnTies: true,
     });
-    const articles = hits.map(({ doc, score }) => ({
-      ...toArticle(doc, includeContent ? store.body(doc) : undefined),
-      score: Math.round(score * 100) / 100,
-    }));
+    // Bodies go in by rank while they fit the content budget; the rest are named, not sent.
+    let budget = INCLUDED_CONTENT_MAX_CHARS;
+    const omitted: string[] = [];
+    const articles = hits.map(({ doc, score }) => {
+      let body: string | undefined;
+      if (includeContent) {
+        const full = store.body(doc);
+        if (full.length <= budget) {
+          body = full;
+          budget -= full.length;
+        } else omitted.push(doc.slug);
+      }
+      return { ...toArticle(doc, body), score: Math.round(score * 100) / 100 };
+    });
     const result: Record<string, unknown> = { query, count: articles.length, total, articles };
+    if (omitted.length > 0) {
+      result.contentOmitted = omitted;
+      result.message = `Content of ${omitted.length} article(s) left out to keep this answer ` +
+        `under ${INCLUDED_CONTENT_MAX_CHARS} characters; read them with get_article.`;
+    }
     if (articles.length === 0) {
       result.message = `No articles match '${query}'. Try other or fewer words.`;
     }

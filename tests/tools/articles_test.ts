@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { INCLUDED_CONTENT_MAX_CHARS } from "../../src/tools/articles.ts";
 import {
   appFor,
   ASDLC_HIDDEN,
@@ -161,11 +162,14 @@ test("search_articles: 'context' finds the Context Engineering articles; content
     r.structuredContent.articles.every((a: { content?: string }) => a.content === undefined),
   );
   const full = await callTool(app, "search_articles", { query: "context", include_content: true });
-  assert.ok(
-    full.structuredContent.articles.every((a: { content?: string }) =>
-      typeof a.content === "string"
-    ),
-  );
+  // Each article has its content or is named in contentOmitted (the answer keeps a budget).
+  const articles = full.structuredContent.articles as { slug: string; content?: string }[];
+  const omitted = full.structuredContent.contentOmitted ?? [];
+  assert.ok(articles.every((a) => typeof a.content === "string" || omitted.includes(a.slug)));
+  assert.equal(typeof articles[0]!.content, "string", "the best hit's content is there");
+  const sent = articles.reduce((n, a) => n + (a.content?.length ?? 0), 0);
+  assert.ok(sent <= INCLUDED_CONTENT_MAX_CHARS, `${sent} characters of content`);
+  assert.ok(omitted.length > 0 && /get_article/.test(full.structuredContent.message));
   const none = await callTool(app, "search_articles", { query: "zzzyxq" });
   assert.equal(none.isError, undefined);
   assert.equal(none.structuredContent.count, 0);

@@ -1,0 +1,115 @@
+/**
+ * `deno task bench` (hostile part): the worst requests we know of, each sent 20 times in-process
+ * to an app over asdlc (and tldr for search), with the slowest time and the process's memory
+ * growth reported per class. In-process and single-threaded, wall time here is the request's
+ * CPU time. Targets (issue 11): at most 20 ms and 50 MB for any single request.
+ *
+ * Writes `dist/bench/hostile.json`. Usage: deno run -A scripts/bench/hostile_bench.ts
+ *
+ * @module
+ */
+import { createApp } from "../../src/app.ts";
+import { buildFromFolders } from "../../src/content/build_from_folders.ts";
+import { createStoreCache } from "../../src/content/store_cache.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const CORPORA = `${ROOT}../shared/corpora`;
+
+/** Deterministic random lowercase words. */
+function words(count: number, length: number, seed: number): string {
+  let x = seed;
+  const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  return Array.from(
+    { length: count },
+    () => Array.from({ length }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join(""),
+  ).join(" ").slice(0, 1000);
+}
+
+const call = (name: string, args: Record<string, unknown>, id = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
+const worst = (id: number) => words(40, 24, id);
+let deep: unknown = [];
+for (let i = 0; i < 3000; i++) deep = [deep];
+
+const CASES: { name: string; body: unknown; version?: string }[] = [
+  { name: "search: 40 unknown 24-letter words", body: call("search", { query: worst(1) }) },
+  {
+    name: "search_articles: 40 unknown 24-letter words",
+    body: call("search_articles", { query: worst(2) }),
+  },
+  { name: "search: one 1,000-letter word", body: call("search", { query: "x".repeat(1000) }) },
+  { name: "search: 250 three-letter words", body: call("search", { query: words(250, 3, 3) }) },
+  {
+    name: "search_articles include_content (whole corpus)",
+    body: call("search_articles", { query: "context engineering", include_content: true }),
+  },
+  { name: "list_articles limit 500", body: call("list_articles", { limit: 500 }) },
+  {
+    name: "read_sections: 3,000-deep id",
+    body: call("read_sections", { filename: "the-spec.md", section_ids: [deep] }),
+  },
+  {
+    name: "batch: 100 × search_articles include_content",
+    version: "2025-03-26",
+    body: Array.from(
+      { length: 100 },
+      (_, i) => call("search_articles", { query: "context engineering", include_content: true }, i),
+    ),
+  },
+  {
+    name: "batch: 100 × worst search",
+    version: "2025-03-26",
+    body: Array.from({ length: 100 }, (_, i) => call("search", { query: worst(10 + i) }, i)),
+  },
+];
+
+const results: Record<string, unknown>[] = [];
+for (const corpus of ["asdlc", "tldr"]) {
+  const { manifest } = await buildFromFolders({
+    server: { name: "bench", version: "1" },
+    sources: [{ name: "docs", description: "", path: `${CORPORA}/${corpus}` }],
+    settings: {},
+    warnings: [],
+  });
+  const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
+  const send = async (body: unknown, version = "2025-11-25") => {
+    const res = await app.request("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", "mcp-protocol-version": version },
+      body: JSON.stringify(body),
+    });
+    return (await res.arrayBuffer()).byteLength;
+  };
+  await send(call("search", { query: "warm up" })); // the index is built once per isolate
+  for (const c of CASES) {
+    if (corpus === "tldr" && !c.name.startsWith("search")) continue;
+    const rssBefore = Deno.memoryUsage().rss;
+    let max = 0;
+    let bytes = 0;
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      bytes = await send(c.body, c.version);
+      max = Math.max(max, performance.now() - started);
+    }
+    const grewMB = (Deno.memoryUsage().rss - rssBefore) / 1e6;
+    results.push({
+      corpus,
+      case: c.name,
+      maxMs: +max.toFixed(1),
+      bytes,
+      grewMB: +grewMB.toFixed(1),
+    });
+    console.log(
+      `${corpus.padEnd(6)} ${c.name.padEnd(48)} max ${max.toFixed(1).padStart(6)} ms  ` +
+        `${(bytes / 1e6).toFixed(2).padStart(6)} MB answer  rss +${grewMB.toFixed(1)} MB`,
+    );
+  }
+  app.shutdown();
+}
+await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
+await Deno.writeTextFile(`${ROOT}dist/bench/hostile.json`, JSON.stringify(results, null, 2));
