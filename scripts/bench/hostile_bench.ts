@@ -36,7 +36,8 @@ const worst = (id: number) => words(40, 24, id);
 let deep: unknown = [];
 for (let i = 0; i < 3000; i++) deep = [deep];
 
-const CASES: { name: string; body: unknown; version?: string }[] = [
+/** The worst requests we know of (also the hostile half of `deno task soak --hostile`). */
+export const CASES: { name: string; body: unknown; version?: string }[] = [
   { name: "search: 40 unknown 24-letter words", body: call("search", { query: worst(1) }) },
   {
     name: "search_articles: 40 unknown 24-letter words",
@@ -68,48 +69,52 @@ const CASES: { name: string; body: unknown; version?: string }[] = [
   },
 ];
 
-const results: Record<string, unknown>[] = [];
-for (const corpus of ["asdlc", "tldr"]) {
-  const { manifest } = await buildFromFolders({
-    server: { name: "bench", version: "1" },
-    sources: [{ name: "docs", description: "", path: `${CORPORA}/${corpus}` }],
-    settings: {},
-    warnings: [],
-  });
-  const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
-  const send = async (body: unknown, version = "2025-11-25") => {
-    const res = await app.request("/mcp", {
-      method: "POST",
-      headers: { "content-type": "application/json", "mcp-protocol-version": version },
-      body: JSON.stringify(body),
+async function main() {
+  const results: Record<string, unknown>[] = [];
+  for (const corpus of ["asdlc", "tldr"]) {
+    const { manifest } = await buildFromFolders({
+      server: { name: "bench", version: "1" },
+      sources: [{ name: "docs", description: "", path: `${CORPORA}/${corpus}` }],
+      settings: {},
+      warnings: [],
     });
-    return (await res.arrayBuffer()).byteLength;
-  };
-  await send(call("search", { query: "warm up" })); // the index is built once per isolate
-  for (const c of CASES) {
-    if (corpus === "tldr" && !c.name.startsWith("search")) continue;
-    const rssBefore = Deno.memoryUsage().rss;
-    let max = 0;
-    let bytes = 0;
-    for (let i = 0; i < 20; i++) {
-      const started = performance.now();
-      bytes = await send(c.body, c.version);
-      max = Math.max(max, performance.now() - started);
+    const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
+    const send = async (body: unknown, version = "2025-11-25") => {
+      const res = await app.request("/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", "mcp-protocol-version": version },
+        body: JSON.stringify(body),
+      });
+      return (await res.arrayBuffer()).byteLength;
+    };
+    await send(call("search", { query: "warm up" })); // the index is built once per isolate
+    for (const c of CASES) {
+      if (corpus === "tldr" && !c.name.startsWith("search")) continue;
+      const rssBefore = Deno.memoryUsage().rss;
+      let max = 0;
+      let bytes = 0;
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        bytes = await send(c.body, c.version);
+        max = Math.max(max, performance.now() - started);
+      }
+      const grewMB = (Deno.memoryUsage().rss - rssBefore) / 1e6;
+      results.push({
+        corpus,
+        case: c.name,
+        maxMs: +max.toFixed(1),
+        bytes,
+        grewMB: +grewMB.toFixed(1),
+      });
+      console.log(
+        `${corpus.padEnd(6)} ${c.name.padEnd(48)} max ${max.toFixed(1).padStart(6)} ms  ` +
+          `${(bytes / 1e6).toFixed(2).padStart(6)} MB answer  rss +${grewMB.toFixed(1)} MB`,
+      );
     }
-    const grewMB = (Deno.memoryUsage().rss - rssBefore) / 1e6;
-    results.push({
-      corpus,
-      case: c.name,
-      maxMs: +max.toFixed(1),
-      bytes,
-      grewMB: +grewMB.toFixed(1),
-    });
-    console.log(
-      `${corpus.padEnd(6)} ${c.name.padEnd(48)} max ${max.toFixed(1).padStart(6)} ms  ` +
-        `${(bytes / 1e6).toFixed(2).padStart(6)} MB answer  rss +${grewMB.toFixed(1)} MB`,
-    );
+    app.shutdown();
   }
-  app.shutdown();
+  await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
+  await Deno.writeTextFile(`${ROOT}dist/bench/hostile.json`, JSON.stringify(results, null, 2));
 }
-await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
-await Deno.writeTextFile(`${ROOT}dist/bench/hostile.json`, JSON.stringify(results, null, 2));
+
+if (import.meta.main) await main();

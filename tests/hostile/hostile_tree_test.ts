@@ -5,6 +5,7 @@
  * and fails closed on every spelling of `draft`.
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { buildFromFolders } from "../../src/content/build_from_folders.ts";
 import { buildManifest } from "../../src/content/build_manifest.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
@@ -140,4 +141,61 @@ Deno.test("file names: NFC and NFD are one document, control characters are refu
   assert.equal(resolveResource(store, odd.uri)?.title, "Odd");
   assert.equal(resolveResource(store, "acdc://docs/caf\u00e9")?.title, "NFC");
   assert.equal(resolveResource(store, "acdc://docs/cafe\u0301.md")?.title, "NFC");
+});
+
+Deno.test("fuzz: documents made of hostile fragments always build, within the caps", async () => {
+  const fragment = fc.constantFrom(
+    "#",
+    "# ",
+    "## a ##",
+    " ",
+    "\t",
+    "\n",
+    "\r\n",
+    "[",
+    "](",
+    ")",
+    "<!--",
+    "-->",
+    "<h1>",
+    "</h1>",
+    "<script>",
+    "<pre>",
+    "<",
+    ">",
+    "*",
+    "_",
+    "`",
+    "```",
+    "---",
+    "...",
+    "draft: yes",
+    "title: ",
+    "&amp;",
+    "&#0;",
+    "&#x110000;",
+    "é",
+    "e\u0301",
+    "\u0000",
+    "\uFEFF",
+    "{{<",
+    "a",
+    "word ",
+  );
+  const doc = fc.array(fragment, { maxLength: 400 }).map((parts) => parts.join(""));
+  await fc.assert(
+    fc.asyncProperty(doc, doc, async (md, html) => {
+      const { manifest, report } = await build([
+        { path: "a.md", text: md },
+        { path: "b.html", text: html },
+        { path: "c.txt", text: md },
+      ]);
+      assert.equal(manifest.documents.length + report.hidden.length, 3);
+      for (const d of manifest.documents) {
+        assert.ok(d.title.length <= 200);
+        for (const s of d.sections) assert.ok(s.start <= s.end && s.end <= d.size);
+      }
+    }),
+    { numRuns: 150, seed: 21 },
+  );
 });
