@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AuthConfig } from "./config/resolve_config.ts";
 import type { StoreCache } from "./content/store_cache.ts";
-import { createMcpServer } from "./protocol/mcp_server.ts";
+import { createMcpServer, type McpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
 import type { BatchLimits } from "./protocol/run_batch.ts";
 import { LATEST_LEGACY_VERSION } from "./protocol/versions.ts";
@@ -47,8 +47,6 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** Budgets of one JSON-RPC batch over HTTP (defaults in `protocol/run_batch.ts`). */
   batch?: BatchLimits;
-  /** `ttlMs` advertised on cacheable modern results. */
-  ttlMs?: number;
   /** Legacy SSE: open streams allowed, keep-alive interval, relay channel (`null`: none), and
    * whether streams get list-changed notifications (dev mode). */
   sse?: {
@@ -64,8 +62,11 @@ export interface AppDeps {
   onError?: (error: unknown, where: string) => void;
 }
 
-/** The Hono app plus its SSE controls: notify streams of a rebuild, close them all. */
-export type ShelfApp = Hono & { notifyChanged(): void; shutdown(): void };
+/**
+ * The Hono app plus its MCP server (which stdio serves too, so every transport of a process
+ * shares one) and its SSE controls: notify streams of a rebuild, close them all.
+ */
+export type ShelfApp = Hono & { server: McpServer; notifyChanged(): void; shutdown(): void };
 
 const MCP_PATHS = ["/mcp", "/mcp/"];
 const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "last-event-id"];
@@ -104,7 +105,6 @@ export function createApp(deps: AppDeps): ShelfApp {
     ...(deps.tools ? { tools: deps.tools } : {}),
     ...(deps.engines ? { engines: deps.engines } : {}),
     ...(deps.search ? { search: deps.search } : {}),
-    ...(deps.ttlMs !== undefined ? { ttlMs: deps.ttlMs } : {}),
     onInternalError: (error, method) => report(error, method),
   });
   const hub = createSseHub({ server, ...deps.sse });
@@ -238,6 +238,7 @@ export function createApp(deps: AppDeps): ShelfApp {
     return httpError(500, ErrorCode.InternalError, "Internal error");
   });
   return Object.assign(app, {
+    server,
     notifyChanged: () => hub.notifyChanged(),
     shutdown: () => hub.close(),
   }) as unknown as ShelfApp;

@@ -7,7 +7,6 @@
  */
 import { ConfigError } from "./config/config_error.ts";
 import { helpText, resolveConfig } from "./config/resolve_config.ts";
-import { createMcpServer } from "./protocol/mcp_server.ts";
 import { entryEnv, log, prepare, readDotenv } from "./prepare.ts";
 import { serveStdio } from "./transport/stdio.ts";
 
@@ -23,14 +22,14 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
-  const { stores, engines, first, app, onRebuilt } = await prepare(config);
+  const { first, app, onRebuilt } = await prepare(config);
   if (config.transport === "stdio") {
     app.shutdown();
     const out = Deno.stdout.writable.getWriter();
     const encoder = new TextEncoder();
     log(`${first.server.name} on stdio, ${first.documents.length} documents`);
     await serveStdio({
-      server: createMcpServer({ stores, engines, search: config.search }),
+      server: app.server,
       input: Deno.stdin.readable,
       write: (line) => out.write(encoder.encode(line)),
       ...(config.watch ? { onReady: (notify: () => Promise<void>) => onRebuilt(notify) } : {}),

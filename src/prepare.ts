@@ -160,7 +160,6 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     });
   }
   const loopback = isLoopback(config.host);
-  const ttlMs = source.first.settings?.cacheTtlMs;
   const prebuilt = "index" in source ? source.index : undefined;
   const engines = createEngineCache({
     loadPrebuilt: () => Promise.resolve(prebuilt),
@@ -175,7 +174,6 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     loopbackOnly: loopback,
     maxBodyBytes: config.maxBodyBytes,
     sse: { maxStreams: config.maxSseStreams, listChanged: config.watch },
-    ...(ttlMs !== undefined ? { ttlMs } : {}),
     log: (entry) => console.error(JSON.stringify(entry)),
   });
   listeners.push(() => app.notifyChanged());

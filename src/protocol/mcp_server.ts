@@ -1,12 +1,8 @@
 import type { StoreCache } from "../content/store_cache.ts";
-import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
-import { createToolRegistry, type ToolRegistry } from "../tools/tool_registry.ts";
+import type { ToolRegistry } from "../tools/tool_registry.ts";
 import { createEngineCache, type EngineCache } from "../search/engine_cache.ts";
-import {
-  resolveSearchSettings,
-  type SearchOverrides,
-  type SearchSettings,
-} from "../search/search_settings.ts";
+import type { SearchOverrides } from "../search/search_settings.ts";
+import { resolveStoreSettings, type StoreSettings } from "./store_settings.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import {
   errorResponse,
@@ -27,8 +23,6 @@ export interface McpServerOptions {
   engines?: EngineCache;
   /** Overrides the manifest's search settings (environment, flags). */
   search?: SearchOverrides;
-  /** `ttlMs` advertised on cacheable modern results; defaults to the store cache TTL. */
-  ttlMs?: number;
   /** Reports unexpected errors (they reach the client only as `-32603 Internal error`). */
   onInternalError?: (error: unknown, method: string) => void;
 }
@@ -54,24 +48,18 @@ export interface McpServer {
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
   const engines = options.engines ?? createEngineCache();
-  // Tools and search settings follow the manifest's settings, once per store.
-  const perStore = new WeakMap<ContentStore, { tools: ToolRegistry; search: SearchSettings }>();
+  const perStore = new WeakMap<ContentStore, StoreSettings>();
   const forStore = (store: ContentStore) => {
     let entry = perStore.get(store);
     if (!entry) {
-      const settings = store.manifest.settings ?? {};
-      entry = {
-        tools: options.tools ?? createToolRegistry({
-          ...(settings.profiles ? { profiles: settings.profiles } : {}),
-          ...(settings.toolDescriptions ? { descriptions: settings.toolDescriptions } : {}),
-        }),
-        search: resolveSearchSettings(settings.search, options.search),
-      };
+      entry = resolveStoreSettings(store, {
+        ...(options.tools ? { tools: options.tools } : {}),
+        ...(options.search ? { search: options.search } : {}),
+      });
       perStore.set(store, entry);
     }
     return entry;
   };
-  const ttlMs = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
   const find = (method: string, session: Session): MethodSpec | undefined => {
     const spec = Object.hasOwn(METHOD_TABLE, method) ? METHOD_TABLE[method] : undefined;
     if (!spec) return undefined;
@@ -93,7 +81,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       }
       try {
         const store = await options.stores.get();
-        const { tools, search } = forStore(store);
+        const { tools, search, cacheTtlMs } = forStore(store);
         const result = await spec.handler({
           params: request.params ?? {},
           session,
@@ -113,7 +101,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           resultType: "complete",
         };
         if (spec.cacheable) {
-          modern.ttlMs = ttlMs;
+          modern.ttlMs = cacheTtlMs;
           modern.cacheScope = "public";
         }
         return resultResponse(request.id, modern);

@@ -1,9 +1,4 @@
-import {
-  classifyMessage,
-  errorResponse,
-  type JsonRpcResponse,
-  serializeOnce,
-} from "./codec.ts";
+import { classifyMessage, errorResponse, type JsonRpcResponse, serializeOnce } from "./codec.ts";
 import { ErrorCode, RpcError } from "./rpc_error.ts";
 
 /** Most messages one JSON-RPC batch may hold (every transport). */
@@ -11,7 +6,7 @@ export const MAX_BATCH_MESSAGES = 100;
 /** Most bytes of responses one batch may produce; requests past it get an error instead. */
 export const MAX_BATCH_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** Milliseconds of work one batch may spend; requests that would start later get an error. */
-export const MAX_BATCH_WORK_MS = 10;
+export const MAX_BATCH_WORK_MS = 5;
 
 /** Limits of {@link runBatch} (tests lower them). */
 export interface BatchLimits {

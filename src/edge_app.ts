@@ -1,0 +1,73 @@
+/**
+ * The app as an edge function runs it (Netlify Edge; any isolate that imports the build's
+ * output as modules): settings from the platform's environment, read once; the manifest and
+ * index imported from the bundle, or — when the build wrote stubs because they were past the
+ * bundle budget, or `SHELF_MANIFEST` says so — fetched from the published site once per isolate,
+ * revalidated after the cache TTL, with the last good copy kept if a fetch fails. Reads no
+ * files, ever.
+ *
+ * @module
+ */
+import { createApp, type ShelfApp } from "./app.ts";
+import { resolveConfig } from "./config/resolve_config.ts";
+import { fetchManifest } from "./content/load_manifest.ts";
+import type { Manifest } from "./content/manifest.ts";
+import { createStoreCache } from "./content/store_cache.ts";
+import { createEngineCache } from "./search/engine_cache.ts";
+import type { SearchIndexData } from "./search/search_index.ts";
+
+/** A build output imported as a module: the data itself, or a stub naming where it is served. */
+export type Bundled<T> = T | { external: string };
+
+/** What an edge adapter gives {@link createEdgeApp}. */
+export interface EdgeInputs {
+  /** The platform's environment (`Netlify.env.get`). */
+  env: (name: string) => string | undefined;
+  /** `edge-manifest.json`, imported as a JSON module. */
+  manifest: unknown;
+  /** Imports `edge-index.json` (on the first search, not at start). */
+  index: () => Promise<unknown>;
+}
+
+/**
+ * Builds the edge app. The site's own URL (`URL` in the environment) resolves the stubs and
+ * `SHELF_MANIFEST`.
+ *
+ * @example
+ * ```ts ignore
+ * const app = createEdgeApp({ env: (n) => Netlify.env.get(n), manifest, index: () => import(…) });
+ * ```
+ */
+export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
+  const { env } = inputs;
+  const settings = resolveConfig({ args: [], env });
+  const site = env("URL") ?? "http://localhost";
+  const bundled = inputs.manifest as Bundled<Manifest>;
+  const remotePath = settings.manifest ?? ("external" in bundled ? bundled.external : undefined);
+  const manifest = "external" in bundled ? undefined : bundled;
+  const ttlMs = manifest?.settings?.cacheTtlMs;
+  return createApp({
+    stores: createStoreCache({
+      load: remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!,
+      ...(ttlMs !== undefined ? { ttlMs } : {}),
+      onError: (error) =>
+        console.warn(`[shelf] manifest reload failed, serving the last good copy: ${error}`),
+    }),
+    engines: createEngineCache({
+      // The engine cache uses the index only when its content hash matches the manifest's.
+      loadPrebuilt: async () => {
+        const index = await inputs.index() as Bundled<SearchIndexData>;
+        if (!("external" in index)) return index;
+        const res = await fetch(new URL(index.external, site));
+        return res.ok ? await res.json() as SearchIndexData : undefined;
+      },
+      onWarning: (message) => console.warn(`[shelf] ${message}`),
+    }),
+    search: settings.search,
+    auth: settings.auth,
+    allowedOrigins: settings.allowedOrigins ?? ["*"],
+    maxBodyBytes: settings.maxBodyBytes,
+    sse: { maxStreams: settings.maxSseStreams },
+    log: (entry) => console.log(JSON.stringify(entry)),
+  });
+}

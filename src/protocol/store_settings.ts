@@ -1,0 +1,50 @@
+import type { ContentStore } from "../content/content_store.ts";
+import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
+import {
+  resolveSearchSettings,
+  type SearchOverrides,
+  type SearchSettings,
+} from "../search/search_settings.ts";
+import { createToolRegistry, type ToolRegistry } from "../tools/tool_registry.ts";
+
+/** What a manifest (plus the deployment's overrides) decides for every request on it. */
+export interface StoreSettings {
+  tools: ToolRegistry;
+  search: SearchSettings;
+  /** `ttlMs` advertised on cacheable 2026-07-28 results: the manifest's cache TTL. */
+  cacheTtlMs: number;
+}
+
+/**
+ * Resolves a store's settings once, from its manifest and the deployment's search overrides
+ * (environment, flags): the one place every entry point — HTTP, stdio, Netlify, `deno serve` —
+ * gets them from, so the same manifest always answers the same. The result is frozen.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest } from "../content/build_manifest.ts";
+ * import { createContentStore } from "../content/content_store.ts";
+ * import { resolveStoreSettings } from "./store_settings.ts";
+ * const { manifest } = await buildManifest({
+ *   server: { name: "kb", version: "1" }, sources: [], settings: { cacheTtlMs: 60_000 },
+ * });
+ * const settings = resolveStoreSettings(createContentStore(manifest));
+ * assert.equal(settings.cacheTtlMs, 60_000);
+ * assert.ok(Object.isFrozen(settings));
+ * ```
+ */
+export function resolveStoreSettings(
+  store: ContentStore,
+  overrides: { search?: SearchOverrides; tools?: ToolRegistry } = {},
+): StoreSettings {
+  const settings = store.manifest.settings ?? {};
+  return Object.freeze({
+    tools: overrides.tools ?? createToolRegistry({
+      ...(settings.profiles ? { profiles: settings.profiles } : {}),
+      ...(settings.toolDescriptions ? { descriptions: settings.toolDescriptions } : {}),
+    }),
+    search: resolveSearchSettings(settings.search, overrides.search),
+    cacheTtlMs: settings.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+  });
+}
