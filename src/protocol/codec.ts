@@ -37,16 +37,39 @@ export type Incoming =
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseJson } from "./codec.ts";
- * try { parseJson("{"); } catch (e) { assert.ok((e as { code: number }).code === -32700); }
+ * assert.throws(() => parseJson("{"), (e) => (e as { code: number }).code === -32700);
+ * const big = parseJson('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}');
+ * assert.equal(JSON.stringify(big), '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}');
  * ```
  */
 export function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new RpcError(ErrorCode.ParseError, "Parse error: the body is not valid JSON");
   }
+  // An integer id past 2^53 loses digits as a number: parse again (rare) keeping its text.
+  const messages = Array.isArray(value) ? value : [value];
+  if (!messages.some(hasUnsafeId)) return value;
+  return JSON.parse(
+    text,
+    (key, v, context?: { source?: string }) =>
+      key === "id" && typeof v === "number" && !Number.isSafeInteger(v) && context?.source
+        ? rawJson(context.source)
+        : v,
+  );
 }
+
+const hasUnsafeId = (m: unknown) =>
+  typeof m === "object" && m !== null && typeof (m as { id?: unknown }).id === "number" &&
+  !Number.isSafeInteger((m as { id: number }).id);
+
+/** `JSON.rawJSON` (serialized as its text, verbatim), typed for the ids that need it. */
+const rawJson = (text: string): RequestId =>
+  (JSON as unknown as { rawJSON(t: string): RequestId }).rawJSON(text);
+const isRawJson = (v: unknown): boolean =>
+  (JSON as unknown as { isRawJSON(v: unknown): boolean }).isRawJSON(v);
 
 /**
  * Classifies one JSON value as a request, notification, response or invalid message. Invalid
@@ -60,6 +83,7 @@ export function parseJson(text: string): unknown {
  * assert.ok(classifyMessage({ jsonrpc: "2.0", method: "notifications/initialized" }).kind === "notification");
  * assert.ok(classifyMessage({ jsonrpc: "2.0", id: 1, result: {} }).kind === "response");
  * assert.ok(classifyMessage({ id: 1, method: "ping" }).kind === "invalid");
+ * assert.ok(classifyMessage({ jsonrpc: "2.0", id: 1.5, method: "ping" }).kind === "invalid");
  * ```
  */
 export function classifyMessage(value: unknown): Incoming {
@@ -68,7 +92,10 @@ export function classifyMessage(value: unknown): Incoming {
   }
   const m = value as Record<string, unknown>;
   const id = m.id;
-  const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+  // Strings and integers (JSON-RPC ids SHOULD NOT be fractional; MCP says string or integer);
+  // an integer past 2^53 arrives from parseJson as its exact text.
+  const validId = typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ||
+    (isRawJson(id) && /^-?\d+$/.test(JSON.stringify(id)));
   const idForError = validId ? id as RequestId : null;
   if (m.jsonrpc !== "2.0") return invalid(idForError, 'Invalid Request: jsonrpc must be "2.0"');
   if (m.method === undefined && ("result" in m || "error" in m)) {
@@ -89,7 +116,7 @@ export function classifyMessage(value: unknown): Incoming {
     return { kind: "notification", message: params ? { ...base, params } : base };
   }
   if (!validId) {
-    return invalid(null, "Invalid Request: id must be a string or a number");
+    return invalid(null, "Invalid Request: id must be a string or an integer");
   }
   const request: JsonRpcRequest = { ...base, id: id as RequestId };
   if (params) request.params = params;

@@ -3,13 +3,8 @@ import type { McpServer } from "./mcp_server.ts";
 import type { Session } from "./method_context.ts";
 import { ErrorCode, RpcError } from "./rpc_error.ts";
 import { batchRefusal, runBatch } from "./run_batch.ts";
-import {
-  allowsBatches,
-  isModernVersion,
-  isSupportedVersion,
-  META_PROTOCOL_VERSION,
-  SUPPORTED_VERSIONS,
-} from "./versions.ts";
+import { decideEra } from "./decide_era.ts";
+import { allowsBatches } from "./versions.ts";
 
 /** A connection that remembers the version its `initialize` negotiated (stdio, legacy SSE). */
 export interface Connection {
@@ -65,25 +60,12 @@ async function dispatchOne(
   if (incoming.kind === "invalid") return errorResponse(incoming.id, incoming.error);
   if (incoming.kind !== "request") return undefined;
   const request = incoming.message;
-  const meta = request.params?._meta;
-  const metaVersion = typeof meta === "object" && meta !== null
-    ? (meta as Record<string, unknown>)[META_PROTOCOL_VERSION]
-    : undefined;
-  let session: Session;
-  if (metaVersion !== undefined) {
-    if (typeof metaVersion !== "string" || !isSupportedVersion(metaVersion)) {
-      return errorResponse(
-        request.id,
-        new RpcError(ErrorCode.UnsupportedProtocolVersion, "Unsupported protocol version", {
-          supported: [...SUPPORTED_VERSIONS],
-          requested: metaVersion,
-        }),
-      );
-    }
-    session = { protocolVersion: metaVersion, modern: isModernVersion(metaVersion) };
-  } else {
-    session = { protocolVersion: connection.protocolVersion, modern: false };
-  }
+  const era = decideEra(request, {
+    headerVersion: null,
+    fallbackVersion: connection.protocolVersion,
+  });
+  if ("refusal" in era) return errorResponse(request.id, era.refusal);
+  const session: Session = era.session;
   if (connection.listChanged) session.listChanged = true;
   const response = await server.handle(request, session);
   if (request.method === "initialize" && "result" in response) {

@@ -18,7 +18,7 @@ import { loggingSetLevel } from "./methods/logging_set_level.ts";
  */
 export const METHOD_TABLE: Readonly<Record<string, MethodSpec>> = {
   "initialize": { eras: "legacy", handler: initialize },
-  "ping": { eras: "both", handler: ping },
+  "ping": { eras: "legacy", handler: ping },
   "server/discover": { eras: "modern", handler: discover, cacheable: true },
   "tools/list": { eras: "both", handler: toolsList, cacheable: true },
   "tools/call": { eras: "both", handler: toolsCall },

@@ -12,6 +12,8 @@ export const DEFAULT_HTTP_VERSION = "2025-03-26";
 export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
 /** `_meta` key that carries the server identity on modern results. */
 export const META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+/** `_meta` key of the client's capabilities (required on every 2026-07-28 request). */
+export const META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 
 /**
  * The version `initialize` answers: the requested one when Shelf speaks it (legacy eras

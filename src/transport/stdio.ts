@@ -1,4 +1,4 @@
-import { errorResponse, serializeResponse } from "../protocol/codec.ts";
+import { errorResponse, parseJson, serializeResponse } from "../protocol/codec.ts";
 import {
   type Connection,
   dispatchMessage,
@@ -59,7 +59,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
     if (line.trim() === "") return;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJson(line);
     } catch {
       await write(
         JSON.stringify(

@@ -9,14 +9,8 @@ import type { McpServer } from "../protocol/mcp_server.ts";
 import type { Session } from "../protocol/method_context.ts";
 import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
 import { type BatchLimits, batchRefusal, runBatch } from "../protocol/run_batch.ts";
-import {
-  allowsBatches,
-  DEFAULT_HTTP_VERSION,
-  isModernVersion,
-  isSupportedVersion,
-  META_PROTOCOL_VERSION,
-  SUPPORTED_VERSIONS,
-} from "../protocol/versions.ts";
+import { decideEra } from "../protocol/decide_era.ts";
+import { allowsBatches, DEFAULT_HTTP_VERSION } from "../protocol/versions.ts";
 import { checkModernHeaders, isJsonContentType, wantsEventStream } from "./http_checks.ts";
 
 /** Default cap on a POST body: 1 MiB. */
@@ -94,50 +88,17 @@ async function handleOne(value: unknown, headers: Headers, server: McpServer): P
   }
   if (incoming.kind === "response") return { status: 202 };
   const message = incoming.message;
-  const headerVersion = headers.get("mcp-protocol-version");
-  const meta = message.params?._meta;
-  const metaVersion = typeof meta === "object" && meta !== null
-    ? (meta as Record<string, unknown>)[META_PROTOCOL_VERSION]
-    : undefined;
   const id = incoming.kind === "request" ? incoming.message.id : null;
-  let session: Session;
-  if (metaVersion !== undefined) {
-    if (typeof metaVersion !== "string" || !isSupportedVersion(metaVersion)) {
-      return unsupported(id, metaVersion);
-    }
-    const modern = isModernVersion(metaVersion);
-    if (modern && incoming.kind === "request") {
-      const mismatch = checkModernHeaders(headers, message, metaVersion);
-      if (mismatch) return { status: 400, response: errorResponse(id, mismatch) };
-    } else if (headerVersion !== null && headerVersion !== metaVersion) {
-      return {
-        status: 400,
-        response: errorResponse(
-          id,
-          new RpcError(
-            ErrorCode.HeaderMismatch,
-            "Header mismatch: MCP-Protocol-Version differs from _meta",
-          ),
-        ),
-      };
-    }
-    session = { protocolVersion: metaVersion, modern };
-  } else {
-    if (headerVersion !== null && !isSupportedVersion(headerVersion)) {
-      return unsupported(id, headerVersion);
-    }
-    if (headerVersion !== null && isModernVersion(headerVersion)) {
-      const error = new RpcError(
-        ErrorCode.HeaderMismatch,
-        `Header mismatch: MCP-Protocol-Version is ${headerVersion} but params._meta has no ${META_PROTOCOL_VERSION}`,
-      );
-      return { status: 400, response: errorResponse(id, error) };
-    }
-    session = { protocolVersion: headerVersion ?? DEFAULT_HTTP_VERSION, modern: false };
-  }
+  const era = decideEra(message, {
+    headerVersion: headers.get("mcp-protocol-version"),
+    fallbackVersion: DEFAULT_HTTP_VERSION,
+    checkModern: (version) =>
+      incoming.kind === "request" ? checkModernHeaders(headers, message, version) : undefined,
+  });
+  if ("refusal" in era) return { status: 400, response: errorResponse(id, era.refusal) };
   if (incoming.kind === "notification") return { status: 202 };
-  const response = await server.handle(incoming.message, session);
-  return { status: statusFor(response, session), response };
+  const response = await server.handle(incoming.message, era.session);
+  return { status: statusFor(response, era.session), response };
 }
 
 async function handleBatch(
@@ -159,14 +120,6 @@ async function handleBatch(
   );
   if (responses.length === 0) return { status: 202 };
   return { status: 200, response: responses };
-}
-
-function unsupported(id: string | number | null, requested: unknown): Outcome {
-  const error = new RpcError(ErrorCode.UnsupportedProtocolVersion, "Unsupported protocol version", {
-    supported: [...SUPPORTED_VERSIONS],
-    requested,
-  });
-  return { status: 400, response: errorResponse(id, error) };
 }
 
 function statusFor(response: JsonRpcResponse, session: Session): number {

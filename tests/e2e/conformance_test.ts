@@ -1,7 +1,7 @@
 /** The official conformance suite against a listening server. */
 import assert from "node:assert/strict";
 import { appFor, buildFolder, buildMultiFixture, listen, ROOT } from "../helpers.ts";
-import { runScenario } from "./run_conformance.ts";
+import { CONFORMANCE_NEXT, runScenario } from "./run_conformance.ts";
 
 const { manifest } = await buildFolder(`${ROOT}/content`);
 
@@ -29,3 +29,28 @@ scenarios(
   multi,
   " (two sources, with prompts)",
 );
+
+/**
+ * The 2026-07-28 stateless scenario of the next release. Four of its checks call diagnostic
+ * tools only a conformance test server exposes (`test_missing_capability`,
+ * `test_streaming_elicitation`, `test_logging_tool`); the official SDK v2 server fails exactly
+ * these four too (24/28 there, measured 2026-11-22). Everything else must pass.
+ */
+Deno.test("conformance 0.2.0-alpha.12: server-stateless (2026-07-28)", async () => {
+  const { app, errors } = appFor(multi);
+  const server = listen(app);
+  try {
+    await runScenario(server.url, "server-stateless", {
+      suite: CONFORMANCE_NEXT,
+      expectedFailures: [
+        "server-stateless:sep-2575-server-rejects-undeclared-capability",
+        "server-stateless:sep-2575-missing-capability-http-400",
+        "server-stateless:sep-2575-http-server-no-independent-requests-on-stream",
+        "server-stateless:sep-2575-server-no-log-without-loglevel",
+      ],
+    });
+  } finally {
+    await server.close();
+  }
+  assert.deepEqual(errors, []);
+});

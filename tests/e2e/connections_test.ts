@@ -110,6 +110,18 @@ Deno.test("stdio: raw lines — malformed JSON answered with -32700, stdout is J
       jsonrpc: "2.0",
       id: 4,
       method: "server/discover",
+      params: {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+    // 2026-07-28 requires the client capabilities in _meta.
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 5,
+      method: "server/discover",
       params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
     }),
   ];
@@ -118,7 +130,7 @@ Deno.test("stdio: raw lines — malformed JSON answered with -32700, stdout is J
   const out = await child.output();
   assert.equal(out.code, 0, "exits cleanly at end of input");
   const stdout = new TextDecoder().decode(out.stdout).trim().split("\n").map((l) => JSON.parse(l));
-  assert.equal(stdout.length, 4);
+  assert.equal(stdout.length, 5);
   assert.deepEqual(stdout[0], {
     jsonrpc: "2.0",
     id: null,
@@ -128,6 +140,7 @@ Deno.test("stdio: raw lines — malformed JSON answered with -32700, stdout is J
   assert.deepEqual(stdout[2].map((r: { id: number }) => r.id), [2, 3]);
   assert.equal(stdout[3].result.resultType, "complete");
   assert.ok(stdout[3].result.supportedVersions.includes("2026-07-28"));
+  assert.equal(stdout[4].error.code, -32602);
   assert.match(new TextDecoder().decode(out.stderr), /\[shelf\] shelf on stdio/);
 });
 
