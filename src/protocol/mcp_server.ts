@@ -13,7 +13,7 @@ import {
 import type { MethodSpec, Session } from "./method_context.ts";
 import { METHOD_TABLE } from "./method_table.ts";
 import { ErrorCode, RpcError } from "./rpc_error.ts";
-import { META_SERVER_INFO } from "./versions.ts";
+import { decorateResult } from "./decorate_result.ts";
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -30,8 +30,6 @@ export interface McpServerOptions {
 /** A transport-independent MCP server: one request in, one response out. */
 export interface McpServer {
   handle(request: JsonRpcRequest, session: Session): Promise<JsonRpcResponse>;
-  /** Whether the method exists in the session's era (transports use it for HTTP 404). */
-  knows(method: string, session: Session): boolean;
 }
 
 /**
@@ -67,7 +65,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return (spec.eras === "modern") === session.modern ? spec : undefined;
   };
   return {
-    knows: (method, session) => find(method, session) !== undefined,
     async handle(request, session) {
       const spec = find(request.method, session);
       if (!spec) {
@@ -90,21 +87,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           engines,
           search,
         });
-        if (!session.modern) return resultResponse(request.id, result);
-        // Modern results get identity and cache hints on a copy: handlers may return shared,
-        // cached objects.
-        const server = store.manifest.server;
-        const meta = (result._meta ?? {}) as Record<string, unknown>;
-        const modern: Record<string, unknown> = {
-          ...result,
-          _meta: { ...meta, [META_SERVER_INFO]: { name: server.name, version: server.version } },
-          resultType: "complete",
-        };
-        if (spec.cacheable) {
-          modern.ttlMs = cacheTtlMs;
-          modern.cacheScope = "public";
-        }
-        return resultResponse(request.id, modern);
+        return resultResponse(
+          request.id,
+          decorateResult(result, session, {
+            server: store.manifest.server,
+            cacheable: spec.cacheable === true,
+            ttlMs: cacheTtlMs,
+          }),
+        );
       } catch (error) {
         if (!(error instanceof RpcError)) options.onInternalError?.(error, request.method);
         return errorResponse(request.id, error);

@@ -57,11 +57,6 @@ export function jsonResult(value: Record<string, unknown>, structured: boolean):
   return result;
 }
 
-/** A successful plain-text result. */
-export function textResult(text: string): ToolResult {
-  return { content: [{ type: "text", text }] };
-}
-
 /**
  * A tool failure the agent can read and act on (not a protocol error).
  *
