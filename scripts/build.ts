@@ -11,8 +11,8 @@
  * @module
  */
 import { ConfigError } from "../src/config/config_error.ts";
-import { loadContentConfig } from "../src/config/load_content_config.ts";
-import { buildFromFolders, formatReport } from "../src/content/build_from_folders.ts";
+import { loadContentConfig } from "../src/build/load_content_config.ts";
+import { buildFromFolders, formatReport } from "../src/build/build_from_folders.ts";
 import { createContentStore } from "../src/content/content_store.ts";
 import { buildIndexFor } from "../src/search/search_engine.ts";
 

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { buildFromFolders } from "../src/content/build_from_folders.ts";
+import { buildFromFolders } from "../src/build/build_from_folders.ts";
 import { type ContentStore, createContentStore } from "../src/content/content_store.ts";
 import { rankArticles } from "./asdlc_substring.ts";
 import { buildIndexFor, createSearchEngine } from "../src/search/search_engine.ts";

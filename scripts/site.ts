@@ -9,7 +9,7 @@
  * @module
  */
 import { ConfigError } from "../src/config/config_error.ts";
-import { watchFolders } from "../src/content/watch_folders.ts";
+import { watchFolders } from "../src/build/watch_folders.ts";
 import { parseBuildArgs, writeBuild } from "./build.ts";
 
 const TYPES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AuthConfig } from "./config/resolve_config.ts";
+import type { AuthConfig } from "./transport/guards.ts";
 import type { StoreCache } from "./content/store_cache.ts";
 import { createMcpServer, type McpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
@@ -12,10 +12,10 @@ import { corsHeaders } from "./transport/cors.ts";
 import { checkAuth, credentialOf, isLoopback, originAllowed } from "./transport/guards.ts";
 import { isJsonContentType } from "./transport/http_checks.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
+import { httpError } from "./transport/http_error.ts";
 import {
   DEFAULT_MAX_BODY_BYTES,
   handleStreamablePost,
-  httpError,
   readLimited,
 } from "./transport/streamable_http.ts";
 import { SHELF_VERSION } from "./version.ts";
@@ -87,7 +87,7 @@ const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "la
  * import assert from "node:assert/strict";
  * import { createApp } from "./app.ts";
  * import { createStoreCache } from "./content/store_cache.ts";
- * import { buildManifest } from "./content/build_manifest.ts";
+ * import { buildManifest } from "./build/build_manifest.ts";
  * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [] });
  * const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
  * const res = await app.request("/health");

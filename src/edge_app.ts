@@ -40,7 +40,7 @@ export interface EdgeInputs {
  */
 export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
   const { env } = inputs;
-  const settings = resolveConfig({ args: [], env });
+  const settings = resolveConfig({ env });
   const site = env("URL") ?? "http://localhost";
   const bundled = inputs.manifest as Bundled<Manifest>;
   const remotePath = settings.manifest ?? ("external" in bundled ? bundled.external : undefined);

@@ -6,14 +6,16 @@
  * @module
  */
 import { ConfigError } from "./config/config_error.ts";
-import { helpText, resolveConfig } from "./config/resolve_config.ts";
+import { helpText } from "./config/help_text.ts";
+import { parseArgv } from "./config/parse_argv.ts";
+import { resolveConfig } from "./config/resolve_config.ts";
 import { entryEnv, log, prepare, readDotenv } from "./prepare.ts";
 import { serveStdio } from "./transport/stdio.ts";
 
 async function main(): Promise<void> {
   const dotenv = await readDotenv();
   const config = resolveConfig({
-    args: Deno.args,
+    flags: parseArgv(Deno.args),
     // On Deno Deploy the platform binds the address and routes the deployment's own host.
     env: entryEnv(dotenv, Deno.env.get("DENO_DEPLOYMENT_ID") !== undefined),
     dotenv,

@@ -8,14 +8,15 @@
  */
 import { createApp, type ShelfApp } from "./app.ts";
 import { ConfigError } from "./config/config_error.ts";
-import { loadContentConfig } from "./config/load_content_config.ts";
-import { parseDotenv, type RuntimeConfig } from "./config/resolve_config.ts";
-import { buildFromFolders, formatReport } from "./content/build_from_folders.ts";
+import { loadContentConfig } from "./build/load_content_config.ts";
+import { parseDotenv } from "./config/parse_dotenv.ts";
+import type { RuntimeConfig } from "./config/resolve_config.ts";
+import { buildFromFolders, formatReport } from "./build/build_from_folders.ts";
 import { fetchManifest } from "./content/load_manifest.ts";
 import type { Manifest } from "./content/manifest.ts";
-import { freshPrebuilt, type Prebuilt, readManifestFile } from "./content/read_prebuilt.ts";
+import { freshPrebuilt, type Prebuilt, readManifestFile } from "./build/read_prebuilt.ts";
 import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
-import { watchFolders } from "./content/watch_folders.ts";
+import { watchFolders } from "./build/watch_folders.ts";
 import { isLoopback, LOOPBACK_ORIGINS } from "./transport/guards.ts";
 import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
 

@@ -11,7 +11,7 @@ import { entryEnv, prepare, readDotenv } from "./prepare.ts";
 const dotenv = await readDotenv();
 // `deno serve` picks the address itself (0.0.0.0 by default), so unless a host is configured
 // the app must not assume loopback and refuse the deployment's own Host header.
-const config = resolveConfig({ args: [], env: entryEnv(dotenv, true), dotenv });
+const config = resolveConfig({ env: entryEnv(dotenv, true), dotenv });
 const { app } = await prepare(config);
 
 /** The handler `deno serve` calls for every request. */

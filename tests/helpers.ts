@@ -2,15 +2,11 @@
 /** Shared test fixtures: corpora, apps, JSON-RPC over `app.request()`, listening servers. */
 import assert from "node:assert/strict";
 import { createApp } from "../src/app.ts";
-import { buildFromFolders } from "../src/content/build_from_folders.ts";
-import {
-  buildManifest,
-  type BuildReport,
-  type SourceInput,
-} from "../src/content/build_manifest.ts";
+import { buildFromFolders } from "../src/build/build_from_folders.ts";
+import { buildManifest, type BuildReport, type SourceInput } from "../src/build/build_manifest.ts";
 import type { Manifest } from "../src/content/manifest.ts";
 import { createStoreCache } from "../src/content/store_cache.ts";
-import { DEFAULT_SERVER } from "../src/config/parse_metadata.ts";
+import { DEFAULT_SERVER } from "../src/build/parse_metadata.ts";
 
 /** Absolute path of the repository root. */
 export const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -51,7 +47,7 @@ export function buildMultiFixture(): Promise<{ manifest: Manifest; report: Build
   let result = built.get(key);
   if (!result) {
     result = (async () => {
-      const { loadContentConfig } = await import("../src/config/load_content_config.ts");
+      const { loadContentConfig } = await import("../src/build/load_content_config.ts");
       const config = await loadContentConfig({
         config: `${ROOT}/tests/fixtures/multi/mcp-metadata.yaml`,
       });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { SourceFile } from "../../src/content/build_manifest.ts";
+import type { SourceFile } from "../../src/build/build_manifest.ts";
 
 const COMMON = ("agent archive build cache category config container context deploy directory " +
   "document edge engine error feature file filter format guide header index install isolate " +

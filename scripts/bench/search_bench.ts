@@ -10,8 +10,8 @@
  * @module
  */
 import type MiniSearch from "minisearch";
-import { buildFromFolders } from "../../src/content/build_from_folders.ts";
-import { buildManifest } from "../../src/content/build_manifest.ts";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
+import { buildManifest } from "../../src/build/build_manifest.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createApp } from "../../src/app.ts";

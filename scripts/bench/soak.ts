@@ -9,7 +9,7 @@
  * @module
  */
 import { createApp } from "../../src/app.ts";
-import { buildFromFolders } from "../../src/content/build_from_folders.ts";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { load } from "./http_bench.ts";
 

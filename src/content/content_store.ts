@@ -55,7 +55,7 @@ export function newestFirst(a: string | undefined, b: string | undefined): numbe
  * ```ts
  * import assert from "node:assert/strict";
  * import { createContentStore } from "./content_store.ts";
- * import { buildManifest } from "./build_manifest.ts";
+ * import { buildManifest } from "../build/build_manifest.ts";
  * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
  *   { name: "docs", description: "", files: [{ path: "a/x.md", text: "# X" }, { path: "b/x.md", text: "# X" }] },
  * ] });

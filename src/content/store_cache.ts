@@ -33,7 +33,7 @@ export interface StoreCache {
  * ```ts
  * import assert from "node:assert/strict";
  * import { createStoreCache } from "./store_cache.ts";
- * import { buildManifest } from "./build_manifest.ts";
+ * import { buildManifest } from "../build/build_manifest.ts";
  * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [] });
  * let loads = 0;
  * const cache = createStoreCache({ load: () => (loads++, manifest) });

@@ -1,5 +1,5 @@
 import type { ManifestPrompt } from "../content/manifest.ts";
-import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
+import { InvalidParamsError } from "../invalid_params.ts";
 
 const PLACEHOLDER = /\{\{\s*\.?([A-Za-z_][\w-]*)\s*\}\}/g;
 
@@ -21,28 +21,21 @@ export function renderPrompt(prompt: ManifestPrompt, args: Record<string, unknow
   const known = new Set(prompt.arguments.map((a) => a.name));
   for (const [name, value] of Object.entries(args)) {
     if (!known.has(name)) {
-      throw new RpcError(
-        ErrorCode.InvalidParams,
+      throw new InvalidParamsError(
         `arguments.${name}: prompt '${prompt.name}' has no such argument` +
           (known.size > 0 ? ` (arguments: ${[...known].join(", ")})` : ""),
       );
     }
     if (typeof value !== "string") {
-      throw new RpcError(ErrorCode.InvalidParams, `arguments.${name}: must be a string`);
+      throw new InvalidParamsError(`arguments.${name}: must be a string`);
     }
     if (value.length > 100_000) {
-      throw new RpcError(
-        ErrorCode.InvalidParams,
-        `arguments.${name}: longer than 100000 characters`,
-      );
+      throw new InvalidParamsError(`arguments.${name}: longer than 100000 characters`);
     }
   }
   for (const a of prompt.arguments) {
     if (a.required && (typeof args[a.name] !== "string" || (args[a.name] as string) === "")) {
-      throw new RpcError(
-        ErrorCode.InvalidParams,
-        `arguments.${a.name}: required by prompt '${prompt.name}'`,
-      );
+      throw new InvalidParamsError(`arguments.${a.name}: required by prompt '${prompt.name}'`);
     }
   }
   return prompt.template.replace(PLACEHOLDER, (_, name: string) => {

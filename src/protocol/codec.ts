@@ -1,3 +1,4 @@
+import { isReusable } from "../tools/reusable.ts";
 import { ErrorCode, type ErrorObject, RpcError, toErrorObject } from "./rpc_error.ts";
 
 /** A request or response id. MCP forbids `null` on requests. */
@@ -137,7 +138,6 @@ function invalid(id: RequestId | null, message: string): Incoming {
   return { kind: "invalid", id, error: new RpcError(ErrorCode.InvalidRequest, message) };
 }
 
-const reusable = new WeakSet<object>();
 /** Responses already serialized once (a batch measures each one's size before sending it). */
 const serializedResponses = new WeakMap<JsonRpcResponse, string>();
 
@@ -165,21 +165,14 @@ export function serializeOnce(response: JsonRpcResponse): string {
 const serialized = new WeakMap<object, string>();
 
 /**
- * Marks a result object as immutable and shared between requests (a cached list), so its JSON
- * is produced once and reused by {@link serializeResponse}.
- */
-export function markReusable(result: object): void {
-  reusable.add(result);
-}
-
-/**
- * Serializes a response (or batch) for the wire. Results marked with {@link markReusable} are
+ * Serializes a response (or batch) for the wire. Results marked reusable (`tools/reusable.ts`) are
  * stringified once; the envelope around them is a few bytes per request.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { markReusable, serializeResponse } from "./codec.ts";
+ * import { serializeResponse } from "./codec.ts";
+ * import { markReusable } from "../tools/reusable.ts";
  * const result = { tools: [] };
  * markReusable(result);
  * const json = serializeResponse({ jsonrpc: "2.0", id: 7, result });
@@ -190,7 +183,7 @@ export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[])
   if (Array.isArray(response)) return `[${response.map((r) => serializeResponse(r)).join(",")}]`;
   const known = serializedResponses.get(response);
   if (known !== undefined) return known;
-  if ("result" in response && reusable.has(response.result)) {
+  if ("result" in response && isReusable(response.result)) {
     let json = serialized.get(response.result);
     if (json === undefined) {
       json = JSON.stringify(response.result);

@@ -12,7 +12,7 @@ import {
 } from "./codec.ts";
 import type { MethodSpec, Session } from "./method_context.ts";
 import { METHOD_TABLE } from "./method_table.ts";
-import { ErrorCode, RpcError } from "./rpc_error.ts";
+import { ErrorCode, isExpectedError, RpcError } from "./rpc_error.ts";
 import { decorateResult } from "./decorate_result.ts";
 
 /** Options of {@link createMcpServer}. */
@@ -96,7 +96,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           }),
         );
       } catch (error) {
-        if (!(error instanceof RpcError)) options.onInternalError?.(error, request.method);
+        if (!isExpectedError(error)) options.onInternalError?.(error, request.method);
         return errorResponse(request.id, error);
       }
     },

@@ -1,3 +1,5 @@
+import { InvalidParamsError } from "../invalid_params.ts";
+
 /** JSON-RPC and MCP error codes Shelf uses. */
 export const ErrorCode = {
   ParseError: -32700,
@@ -29,9 +31,11 @@ export interface ErrorObject {
  * ```ts
  * import assert from "node:assert/strict";
  * import { ErrorCode, RpcError, toErrorObject } from "./rpc_error.ts";
+ * import { InvalidParamsError } from "../invalid_params.ts";
  * const e = new RpcError(ErrorCode.InvalidParams, "uri: required");
  * assert.ok(toErrorObject(e).code === -32602);
  * assert.ok(toErrorObject(new Error("boom")).message === "Internal error");
+ * assert.ok(toErrorObject(new InvalidParamsError("x: bad")).code === -32602);
  * ```
  */
 export class RpcError extends Error {
@@ -45,8 +49,16 @@ export class RpcError extends Error {
   }
 }
 
+/** Whether an error is an expected answer (not a bug): an RpcError or invalid parameters. */
+export function isExpectedError(error: unknown): boolean {
+  return error instanceof RpcError || error instanceof InvalidParamsError;
+}
+
 /** Converts anything thrown into a wire error object, hiding internals of unexpected errors. */
 export function toErrorObject(error: unknown): ErrorObject {
+  if (error instanceof InvalidParamsError) {
+    return { code: ErrorCode.InvalidParams, message: error.message };
+  }
   if (error instanceof RpcError) {
     return error.data === undefined
       ? { code: error.code, message: error.message }

@@ -23,7 +23,7 @@ export interface StoreSettings {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildManifest } from "../content/build_manifest.ts";
+ * import { buildManifest } from "../build/build_manifest.ts";
  * import { createContentStore } from "../content/content_store.ts";
  * import { resolveStoreSettings } from "./store_settings.ts";
  * const { manifest } = await buildManifest({

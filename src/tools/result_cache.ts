@@ -1,6 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { ToolResult } from "./tool.ts";
-import { markReusable } from "../protocol/codec.ts";
+import { markReusable } from "./reusable.ts";
 
 const MAX_ENTRIES = 256;
 const caches = new WeakMap<ContentStore, Map<string, ToolResult>>();

@@ -1,6 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
-import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
+import { InvalidParamsError } from "../invalid_params.ts";
 import { resolveResource } from "../resources/resolve_resource.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import { bestWindow } from "../search/snippet.ts";
@@ -16,7 +16,7 @@ type TechDocItem = {
 };
 
 function invalid(message: string): never {
-  throw new RpcError(ErrorCode.InvalidParams, message);
+  throw new InvalidParamsError(message);
 }
 
 /** The deepest section holding the most of the given offsets, or the document title. */

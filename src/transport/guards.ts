@@ -1,4 +1,9 @@
-import type { AuthConfig } from "../config/resolve_config.ts";
+/** Authentication settings (DESIGN §9). */
+export type AuthConfig =
+  | { type: "none" }
+  | { type: "basic"; username: string; password: string }
+  | { type: "apikey"; keys: string[] }
+  | { type: "bearer"; keys: string[] };
 
 /** Origins allowed by default when the server is bound to a loopback address. */
 export const LOOPBACK_ORIGINS: readonly string[] = [

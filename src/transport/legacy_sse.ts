@@ -7,7 +7,7 @@ import {
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode } from "../protocol/rpc_error.ts";
 import { timingSafeEqual } from "./guards.ts";
-import { httpError } from "./streamable_http.ts";
+import { httpError } from "./http_error.ts";
 
 /** Options of {@link createSseHub}. */
 export interface SseHubOptions {

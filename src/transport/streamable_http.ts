@@ -11,6 +11,7 @@ import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
 import { type BatchLimits, batchRefusal, runBatch } from "../protocol/run_batch.ts";
 import { decideEra } from "../protocol/decide_era.ts";
 import { allowsBatches, DEFAULT_HTTP_VERSION } from "../protocol/versions.ts";
+import { httpError } from "./http_error.ts";
 import { checkModernHeaders, isJsonContentType, wantsEventStream } from "./http_checks.ts";
 
 /** Default cap on a POST body: 1 MiB. */
@@ -148,31 +149,6 @@ function reply(request: Request, outcome: Reply): Response {
   return new Response(json, {
     status: outcome.status,
     headers: { "content-type": "application/json" },
-  });
-}
-
-/**
- * An HTTP error carrying a JSON-RPC error body without id, the one shape every non-200
- * transport answer uses.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { httpError } from "./streamable_http.ts";
- * const res = httpError(405, -32600, "Method not allowed");
- * assert.ok(res.status === 405);
- * ```
- */
-export function httpError(
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  const body = JSON.stringify(errorResponse(null, new RpcError(code, message)));
-  return new Response(body, {
-    status,
-    headers: { "content-type": "application/json", ...headers },
   });
 }
 

@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { helpText, parseDotenv, resolveConfig, SETTINGS } from "../../src/config/resolve_config.ts";
+import { helpText } from "../../src/config/help_text.ts";
+import { parseArgv } from "../../src/config/parse_argv.ts";
+import { parseDotenv } from "../../src/config/parse_dotenv.ts";
+import { type ConfigSources, resolveConfig as resolve } from "../../src/config/resolve_config.ts";
+import { SETTINGS } from "../../src/config/settings_table.ts";
+
+/** The CLI's path: flags parsed by parseArgv, then resolved. */
+const resolveConfig = (s: Omit<ConfigSources, "flags"> & { args: readonly string[] }) =>
+  resolve({ env: s.env, flags: parseArgv(s.args), ...(s.dotenv ? { dotenv: s.dotenv } : {}) });
 import { ConfigError } from "../../src/config/config_error.ts";
 
 const none = () => undefined;

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { ROOT } from "../helpers.ts";
-import { formatReport } from "../../src/content/build_from_folders.ts";
-import { buildFromFolders } from "../../src/content/build_from_folders.ts";
+import { formatReport } from "../../src/build/build_from_folders.ts";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
 import { assertManifest } from "../../src/content/manifest.ts";
 
 async function faultyFolder(): Promise<string> {

@@ -4,7 +4,7 @@
  * stdout, and absurd configuration values.
  */
 import assert from "node:assert/strict";
-import { parseMetadata } from "../../src/config/parse_metadata.ts";
+import { parseMetadata } from "../../src/build/parse_metadata.ts";
 import { ConfigError } from "../../src/config/config_error.ts";
 import { appFor, callTool, manifestOf, ROOT } from "../helpers.ts";
 

@@ -6,13 +6,13 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { buildFromFolders } from "../../src/content/build_from_folders.ts";
-import { buildManifest } from "../../src/content/build_manifest.ts";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
+import { buildManifest } from "../../src/build/build_manifest.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
-import { pathFilter } from "../../src/content/glob.ts";
-import { htmlToText } from "../../src/content/html_to_text.ts";
-import { splitSections } from "../../src/content/split_sections.ts";
-import { DEFAULT_SERVER } from "../../src/config/parse_metadata.ts";
+import { pathFilter } from "../../src/build/glob.ts";
+import { htmlToText } from "../../src/build/html_to_text.ts";
+import { splitSections } from "../../src/build/split_sections.ts";
+import { DEFAULT_SERVER } from "../../src/build/parse_metadata.ts";
 import { resolveResource } from "../../src/resources/resolve_resource.ts";
 
 const build = (files: { path: string; text: string }[]) =>

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA, rpc, rpcModern } from "../helpers.ts";
-import { parseFrontmatter } from "../../src/content/parse_frontmatter.ts";
+import { parseFrontmatter } from "../../src/build/parse_frontmatter.ts";
 
 const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
 const all = {
@@ -145,7 +145,7 @@ Deno.test("leak scan: no trace of a hidden article in any output", async () => {
 });
 
 Deno.test("leak scan: the probes do find the hidden articles when they are not filtered", async () => {
-  const { buildFromFolders } = await import("../../src/content/build_from_folders.ts");
+  const { buildFromFolders } = await import("../../src/build/build_from_folders.ts");
   const { manifest: unfiltered } = await buildFromFolders({
     server: { name: "x", version: "1" },
     sources: [{

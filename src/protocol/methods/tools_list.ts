@@ -1,7 +1,7 @@
 import type { MethodHandler } from "../method_context.ts";
 import { paginate } from "../paginate.ts";
 import { hasStructuredOutput } from "../versions.ts";
-import { markReusable } from "../codec.ts";
+import { markReusable } from "../../tools/reusable.ts";
 import type { ToolRegistry } from "../../tools/tool_registry.ts";
 
 // The listing depends only on the registry (one per store) and the era: built once, reused.

@@ -1,4 +1,4 @@
-import { ConfigError } from "./config_error.ts";
+import { ConfigError } from "../config/config_error.ts";
 import {
   type ContentConfig,
   DEFAULT_SERVER,

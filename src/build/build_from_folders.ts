@@ -1,9 +1,9 @@
 import { buildManifest, type BuildReport, type SourceInput } from "./build_manifest.ts";
-import type { Manifest } from "./manifest.ts";
+import type { Manifest } from "../content/manifest.ts";
 import { readSourceFolder } from "./read_sources.ts";
-import type { ContentConfig } from "../config/parse_metadata.ts";
+import type { ContentConfig } from "./parse_metadata.ts";
 import { ConfigError } from "../config/config_error.ts";
-import { configFingerprint } from "../config/config_fingerprint.ts";
+import { configFingerprint } from "./config_fingerprint.ts";
 
 /**
  * Reads every configured source folder and builds the manifest. Used by `scripts/build.ts`

@@ -1,4 +1,4 @@
-import type { DocumentFormat } from "./manifest.ts";
+import type { DocumentFormat } from "../content/manifest.ts";
 import { firstElementText, metaContent } from "./html_to_text.ts";
 import { headingText, parseHeading } from "./split_sections.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { extractMetadata, truncateAtWord } from "../../src/content/extract_metadata.ts";
-import { htmlToText } from "../../src/content/html_to_text.ts";
+import { extractMetadata, truncateAtWord } from "../../src/build/extract_metadata.ts";
+import { htmlToText } from "../../src/build/html_to_text.ts";
 
 Deno.test("markdown: frontmatter wins, then H1, then file name", () => {
   const base = { format: "markdown" as const, source: "", slug: "file-name" };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { headingText, slugify, splitSections } from "../../src/content/split_sections.ts";
+import { headingText, slugify, splitSections } from "../../src/build/split_sections.ts";
 
 Deno.test("splitSections: path-based ids, levels and spans", () => {
   const body = [

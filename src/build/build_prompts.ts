@@ -1,5 +1,5 @@
-import type { BuildReport, SourceFile } from "./build_manifest.ts";
-import type { ManifestPrompt, PromptArgument } from "./manifest.ts";
+import type { BuildReport, SourceFile } from "./types.ts";
+import type { ManifestPrompt, PromptArgument } from "../content/manifest.ts";
 import { FrontmatterError, parseFrontmatter } from "./parse_frontmatter.ts";
 import { publicationVerdict } from "./publication.ts";
 import { stringList } from "./extract_metadata.ts";

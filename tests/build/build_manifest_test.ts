@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { buildManifest } from "../../src/content/build_manifest.ts";
-import { formatReport } from "../../src/content/build_from_folders.ts";
+import { buildManifest } from "../../src/build/build_manifest.ts";
+import { formatReport } from "../../src/build/build_from_folders.ts";
 import { ASDLC_HIDDEN, buildFolder, CORPORA } from "../helpers.ts";
 
 Deno.test("asdlc corpus: 72 seen, 64 exposed, exactly the 8 hidden articles left out", async () => {

@@ -1,4 +1,4 @@
-import type { ManifestSection } from "./manifest.ts";
+import type { ManifestSection } from "../content/manifest.ts";
 
 const HEADING_START = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { FrontmatterError, parseFrontmatter } from "../../src/content/parse_frontmatter.ts";
+import { FrontmatterError, parseFrontmatter } from "../../src/build/parse_frontmatter.ts";
 import { CORPORA } from "../helpers.ts";
 
 Deno.test("parseFrontmatter: no frontmatter keeps the whole text as body", () => {

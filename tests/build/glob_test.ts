@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { globMatcher, pathFilter } from "../../src/content/glob.ts";
-import { readSourceFolder } from "../../src/content/read_sources.ts";
+import { globMatcher, pathFilter } from "../../src/build/glob.ts";
+import { readSourceFolder } from "../../src/build/read_sources.ts";
 
 Deno.test("globMatcher: ** spans folders, * and ? stay in a segment, slashless globs match names", () => {
   const cases: [string, string, boolean][] = [

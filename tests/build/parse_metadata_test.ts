@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseMetadata, resolvePath } from "../../src/config/parse_metadata.ts";
+import { parseMetadata, resolvePath } from "../../src/build/parse_metadata.ts";
 import { ConfigError } from "../../src/config/config_error.ts";
 
 Deno.test("parseMetadata: the ACDC format with Shelf's per-source keys", () => {

@@ -1,5 +1,5 @@
-import type { FileIssue, SourceFile } from "./build_manifest.ts";
-import { formatOf } from "./build_manifest.ts";
+import { formatOf } from "./format_of.ts";
+import type { FileIssue, SourceFile } from "./types.ts";
 import { pathFilter } from "./glob.ts";
 
 /** Default cap on a document file; larger files are skipped with a warning. */

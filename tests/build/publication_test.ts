@@ -3,7 +3,7 @@ import {
   DEFAULT_STATUSES,
   publicationVerdict,
   sourceUsesStatus,
-} from "../../src/content/publication.ts";
+} from "../../src/build/publication.ts";
 
 const strict = { statuses: DEFAULT_STATUSES, requireStatus: true };
 const plain = { statuses: DEFAULT_STATUSES, requireStatus: false };

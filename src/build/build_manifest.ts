@@ -9,7 +9,7 @@ import {
   MIME_TYPES,
   SCHEMA_VERSION,
   type ServerInfo,
-} from "./manifest.ts";
+} from "../content/manifest.ts";
 import { FrontmatterError, parseFrontmatter } from "./parse_frontmatter.ts";
 import {
   DEFAULT_STATUSES,
@@ -22,42 +22,10 @@ import { htmlToText } from "./html_to_text.ts";
 import { splitSections } from "./split_sections.ts";
 import { ANALYZER_ID } from "../search/analyzer.ts";
 import { buildPrompts } from "./build_prompts.ts";
+import { formatOf } from "./format_of.ts";
+import type { BuildReport, FileIssue, SourceFile, SourceInput } from "./types.ts";
 
-/** One file handed to the build: path relative to the source root (forward slashes). */
-export interface SourceFile {
-  path: string;
-  text: string;
-}
-
-/** A content source as the build sees it. */
-export interface SourceInput {
-  name: string;
-  description: string;
-  files: SourceFile[];
-  /** Exposed statuses; default Live and Experimental. */
-  statuses?: readonly string[];
-  /** Hide documents without status; default: only when some document in the source has one. */
-  requireStatus?: boolean;
-  /** Prompt templates (`mcp-prompts/*.md`), paths relative to that folder. */
-  prompts?: SourceFile[];
-}
-
-/** A problem tied to a place in a file. `line` is 1-based. */
-export interface FileIssue {
-  file: string;
-  line: number;
-  reason: string;
-}
-
-/** What the build saw and did. */
-export interface BuildReport {
-  seen: number;
-  exposed: number;
-  hidden: { file: string; reason: string }[];
-  warnings: FileIssue[];
-  /** Unusable files (invalid YAML). They are skipped; the build fails on them unless lenient. */
-  errors: FileIssue[];
-}
+export type { BuildReport, FileIssue, SourceFile, SourceInput };
 
 /** Options of {@link buildManifest}. */
 export interface BuildOptions {
@@ -68,14 +36,6 @@ export interface BuildOptions {
   /** Build time; defaults to now. */
   now?: Date;
 }
-
-const FORMATS: Record<string, DocumentFormat> = {
-  ".md": "markdown",
-  ".markdown": "markdown",
-  ".html": "html",
-  ".htm": "html",
-  ".txt": "text",
-};
 
 const KNOWN_KEYS = new Set([
   "title",
@@ -93,22 +53,6 @@ const KNOWN_KEYS = new Set([
   "supersededBy",
   "draft",
 ]);
-
-/**
- * The format of a file by its extension, or `undefined` for files Shelf does not serve.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatOf } from "./build_manifest.ts";
- * assert.ok(formatOf("a/b.MD") === "markdown");
- * assert.ok(formatOf("a/b.png") === undefined);
- * ```
- */
-export function formatOf(path: string): DocumentFormat | undefined {
-  const dot = path.lastIndexOf(".");
-  return dot === -1 ? undefined : FORMATS[path.slice(dot).toLowerCase()];
-}
 
 interface Parsed {
   file: SourceFile;

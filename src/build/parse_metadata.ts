@@ -1,5 +1,5 @@
 import { parse } from "yaml";
-import { ConfigError } from "./config_error.ts";
+import { ConfigError } from "../config/config_error.ts";
 import type { ManifestSettings, ServerInfo } from "../content/manifest.ts";
 import { SHELF_VERSION } from "../version.ts";
 

@@ -1,7 +1,7 @@
 /** Start-up serves `dist/_shelf/manifest.json` only when it is fresh for the configuration. */
 import assert from "node:assert/strict";
-import { loadContentConfig } from "../../src/config/load_content_config.ts";
-import { freshPrebuilt } from "../../src/content/read_prebuilt.ts";
+import { loadContentConfig } from "../../src/build/load_content_config.ts";
+import { freshPrebuilt } from "../../src/build/read_prebuilt.ts";
 import { ROOT } from "../helpers.ts";
 
 async function build(cwd: string, args: string[] = []) {

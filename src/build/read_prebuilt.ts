@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { ContentConfig } from "../config/parse_metadata.ts";
-import { configFingerprint } from "../config/config_fingerprint.ts";
+import type { ContentConfig } from "./parse_metadata.ts";
+import { configFingerprint } from "./config_fingerprint.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
-import { assertManifest, type Manifest } from "./manifest.ts";
+import { assertManifest, type Manifest } from "../content/manifest.ts";
 
 /** A manifest read from disk, with the search index written beside it when there is one. */
 export interface Prebuilt {

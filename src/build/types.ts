@@ -1,0 +1,42 @@
+/**
+ * The types the build steps share (files in, report out), apart from the steps themselves so
+ * no two steps import each other for them.
+ *
+ * @module
+ */
+
+/** One file handed to the build: path relative to the source root (forward slashes). */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** A content source as the build sees it. */
+export interface SourceInput {
+  name: string;
+  description: string;
+  files: SourceFile[];
+  /** Exposed statuses; default Live and Experimental. */
+  statuses?: readonly string[];
+  /** Hide documents without status; default: only when some document in the source has one. */
+  requireStatus?: boolean;
+  /** Prompt templates (`mcp-prompts/*.md`), paths relative to that folder. */
+  prompts?: SourceFile[];
+}
+
+/** A problem tied to a place in a file. `line` is 1-based. */
+export interface FileIssue {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+/** What the build saw and did. */
+export interface BuildReport {
+  seen: number;
+  exposed: number;
+  hidden: { file: string; reason: string }[];
+  warnings: FileIssue[];
+  /** Unusable files (invalid YAML). They are skipped; the build fails on them unless lenient. */
+  errors: FileIssue[];
+}

@@ -1,0 +1,88 @@
+/**
+ * The folders of `src/` form layers, each importing only from layers below it, and the edge
+ * entry's module graph holds no build code: what the build alone uses stays out of the bundle
+ * and out of every request path.
+ *
+ *   content → search → resources, prompts → tools → protocol → transport → config
+ *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts)
+ *
+ * (`version.ts` and `invalid_params.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
+ */
+import assert from "node:assert/strict";
+import { ROOT } from "./helpers.ts";
+
+const LAYERS: Record<string, number> = {
+  "version.ts": 0,
+  "invalid_params.ts": 0,
+  content: 1,
+  search: 2,
+  resources: 3,
+  prompts: 3,
+  tools: 4,
+  protocol: 5,
+  transport: 6,
+  config: 7,
+  "app.ts": 8,
+  "edge_app.ts": 8.5,
+  build: 9,
+  "prepare.ts": 10,
+  "main.ts": 11,
+  "serve.ts": 11,
+};
+
+/** The layer key of a path under src/ (its first folder, or the file itself). */
+const layerOf = (path: string) => path.slice("src/".length).split("/")[0]!;
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(`${ROOT}/${dir}`)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) yield* files(path);
+    else if (path.endsWith(".ts")) yield path;
+  }
+}
+
+/** Relative imports of a file (code only: doc comments are skipped), resolved to src/ paths. */
+async function importsOf(path: string): Promise<string[]> {
+  const code = (await Deno.readTextFile(`${ROOT}/${path}`)).replace(/\/\*\*[^]*?\*\//g, "");
+  const out: string[] = [];
+  for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+    const url = new URL(m[1]!, `file:///${path}`);
+    out.push(url.pathname.slice(1));
+  }
+  return out;
+}
+
+Deno.test("src/ folders import only from layers below them", async () => {
+  const upward: string[] = [];
+  for await (const file of files("src")) {
+    const from = layerOf(file);
+    assert.ok(from in LAYERS, `${file}: ${from} has no layer; add it to LAYERS`);
+    for (const target of await importsOf(file)) {
+      if (!target.startsWith("src/")) continue;
+      const to = layerOf(target);
+      if (to === from) continue;
+      if (LAYERS[to]! >= LAYERS[from]!) upward.push(`${file} → ${target}`);
+    }
+  }
+  assert.deepEqual(upward, []);
+});
+
+Deno.test("the edge entry's module graph: no build code, no yaml, no flag parser", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "netlify/edge-functions/mcp.ts"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  const specifiers = graph.modules.map((m) => m.specifier);
+  assert.ok(specifiers.some((s) => s.endsWith("/src/edge_app.ts")), "the graph was read");
+  const forbidden = specifiers.filter((s) =>
+    s.includes("/src/build/") || /yaml/.test(s) || s.endsWith("/src/config/parse_argv.ts") ||
+    s.endsWith("/src/config/help_text.ts") || s.endsWith("/src/prepare.ts")
+  );
+  assert.deepEqual(forbidden, []);
+});
