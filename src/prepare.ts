@@ -8,15 +8,12 @@
  */
 import { createApp, type ShelfApp } from "./app.ts";
 import { ConfigError } from "./config/config_error.ts";
-import { loadContentConfig } from "./build/load_content_config.ts";
 import { parseDotenv } from "./config/parse_dotenv.ts";
 import type { RuntimeConfig } from "./config/resolve_config.ts";
-import { buildFromFolders, formatReport } from "./build/build_from_folders.ts";
 import { fetchManifest } from "./content/load_manifest.ts";
 import type { Manifest } from "./content/manifest.ts";
-import { freshPrebuilt, type Prebuilt, readManifestFile } from "./build/read_prebuilt.ts";
+import { type Prebuilt, readManifestFile } from "./read_manifest_file.ts";
 import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
-import { watchFolders } from "./build/watch_folders.ts";
 import { isLoopback, LOOPBACK_ORIGINS } from "./transport/guards.ts";
 import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
 
@@ -95,6 +92,10 @@ export async function manifestSource(config: RuntimeConfig) {
     }
     return fromPrebuilt(prebuilt);
   }
+  // The build code loads only when this process builds: `--manifest` deployments never load it.
+  const { loadContentConfig } = await import("./build/load_content_config.ts");
+  const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
+  const { freshPrebuilt } = await import("./build/read_prebuilt.ts");
   const content = await loadContentConfig({
     ...(config.config !== undefined ? { config: config.config } : {}),
     ...(config.content !== undefined ? { content: config.content } : {}),
@@ -153,6 +154,7 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
   const listeners: (() => void | Promise<void>)[] = [];
   const rebuild = "rebuild" in source ? source.rebuild : undefined;
   if (config.watch && rebuild) {
+    const { watchFolders } = await import("./build/watch_folders.ts");
     watchFolders(source.folders, async () => {
       await rebuild();
       // The store cache (TTL 0 in dev) picks the new manifest up on the next request.

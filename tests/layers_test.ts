@@ -24,6 +24,7 @@ const LAYERS: Record<string, number> = {
   config: 7,
   "app.ts": 8,
   "edge_app.ts": 8.5,
+  "read_manifest_file.ts": 8.7,
   build: 9,
   "prepare.ts": 10,
   "main.ts": 11,

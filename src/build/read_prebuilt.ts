@@ -1,35 +1,14 @@
 /**
- * Start-up readers of a build's output (`deno task build` writes `manifest.json` and
- * `index.json` side by side). Entry points call these once, never per request.
+ * Whether the build output in `dist/_shelf/` can stand in for a build at start-up. Entry points
+ * call it once, never per request.
  *
  * @module
  */
 import type { ContentConfig } from "./parse_metadata.ts";
 import { configFingerprint } from "./config_fingerprint.ts";
-import type { SearchIndexData } from "../search/search_index.ts";
-import { assertManifest, type Manifest } from "../content/manifest.ts";
+import { type Prebuilt, readManifestFile } from "../read_manifest_file.ts";
 
-/** A manifest read from disk, with the search index written beside it when there is one. */
-export interface Prebuilt {
-  manifest: Manifest;
-  index?: SearchIndexData;
-}
-
-/**
- * Reads a manifest file and, when present, the `index.json` beside it. Throws with the path
- * when the manifest cannot be read or is not a manifest this server reads.
- */
-export async function readManifestFile(path: string): Promise<Prebuilt> {
-  const manifest: unknown = JSON.parse(await Deno.readTextFile(path));
-  assertManifest(manifest);
-  const indexFile = path.replace(/[^/]*$/, "index.json");
-  try {
-    const index = JSON.parse(await Deno.readTextFile(indexFile)) as SearchIndexData;
-    return { manifest, index };
-  } catch {
-    return { manifest };
-  }
-}
+export type { Prebuilt };
 
 /** The newest modification time of any file under `folders` (links are not followed). */
 async function newestFile(folders: readonly string[]): Promise<{ path: string; time: number }> {
