@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import type { AuthConfig } from "./transport/guards.ts";
 import type { StoreCache } from "./content/store_cache.ts";
 import { createMcpServer, type McpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
@@ -8,11 +7,18 @@ import { LATEST_LEGACY_VERSION } from "./protocol/versions.ts";
 import type { EngineCache } from "./search/engine_cache.ts";
 import type { SearchOverrides } from "./search/search_settings.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
-import { corsHeaders } from "./transport/cors.ts";
-import { checkAuth, credentialOf, isLoopback, originAllowed } from "./transport/guards.ts";
+import { type AuthConfig, credentialOf } from "./transport/guards.ts";
 import { isJsonContentType } from "./transport/http_checks.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
-import { httpError } from "./transport/http_error.ts";
+import { HttpError, httpError } from "./transport/http_error.ts";
+import {
+  authGuard,
+  cors,
+  hostGuard,
+  type LogVariables,
+  type RequestLog,
+  requestLog,
+} from "./transport/middleware.ts";
 import {
   DEFAULT_MAX_BODY_BYTES,
   handleStreamablePost,
@@ -20,16 +26,7 @@ import {
 } from "./transport/streamable_http.ts";
 import { SHELF_VERSION } from "./version.ts";
 
-/** One request log line (JSON on stderr): never bodies or credentials. */
-export interface RequestLog {
-  time: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  rpc?: string;
-  name?: string;
-}
+export type { RequestLog };
 
 /** What {@link createApp} needs. Everything is resolved before the first request. */
 export interface AppDeps {
@@ -69,6 +66,8 @@ export interface AppDeps {
 export type ShelfApp = Hono & { server: McpServer; notifyChanged(): void; shutdown(): void };
 
 const MCP_PATHS = ["/mcp", "/mcp/"];
+/** Paths served without credentials: health checks. */
+const PUBLIC_PATHS = ["/health", "/"];
 const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "last-event-id"];
 
 /**
@@ -79,8 +78,10 @@ const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "la
  * - `GET /sse`, and `GET /mcp` without MCP headers accepting `text/event-stream`: a legacy
  *   HTTP+SSE stream; `POST /messages?sessionId=…` feeds it. Other GET/DELETE on `/mcp`: 405.
  * - `GET /health` and `GET /` (TechDoc health shape for JSON clients); both always public.
- * - Guards, in order: `Host` (loopback only, when bound there), `Origin` (allow list, 403),
- *   CORS preflight (204), authentication (401 with `WWW-Authenticate`).
+ * - Middlewares, outermost first (`transport/middleware.ts`): request log, `Host` (loopback
+ *   only, when bound there), `Origin` (allow list, 403) with CORS preflight (204) and headers,
+ *   authentication (401 with `WWW-Authenticate`). Refusals are thrown as `HttpError` and
+ *   answered by the one `onError`.
  *
  * @example
  * ```ts
@@ -108,56 +109,12 @@ export function createApp(deps: AppDeps): ShelfApp {
     onInternalError: (error, method) => report(error, method),
   });
   const hub = createSseHub({ server, ...deps.sse });
-  const app = new Hono<{ Variables: { rpc?: string; name?: string } }>();
+  const app = new Hono<{ Variables: LogVariables }>();
 
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    const origin = c.req.header("origin") ?? null;
-    const host = c.req.header("host") ?? new URL(c.req.url).host;
-    let response: Response | undefined;
-    if (deps.loopbackOnly && !isLoopback(host)) {
-      response = httpError(
-        403,
-        ErrorCode.InvalidRequest,
-        `Host ${host.slice(0, 100)} is not allowed`,
-      );
-    } else if (!originAllowed(origin, allowed)) {
-      response = httpError(
-        403,
-        ErrorCode.InvalidRequest,
-        `Origin ${origin?.slice(0, 100)} is not allowed`,
-      );
-    } else if (c.req.method === "OPTIONS") {
-      response = new Response(null, { status: 204, headers: corsHeaders(origin, allowed, true) });
-    } else if (c.req.path !== "/health" && c.req.path !== "/") {
-      const failure = checkAuth(c.req.raw.headers, auth);
-      if (failure) {
-        response = httpError(401, ErrorCode.InvalidRequest, failure.message, {
-          "www-authenticate": failure.challenge,
-        });
-      }
-    }
-    if (response) c.res = response;
-    else await next();
-    for (const [key, value] of Object.entries(corsHeaders(origin, allowed, false))) {
-      c.res.headers.set(key, value);
-    }
-    if (deps.log) {
-      const entry: RequestLog = {
-        time: new Date().toISOString(),
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-      };
-      const rpc = c.get("rpc");
-      const name = c.get("name");
-      if (rpc) entry.rpc = rpc;
-      if (name) entry.name = name;
-      deps.log(entry);
-    }
-    return c.res;
-  });
+  if (deps.log) app.use("*", requestLog(deps.log));
+  if (deps.loopbackOnly) app.use("*", hostGuard());
+  app.use("*", cors(allowed));
+  app.use("*", authGuard(auth, PUBLIC_PATHS));
 
   const health = async () => {
     const store = await deps.stores.get();
@@ -234,6 +191,7 @@ export function createApp(deps: AppDeps): ShelfApp {
     httpError(404, ErrorCode.InvalidRequest, "Not found: the MCP endpoint is /mcp")
   );
   app.onError((error) => {
+    if (error instanceof HttpError) return error.toResponse();
     report(error, "http");
     return httpError(500, ErrorCode.InternalError, "Internal error");
   });

@@ -41,6 +41,11 @@ export function corsHeaders(
   preflight: boolean,
 ): Record<string, string> {
   if (origin === null || !isOriginAllowed(origin, allowed)) return {};
+  return allowedOriginHeaders(origin, preflight);
+}
+
+/** The CORS headers for an origin already known to be allowed (the decision made once). */
+export function allowedOriginHeaders(origin: string, preflight: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "access-control-allow-origin": origin,
     "vary": "Origin",

@@ -25,3 +25,24 @@ export function httpError(
     headers: { "content-type": "application/json", ...headers },
   });
 }
+
+/**
+ * An HTTP-level refusal thrown by a middleware or route; the app's one `onError` turns it into
+ * {@link httpError}'s response.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+
+  /** The response this refusal is. */
+  toResponse(): Response {
+    return httpError(this.status, this.code, this.message, this.headers);
+  }
+}
