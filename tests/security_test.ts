@@ -9,7 +9,7 @@ import {
   originAllowed,
   timingSafeEqual,
 } from "../src/transport/guards.ts";
-import { runScenario } from "./e2e/run_conformance.ts";
+import { CONFORMANCE, CONFORMANCE_NEXT, runScenario } from "./e2e/run_conformance.ts";
 
 const manifest = await manifestOf([{
   name: "docs",
@@ -146,15 +146,17 @@ Deno.test("Origin and Host: 403 for foreign origins and, on loopback, foreign ho
   }
 });
 
-Deno.test("conformance: dns-rebinding-protection against a loopback server", async () => {
-  const { app } = appFor(manifest, { allowedOrigins: LOOPBACK_ORIGINS, loopbackOnly: true });
-  const server = listen(app);
-  try {
-    await runScenario(server.url, "dns-rebinding-protection");
-  } finally {
-    await server.close();
-  }
-});
+for (const suite of [CONFORMANCE, CONFORMANCE_NEXT]) {
+  Deno.test(`conformance: dns-rebinding-protection against a loopback server (${suite.split("@").at(-1)})`, async () => {
+    const { app } = appFor(manifest, { allowedOrigins: LOOPBACK_ORIGINS, loopbackOnly: true });
+    const server = listen(app);
+    try {
+      await runScenario(server.url, "dns-rebinding-protection", { suite });
+    } finally {
+      await server.close();
+    }
+  });
+}
 
 Deno.test("body limit: 413 on /mcp and /messages", async () => {
   const { app } = appFor(manifest, { maxBodyBytes: 2048 });

@@ -8,13 +8,13 @@ const { manifest } = await buildFolder(`${ROOT}/content`);
 const { manifest: multi } = await buildMultiFixture();
 
 /** Registers one conformance test per scenario against a listening server over `m`. */
-function scenarios(names: string[], m: typeof manifest, label = "") {
+function scenarios(names: string[], m: typeof manifest, label = "", suite?: string) {
   for (const scenario of names) {
     Deno.test(`conformance: ${scenario}${label}`, async () => {
       const { app, errors } = appFor(m);
       const server = listen(app);
       try {
-        await runScenario(server.url, scenario);
+        await runScenario(server.url, scenario, suite ? { suite } : {});
       } finally {
         await server.close();
       }
@@ -28,6 +28,26 @@ scenarios(
   ["resources-list", "prompts-list", "logging-set-level", "completion-complete"],
   multi,
   " (two sources, with prompts)",
+);
+
+// The next release's scenarios that apply to a knowledge-base server (all checks pass; the SDK v2
+// peer fails some of caching, dns-rebinding-protection, resources-list, prompts-list and
+// completion-complete, measured 2026-11-22). Not run: http-custom-header-server-validation (needs a
+// tool with x-mcp-header annotations, none here) and the fixture-tool scenarios.
+// dns-rebinding-protection runs against a loopback server in tests/security_test.ts.
+scenarios(
+  [
+    "sep-2164-resource-not-found",
+    "caching",
+    "http-header-validation",
+    "resources-list",
+    "prompts-list",
+    "tools-list",
+    "completion-complete",
+  ],
+  multi,
+  " (0.2.0-alpha.12)",
+  CONFORMANCE_NEXT,
 );
 
 /**
