@@ -119,7 +119,8 @@ Deno.test("cli: --config serves any folder tree with the configured identity", a
   try {
     const init = await rpc(server.url, "initialize", { protocolVersion: "2025-06-18" });
     assert.deepEqual(init.serverInfo, { name: "acme-kb", version: "2.0.0" });
-    assert.equal(init.instructions, "Ask me about Acme.");
+    // The configured instructions, then when the content was built.
+    assert.match(init.instructions, /^Ask me about Acme\.\n\nContent built \d{4}-/);
     const got = await rpc(server.url, "tools/call", {
       name: "get_article",
       arguments: { slug: "page" },
@@ -212,24 +213,34 @@ Deno.test("cli: precedence — flag over environment over .env", async () => {
 });
 
 Deno.test("deno serve src/serve.ts: the Deno Deploy entry answers MCP", async () => {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  // Port 0: the kernel picks a free port and `deno serve` prints it, so no collision with
+  // another process can make the child exit (a random fixed port once did, in CI).
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["serve", "-A", "--port", String(port), `${ROOT}/src/serve.ts`],
+    args: ["serve", "-A", "--port", "0", `${ROOT}/src/serve.ts`],
     cwd: ROOT,
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  let log = "";
+  const collect = (stream: ReadableStream<Uint8Array>) =>
+    stream.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (chunk) => void (log += chunk) }),
+    );
+  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  let exited = false;
+  const status = child.status.then((s) => (exited = true, s));
   try {
-    let result;
-    for (let i = 0; i < 100 && !result; i++) {
-      try {
-        result = await rpc(`http://127.0.0.1:${port}/mcp`, "initialize", {
-          protocolVersion: "2025-11-25",
-        });
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    let base = "";
+    for (let i = 0; i < 300 && !base && !exited; i++) {
+      base = /Listening on (http:\/\/\S+?)\/?(\s|$)/.exec(log)?.[1] ?? "";
+      if (!base) await new Promise((r) => setTimeout(r, 50));
     }
+    assert.ok(base, `deno serve did not listen (exited: ${exited}):\n${log}`);
+    const port = new URL(base).port;
+    const result = await rpc(`http://127.0.0.1:${port}/mcp`, "initialize", {
+      protocolVersion: "2025-11-25",
+    });
     assert.equal(result.serverInfo.name, "shelf");
     const res = await fetch(`http://127.0.0.1:${port}/health`, {
       headers: { host: "kb.deno.dev" },
@@ -237,8 +248,9 @@ Deno.test("deno serve src/serve.ts: the Deno Deploy entry answers MCP", async ()
     assert.equal(res.status, 200, "no loopback-only Host check when the host is not configured");
     await res.body?.cancel();
   } finally {
-    child.kill();
-    await child.output();
+    if (!exited) child.kill();
+    await status;
+    await drained;
   }
 });
 
