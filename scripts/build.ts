@@ -3,7 +3,10 @@
  * index `dist/_shelf/index.json`.
  *
  * Usage: deno task build [--config FILE | --content DIR] [--out DIR] [--lenient]
- *        [--edge-budget MB]
+ *        [--edge-budget MB] [--site-url URL]
+ *
+ * Also writes the agent-facing files: `llms.txt`, `llms-full.txt`, a markdown twin of every
+ * document under `_shelf/md/` and category indexes under `_shelf/index/`.
  *
  * Prints what it saw, exposed and hid (with reasons), and warnings as `file:line: reason`.
  * Invalid YAML fails the build unless `--lenient`, which skips those files and reports them.
@@ -14,6 +17,9 @@ import { ConfigError } from "../src/config/config_error.ts";
 import { loadContentConfig } from "../src/build/load_content_config.ts";
 import { buildFromFolders, formatReport } from "../src/build/build_from_folders.ts";
 import { createContentStore } from "../src/content/content_store.ts";
+import type { Manifest } from "../src/content/manifest.ts";
+import { siteUrl } from "../src/build/parse_metadata.ts";
+import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath } from "../src/site/llms_txt.ts";
 import { buildIndexFor } from "../src/search/search_engine.ts";
 
 /** Parsed arguments of the build script. */
@@ -24,6 +30,8 @@ export interface BuildArgs {
   lenient: boolean;
   /** Largest gzipped manifest + index (MB) bundled into the edge function. */
   edgeBudgetMB: number;
+  /** Base URL of the links in llms.txt (else `site.url`, else `$URL`, else root-relative). */
+  siteUrl?: string;
 }
 
 /** Parses the build flags (see the module doc); unknown flags are a {@link ConfigError}. */
@@ -40,6 +48,7 @@ export function parseBuildArgs(args: string[]): BuildArgs {
     else if (name === "--config" || name === "-c") out.config = value();
     else if (name === "--content") out.content = value();
     else if (name === "--out") out.out = value();
+    else if (name === "--site-url") out.siteUrl = siteUrl(value(), name);
     else if (name === "--edge-budget") {
       const mb = Number(value());
       if (!Number.isFinite(mb) || mb < 0) {
@@ -49,7 +58,7 @@ export function parseBuildArgs(args: string[]): BuildArgs {
     } else if (name !== "--") {
       throw new ConfigError(
         name,
-        "unknown flag (use --config, --content, --out, --lenient, --edge-budget)",
+        "unknown flag (use --config, --content, --out, --lenient, --edge-budget, --site-url)",
       );
     }
   }
@@ -119,7 +128,40 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         "the edge function fetches /_shelf/manifest.json and /_shelf/index.json instead of bundling them"
       : `edge: manifest and index bundled (${(gzipped / 1e6).toFixed(2)} MB gzipped)`,
   );
+  const base = manifest.settings?.siteUrl ?? args.siteUrl ??
+    (Deno.env.get("URL") ? siteUrl(Deno.env.get("URL"), "URL") : "");
+  const written = await writeSiteFiles(args.out, manifest, base);
+  console.log(
+    `wrote ${args.out}/llms.txt, ${args.out}/llms-full.txt and ${written} markdown twins and ` +
+      `category indexes under ${args.out}/_shelf/ (links based at ${base || "/"})`,
+  );
   return { code: 0, folders };
+}
+
+/**
+ * Writes the agent-facing files (see `src/site/llms_txt.ts`) under `out`: `llms.txt` and
+ * `llms-full.txt` at the root, twins under `_shelf/md/`, category indexes under `_shelf/index/`.
+ * Both folders are emptied first, so a document hidden since the last build leaves no twin.
+ * Returns how many twins and indexes were written.
+ */
+export async function writeSiteFiles(out: string, manifest: Manifest, base: string) {
+  for (const dir of [`${out}/_shelf/md`, `${out}/_shelf/index`]) {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+  await Deno.writeTextFile(`${out}/llms.txt`, renderLlmsTxt(manifest, base));
+  await Deno.writeTextFile(`${out}/llms-full.txt`, renderLlmsFull(manifest, base));
+  const files = new Map(categoryIndexes(manifest, base));
+  for (const doc of manifest.documents) files.set(twinPath(doc), manifest.bodies[doc.id]!);
+  for (const [sitePath, text] of files) {
+    const parts = sitePath.split("/").filter(Boolean).map(decodeURIComponent);
+    if (parts.some((p) => p === ".." || p === "." || p.includes("/"))) {
+      throw new Error(`refusing to write outside ${out}: ${sitePath}`);
+    }
+    const file = `${out}/${parts.join("/")}`;
+    await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(file, text);
+  }
+  return files.size;
 }
 
 if (import.meta.main) {

@@ -1,5 +1,9 @@
 import { Hono } from "hono";
 import type { StoreCache } from "./content/store_cache.ts";
+import type { ContentStore } from "./content/content_store.ts";
+import { freshnessOf } from "./content/freshness.ts";
+import { serverCard } from "./site/server_card.ts";
+import { siteFiles } from "./site/site_files.ts";
 import { createMcpServer, type McpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
 import type { BatchLimits } from "./protocol/run_batch.ts";
@@ -66,8 +70,10 @@ export interface AppDeps {
 export type ShelfApp = Hono & { server: McpServer; notifyChanged(): void; shutdown(): void };
 
 const MCP_PATHS = ["/mcp", "/mcp/"];
-/** Paths served without credentials: health checks. */
-const PUBLIC_PATHS = ["/health", "/"];
+/** The server card's paths (`/.well-known/mcp`, and the `.json` form). */
+const CARD_PATHS = ["/.well-known/mcp", "/.well-known/mcp.json"];
+/** Paths served without credentials: health checks and the server card. */
+const PUBLIC_PATHS = ["/health", "/", ...CARD_PATHS];
 const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "last-event-id"];
 
 /**
@@ -125,12 +131,20 @@ export function createApp(deps: AppDeps): ShelfApp {
       shelf: SHELF_VERSION,
       documents: store.documents.length,
       contentHash: store.contentHash,
+      ...freshnessOf(store.manifest),
       sseStreams: hub.size,
     };
   };
-  app.get("/health", async (c) => c.json(await health()));
+  // Discovery links on the public documents: the llms.txt index and the server card.
+  const DISCOVERY_LINKS = '</llms.txt>; rel="describedby"; type="text/plain", ' +
+    '</.well-known/mcp>; rel="service-desc"; type="application/json"';
+  app.get("/health", async (c) => {
+    c.header("link", DISCOVERY_LINKS);
+    return c.json(await health());
+  });
   app.get("/", async (c) => {
     const h = await health();
+    c.header("link", DISCOVERY_LINKS);
     return c.json({
       status: "healthy",
       service: h.service,
@@ -138,6 +152,49 @@ export function createApp(deps: AppDeps): ShelfApp {
       protocol: `MCP ${LATEST_LEGACY_VERSION}`,
       endpoint: "/mcp",
     });
+  });
+
+  // The site's base URL: the configured one, else the origin the request arrived at.
+  const baseOf = (store: ContentStore, url: string) =>
+    store.manifest.settings?.siteUrl ?? new URL(url).origin;
+  for (const path of CARD_PATHS) {
+    app.get(path, async (c) => {
+      const { store, settings } = await server.current();
+      c.header("link", DISCOVERY_LINKS);
+      return c.json(serverCard(store, settings, baseOf(store, c.req.url), auth.type));
+    });
+  }
+  const text = (body: string, type: string, base: string) =>
+    new Response(body, {
+      headers: {
+        "content-type": `${type}; charset=utf-8`,
+        "link": `<${base}/llms.txt>; rel="describedby"; type="text/plain"`,
+      },
+    });
+  app.get("/llms.txt", async (c) => {
+    const store = await deps.stores.get();
+    const base = baseOf(store, c.req.url);
+    return text(siteFiles(store, base).llmsTxt(), "text/plain", base);
+  });
+  app.get("/llms-full.txt", async (c) => {
+    const store = await deps.stores.get();
+    const base = baseOf(store, c.req.url);
+    return text(siteFiles(store, base).llmsFull(), "text/plain", base);
+  });
+  app.get("/_shelf/*", async (c) => {
+    const store = await deps.stores.get();
+    const base = baseOf(store, c.req.url);
+    const files = siteFiles(store, base);
+    const path = new URL(c.req.url).pathname;
+    const doc = files.twin(path);
+    if (doc) return text(store.body(doc), "text/markdown", base);
+    const index = files.index(path);
+    if (index !== undefined) return text(index, "text/markdown", base);
+    throw new HttpError(
+      404,
+      ErrorCode.InvalidRequest,
+      "Not found: see /llms.txt for the documents",
+    );
   });
 
   const postMessage = async (request: Request, sessionId: string) => {

@@ -50,6 +50,9 @@ test("initialize: every legacy version is echoed, others answer 2025-11-25", asy
           logging: {},
         },
         serverInfo: { name: "test-kb", version: "9.9.9" },
+        // Freshness (issue 13): when the content was built, in the instructions and _meta.
+        instructions: `Content built ${manifest.builtAt}.`,
+        _meta: { "io.github.shelf/freshness": { builtAt: manifest.builtAt } },
       },
     });
   }
@@ -178,7 +181,11 @@ test("modern: server/discover", async () => {
         prompts: { listChanged: false },
         completions: {},
       },
-      _meta: { "io.modelcontextprotocol/serverInfo": { name: "test-kb", version: "9.9.9" } },
+      instructions: `Content built ${manifest.builtAt}.`,
+      _meta: {
+        "io.github.shelf/freshness": { builtAt: manifest.builtAt },
+        "io.modelcontextprotocol/serverInfo": { name: "test-kb", version: "9.9.9" },
+      },
       resultType: "complete",
       ttlMs: 300000,
       cacheScope: "public",

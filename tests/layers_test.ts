@@ -3,7 +3,7 @@
  * entry's module graph holds no build code: what the build alone uses stays out of the bundle
  * and out of every request path.
  *
- *   content → search → resources, prompts → tools → protocol → transport → config
+ *   content → search → resources, prompts → tools → protocol → site → transport → config
  *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts)
  *
  * (`version.ts` and `invalid_params.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
@@ -20,6 +20,7 @@ const LAYERS: Record<string, number> = {
   prompts: 3,
   tools: 4,
   protocol: 5,
+  site: 5.5,
   transport: 6,
   config: 7,
   "app.ts": 8,

@@ -4,6 +4,7 @@ import { readSourceFolder } from "./read_sources.ts";
 import type { ContentConfig } from "./parse_metadata.ts";
 import { ConfigError } from "../config/config_error.ts";
 import { configFingerprint } from "./config_fingerprint.ts";
+import { gitHistory } from "./git_history.ts";
 
 /**
  * Reads every configured source folder and builds the manifest. Used by `scripts/build.ts`
@@ -21,6 +22,7 @@ export async function buildFromFolders(
   options: { now?: Date } = {},
 ): Promise<{ manifest: Manifest; report: BuildReport }> {
   const inputs: SourceInput[] = [];
+  const commits: Record<string, string> = {};
   const readWarnings = [];
   for (const [i, source] of config.sources.entries()) {
     let folder;
@@ -33,10 +35,19 @@ export async function buildFromFolders(
     } catch (error) {
       throw new ConfigError(`content[${i}].path`, (error as Error).message);
     }
+    // Dates from git where the folder is a checkout (a file's modification time otherwise).
+    const history = await gitHistory(folder.root);
+    if (history) commits[source.name] = history.commit;
+    const files = history
+      ? folder.files.map((f) => {
+        const date = history.dates.get(f.path);
+        return date ? { ...f, modified: date } : f;
+      })
+      : folder.files;
     const input: SourceInput = {
       name: source.name,
       description: source.description,
-      files: folder.files,
+      files,
       prompts: folder.prompts,
     };
     if (source.statuses) input.statuses = source.statuses;
@@ -52,6 +63,7 @@ export async function buildFromFolders(
   });
   result.report.warnings.unshift(...readWarnings);
   result.manifest.buildConfig = await configFingerprint(config, Deno.cwd());
+  if (Object.keys(commits).length > 0) result.manifest.commits = commits;
   return result;
 }
 

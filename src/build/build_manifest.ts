@@ -258,9 +258,9 @@ function toDocument(
   if (typeof status === "string" && status.trim() !== "") doc.status = status.trim();
   const maturity = p.attrs.maturity;
   if (typeof maturity === "string" && maturity.trim() !== "") doc.maturity = maturity.trim();
-  const lastUpdated = normalizeDate(p.attrs.lastUpdated);
+  const lastUpdated = normalizeDate(p.attrs.lastUpdated) ?? p.file.modified;
   if (lastUpdated) doc.lastUpdated = lastUpdated;
-  else if (p.attrs.lastUpdated !== undefined) {
+  if (p.attrs.lastUpdated !== undefined && !normalizeDate(p.attrs.lastUpdated)) {
     report.warnings.push({
       file: `${source}/${p.file.path}`,
       line: 1,

@@ -41,7 +41,7 @@ export const DEFAULT_SERVER: ServerInfo = {
 };
 
 const SOURCE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
-const TOP_KEYS = new Set(["server", "content", "tools", "search", "cache"]);
+const TOP_KEYS = new Set(["server", "content", "tools", "search", "cache", "site"]);
 const SERVER_KEYS = new Set(["name", "version", "instructions"]);
 const SOURCE_KEYS = new Set([
   "name",
@@ -162,6 +162,11 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
   const settings: ManifestSettings = {};
   parseTools(root.tools, settings, warnings);
   parseSearch(root.search, settings, warnings);
+  if (root.site !== undefined) {
+    const site = mapping(root.site, "site");
+    warnings.push(...unknownKeys(site, new Set(["url"]), "site."));
+    if (site.url !== undefined) settings.siteUrl = siteUrl(site.url, "site.url");
+  }
   if (root.cache !== undefined) {
     const cache = mapping(root.cache, "cache");
     warnings.push(...unknownKeys(cache, new Set(["ttlSeconds"]), "cache."));
@@ -246,6 +251,30 @@ function mapping(value: unknown, key: string): Record<string, unknown> {
     throw new ConfigError(key, "must be a mapping");
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * A site's public URL as the base of its links: http(s), no query or fragment, no trailing `/`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { siteUrl } from "./parse_metadata.ts";
+ * assert.equal(siteUrl("https://kb.example/docs/", "site.url"), "https://kb.example/docs");
+ * assert.throws(() => siteUrl("ftp://x", "site.url"), /must be an http/);
+ * ```
+ */
+export function siteUrl(value: unknown, key: string): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === "string" ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new ConfigError(key, "must be an http(s) URL without query or fragment");
+  }
+  return url.href.replace(/\/+$/, "");
 }
 
 /** Longest manifest cache TTL: past a day, content changes would go unseen for too long. */

@@ -112,7 +112,7 @@ export async function readSourceFolder(
           reason: "not valid UTF-8; invalid bytes replaced with U+FFFD",
         });
       }
-      files.push({ path, text });
+      files.push({ path, text, ...(stat.mtime ? { modified: stat.mtime.toISOString() } : {}) });
     }
   };
   await walk("");

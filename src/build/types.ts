@@ -9,6 +9,11 @@
 export interface SourceFile {
   path: string;
   text: string;
+  /**
+   * When the file last changed (ISO date-time): its last commit's date where the folder is a
+   * git checkout, else its modification time. A document without a frontmatter date shows it.
+   */
+  modified?: string;
 }
 
 /** A content source as the build sees it. */

@@ -95,6 +95,8 @@ export interface ManifestSettings {
   };
   /** How long a loaded manifest is trusted before it is checked again. */
   cacheTtlMs?: number;
+  /** The site's public URL (no trailing `/`): the base of `llms.txt` links and the server card. */
+  siteUrl?: string;
 }
 
 /** A prompt template from a source's `mcp-prompts/` folder. */
@@ -123,6 +125,8 @@ export interface Manifest {
   schemaVersion: number;
   /** ISO date-time of the build. */
   builtAt: string;
+  /** Source name → the git commit its folder was built from (sources in a git checkout). */
+  commits?: Record<string, string>;
   /** Hash of everything served; equal hashes mean identical content. */
   contentHash: string;
   server: ServerInfo;

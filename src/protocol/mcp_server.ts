@@ -30,6 +30,8 @@ export interface McpServerOptions {
 /** A transport-independent MCP server: one request in, one response out. */
 export interface McpServer {
   handle(request: JsonRpcRequest, session: Session): Promise<JsonRpcResponse>;
+  /** The current store and its settings (the server card and site files use them). */
+  current(): Promise<{ store: ContentStore; settings: StoreSettings }>;
 }
 
 /**
@@ -65,6 +67,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return (spec.eras === "modern") === session.modern ? spec : undefined;
   };
   return {
+    async current() {
+      const store = await options.stores.get();
+      return { store, settings: forStore(store) };
+    },
     async handle(request, session) {
       const spec = find(request.method, session);
       if (!spec) {
@@ -78,7 +84,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       }
       try {
         const store = await options.stores.get();
-        const { tools, search, cacheTtlMs } = forStore(store);
+        const settings = forStore(store);
+        const { tools, search, cacheTtlMs } = settings;
         const result = await spec.handler({
           params: request.params ?? {},
           session,
@@ -86,6 +93,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           tools,
           engines,
           search,
+          settings,
         });
         return resultResponse(
           request.id,

@@ -2,6 +2,7 @@ import type { ContentStore } from "../content/content_store.ts";
 import type { ToolRegistry } from "../tools/tool_registry.ts";
 import type { EngineCache } from "../search/engine_cache.ts";
 import type { SearchSettings } from "../search/search_settings.ts";
+import type { StoreSettings } from "./store_settings.ts";
 
 /** How the client speaks: fixed per request (HTTP) or per connection (stdio). */
 export interface Session {
@@ -20,6 +21,8 @@ export interface MethodContext {
   tools: ToolRegistry;
   engines: EngineCache;
   search: SearchSettings;
+  /** Everything resolved once for this store (instructions, freshness, TTL). */
+  settings: StoreSettings;
 }
 
 /** A method handler: returns the `result` object or throws `RpcError`. */

@@ -1,5 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
 import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
+import { type Freshness, freshnessOf, freshnessSentence } from "../content/freshness.ts";
 import {
   resolveSearchSettings,
   type SearchOverrides,
@@ -13,6 +14,9 @@ export interface StoreSettings {
   search: SearchSettings;
   /** `ttlMs` advertised on cacheable 2026-07-28 results: the manifest's cache TTL. */
   cacheTtlMs: number;
+  /** The server's instructions followed by when (and from which commits) the content was built. */
+  instructions: string;
+  freshness: Freshness;
 }
 
 /**
@@ -39,6 +43,7 @@ export function resolveStoreSettings(
   overrides: { search?: SearchOverrides; tools?: ToolRegistry } = {},
 ): StoreSettings {
   const settings = store.manifest.settings ?? {};
+  const freshness = freshnessOf(store.manifest);
   return Object.freeze({
     tools: overrides.tools ?? createToolRegistry({
       ...(settings.profiles ? { profiles: settings.profiles } : {}),
@@ -46,5 +51,8 @@ export function resolveStoreSettings(
     }),
     search: resolveSearchSettings(settings.search, overrides.search),
     cacheTtlMs: settings.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    instructions: [store.manifest.server.instructions, freshnessSentence(freshness)]
+      .filter(Boolean).join("\n\n"),
+    freshness,
   });
 }

@@ -1,3 +1,4 @@
+import { META_FRESHNESS } from "../../content/freshness.ts";
 import type { MethodHandler } from "../method_context.ts";
 import { negotiateVersion } from "../versions.ts";
 import { serverCapabilities } from "./capabilities.ts";
@@ -10,6 +11,7 @@ export const initialize: MethodHandler = (ctx) => {
     capabilities: serverCapabilities(ctx),
     serverInfo: { name: server.name, version: server.version },
   };
-  if (server.instructions) result.instructions = server.instructions;
+  result.instructions = ctx.settings.instructions;
+  result._meta = { [META_FRESHNESS]: ctx.settings.freshness };
   return result;
 };

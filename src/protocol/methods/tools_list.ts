@@ -3,6 +3,7 @@ import { paginate } from "../paginate.ts";
 import { hasStructuredOutput } from "../versions.ts";
 import { markReusable } from "../../tools/reusable.ts";
 import type { ToolRegistry } from "../../tools/tool_registry.ts";
+import { describeTools } from "../../tools/describe_tools.ts";
 
 // The listing depends only on the registry (one per store) and the era: built once, reused.
 const listings = new WeakMap<ToolRegistry, Map<string, Record<string, unknown>>>();
@@ -17,21 +18,7 @@ export const toolsList: MethodHandler = ({ params, session, store, tools }) => {
     ? byKey.get(key)
     : undefined;
   if (cached) return cached;
-  const listed = tools.tools.map((tool) => {
-    const entry: Record<string, unknown> = {
-      name: tool.name,
-      description: tool.description,
-      inputSchema: typeof tool.inputSchema === "function"
-        ? tool.inputSchema(store)
-        : tool.inputSchema,
-      annotations: { title: tool.title, readOnlyHint: true, openWorldHint: false },
-    };
-    if (structured) {
-      entry.title = tool.title;
-      if (tool.outputSchema) entry.outputSchema = tool.outputSchema;
-    }
-    return entry;
-  });
+  const listed = describeTools(tools, store, structured);
   const { page, nextCursor } = paginate(listed, params.cursor, "tools");
   const result = nextCursor ? { tools: page, nextCursor } : { tools: page };
   if (byKey.size < 16) {

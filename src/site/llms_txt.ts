@@ -1,0 +1,211 @@
+/**
+ * The agent-facing files of a site, made from the manifest alone (so nothing hidden can appear):
+ * `llms.txt` (llmstxt.org), `llms-full.txt`, a markdown twin of every document, and an index of
+ * each category. The build writes them into `dist/`; the app serves the same text.
+ *
+ * @module
+ */
+import type { Manifest, ManifestDocument } from "../content/manifest.ts";
+
+/** Most document links in `llms.txt`; past it each section lists its first ones and links its index. */
+export const LLMS_TXT_MAX_LINKS = 1000;
+/** Most characters of `llms-full.txt`; documents past it are left out, with a note saying so. */
+export const LLMS_FULL_MAX_CHARS = 4_000_000;
+
+const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+
+/**
+ * The site path of a document's markdown twin: `/_shelf/md/<source>/<path>.md`, segments
+ * percent-encoded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { twinPath } from "./llms_txt.ts";
+ * assert.equal(twinPath({ source: "docs", path: "guides/a b" }), "/_shelf/md/docs/guides/a%20b.md");
+ * ```
+ */
+export function twinPath(doc: Pick<ManifestDocument, "source" | "path">): string {
+  return `/_shelf/md/${encodeURIComponent(doc.source)}/${encodePath(doc.path)}.md`;
+}
+
+/** The site path of a category's index: `/_shelf/index/<source>/<category or _root>.md`. */
+export function categoryIndexPath(source: string, category: string): string {
+  return `/_shelf/index/${encodeURIComponent(source)}/${
+    encodeURIComponent(category || "_root")
+  }.md`;
+}
+
+/** One `llms.txt` section: a source's category and its documents, by title. */
+interface Section {
+  source: string;
+  category: string;
+  title: string;
+  docs: ManifestDocument[];
+}
+
+function sections(manifest: Manifest): Section[] {
+  const bySection = new Map<string, Section>();
+  const multi = manifest.sources.length > 1;
+  for (const doc of manifest.documents) {
+    const key = `${doc.source}\0${doc.category}`;
+    let section = bySection.get(key);
+    if (!section) {
+      const name = doc.category === "" ? "General" : humanize(doc.category);
+      section = {
+        source: doc.source,
+        category: doc.category,
+        title: multi ? `${doc.source}: ${name}` : name,
+        docs: [],
+      };
+      bySection.set(key, section);
+    }
+    section.docs.push(doc);
+  }
+  const all = [...bySection.values()];
+  for (const s of all) {
+    s.docs.sort((a, b) => a.title.localeCompare(b.title) || (a.id < b.id ? -1 : 1));
+  }
+  return all.sort((a, b) =>
+    a.source.localeCompare(b.source) ||
+    (a.category === "" ? -1 : b.category === "" ? 1 : a.category.localeCompare(b.category))
+  );
+}
+
+const humanize = (category: string) =>
+  category.replace(/[-_]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+/** Text safe inside a markdown link label or a one-line note. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").replace(/[[\]]/g, "").trim();
+
+const link = (doc: ManifestDocument, base: string) =>
+  `- [${oneLine(doc.title) || doc.slug}](${base}${twinPath(doc)})` +
+  (doc.description ? `: ${oneLine(doc.description)}` : "");
+
+/**
+ * `llms.txt` by the llmstxt.org rules: an H1 (the server's name), a blockquote summary, a
+ * paragraph on how to use the site, then one H2 per source and category with a list of
+ * `[title](twin URL): description` links, ordered by title. Past {@link LLMS_TXT_MAX_LINKS}
+ * documents, each section keeps its share of links and ends with a link to its full index;
+ * the `## Optional` section links `llms-full.txt`. `base` is the site's URL (no trailing `/`),
+ * or `""` for root-relative links.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest } from "../build/build_manifest.ts";
+ * import { renderLlmsTxt } from "./llms_txt.ts";
+ * const { manifest } = await buildManifest({
+ *   server: { name: "kb", version: "1" },
+ *   sources: [{ name: "docs", description: "", files: [{ path: "guides/a.md", text: "# Alpha\n\nFirst." }] }],
+ * });
+ * const text = renderLlmsTxt(manifest, "https://kb.example");
+ * assert.match(text, /^# kb\n/);
+ * assert.match(text, /\n## Guides\n\n- \[Alpha\]\(https:\/\/kb\.example\/_shelf\/md\/docs\/guides\/a\.md\): First\.\n/);
+ * ```
+ */
+export function renderLlmsTxt(manifest: Manifest, base: string): string {
+  const { server } = manifest;
+  const all = sections(manifest);
+  const total = manifest.documents.length;
+  const lines = [
+    `# ${oneLine(server.name)}`,
+    "",
+    `> ${oneLine(summary(manifest))}`,
+    "",
+    `Each link is the markdown version of a page. The MCP endpoint at ${base}/mcp searches and ` +
+    "reads the same documents (see /.well-known/mcp). " +
+    `Built ${manifest.builtAt}; ${total} documents.`,
+  ];
+  for (const section of all) {
+    const share = total <= LLMS_TXT_MAX_LINKS
+      ? section.docs.length
+      : Math.max(5, Math.floor(LLMS_TXT_MAX_LINKS * section.docs.length / total));
+    lines.push("", `## ${oneLine(section.title)}`, "");
+    for (const doc of section.docs.slice(0, share)) lines.push(link(doc, base));
+    if (share < section.docs.length) {
+      lines.push(
+        `- [All ${section.docs.length} documents in ${oneLine(section.title)}](${base}${
+          categoryIndexPath(section.source, section.category)
+        }): the complete list`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "## Optional",
+    "",
+    `- [llms-full.txt](${base}/llms-full.txt): every document's text in one file`,
+    "",
+  );
+  return lines.join("\n");
+}
+
+function summary(manifest: Manifest): string {
+  const described = manifest.sources.map((s) => s.description).filter(Boolean);
+  if (described.length > 0) return described.join("; ");
+  return `${manifest.documents.length} documents served to AI agents over MCP by Shelf`;
+}
+
+/**
+ * A category's complete list, as markdown links to the twins (linked from `llms.txt` when it
+ * lists only part of a large category).
+ */
+export function renderCategoryIndex(
+  manifest: Manifest,
+  source: string,
+  category: string,
+  base: string,
+): string | undefined {
+  const section = sections(manifest).find((s) => s.source === source && s.category === category);
+  if (!section) return undefined;
+  return [`# ${oneLine(section.title)}`, "", ...section.docs.map((d) => link(d, base)), ""].join(
+    "\n",
+  );
+}
+
+/** Every category index of a manifest: site path → text. */
+export function categoryIndexes(manifest: Manifest, base: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of sections(manifest)) {
+    out.set(
+      categoryIndexPath(s.source, s.category),
+      renderCategoryIndex(manifest, s.source, s.category, base)!,
+    );
+  }
+  return out;
+}
+
+/**
+ * `llms-full.txt`: each document as `# title`, its twin URL and its text, in `llms.txt` order,
+ * up to {@link LLMS_FULL_MAX_CHARS}; a final note says how many were left out.
+ */
+export function renderLlmsFull(
+  manifest: Manifest,
+  base: string,
+  max = LLMS_FULL_MAX_CHARS,
+): string {
+  const parts: string[] = [];
+  let size = 0;
+  let left = 0;
+  for (const section of sections(manifest)) {
+    for (const doc of section.docs) {
+      const part = `# ${oneLine(doc.title)}\n\nSource: ${base}${twinPath(doc)}\n\n${
+        manifest.bodies[doc.id]!.trim()
+      }\n`;
+      if (size + part.length > max) {
+        left++;
+        continue;
+      }
+      parts.push(part);
+      size += part.length;
+    }
+  }
+  if (left > 0) {
+    parts.push(
+      `# Left out\n\n${left} documents did not fit the ${max}-character cap of this file; ` +
+        `read them through ${base}/llms.txt or the MCP endpoint.\n`,
+    );
+  }
+  return parts.join("\n---\n\n");
+}

@@ -1,0 +1,46 @@
+import type { ContentStore } from "../content/content_store.ts";
+import { freshnessOf } from "../content/freshness.ts";
+import type { StoreSettings } from "../protocol/store_settings.ts";
+import { SUPPORTED_VERSIONS } from "../protocol/versions.ts";
+import { describeTools } from "../tools/describe_tools.ts";
+
+/** How a deployment authenticates, as the card states it (never the keys). */
+export type CardAuth = "none" | "basic" | "apikey" | "bearer";
+
+/**
+ * The server card served at `/.well-known/mcp`: what a client can show before connecting —
+ * identity, endpoint, protocol revisions, transports, authentication, and the tools with their
+ * input schemas, from the same `describeTools` that `tools/list` uses (so the two cannot
+ * drift). `base` is the site's URL without a trailing `/`.
+ */
+export function serverCard(
+  store: ContentStore,
+  settings: StoreSettings,
+  base: string,
+  auth: CardAuth,
+): Record<string, unknown> {
+  const { server } = store.manifest;
+  const schemes: Record<CardAuth, Record<string, unknown>> = {
+    none: { required: false },
+    basic: { required: true, scheme: "basic", header: "Authorization: Basic …" },
+    apikey: { required: true, scheme: "apiKey", header: "X-API-Key" },
+    bearer: { required: true, scheme: "bearer", header: "Authorization: Bearer …" },
+  };
+  return {
+    name: server.name,
+    version: server.version,
+    description: settings.instructions,
+    endpoint: `${base}/mcp`,
+    protocolVersions: [...SUPPORTED_VERSIONS],
+    transports: [
+      { type: "streamable-http", url: `${base}/mcp` },
+      { type: "sse", url: `${base}/sse`, protocolVersion: "2024-11-05" },
+    ],
+    authentication: schemes[auth],
+    tools: describeTools(settings.tools, store, true),
+    resources: { uriTemplate: "acdc://{source}/{+path}", count: store.documents.length },
+    prompts: (store.manifest.prompts ?? []).map((p) => p.name),
+    llmsTxt: `${base}/llms.txt`,
+    freshness: freshnessOf(store.manifest),
+  };
+}

@@ -1,0 +1,39 @@
+import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestDocument } from "../content/manifest.ts";
+import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath } from "./llms_txt.ts";
+
+/** The agent-facing files of one store for one base URL, each made once. */
+export interface SiteFiles {
+  llmsTxt(): string;
+  llmsFull(): string;
+  /** The document whose twin is at this site path, if any. */
+  twin(path: string): ManifestDocument | undefined;
+  /** A category index by its site path, if any. */
+  index(path: string): string | undefined;
+}
+
+const cache = new WeakMap<ContentStore, Map<string, SiteFiles>>();
+
+/**
+ * The site files of a store at a base URL (the configured `site.url`, or the origin requests
+ * arrive at), made on first use and kept per store; at most 8 bases per store.
+ */
+export function siteFiles(store: ContentStore, base: string): SiteFiles {
+  let byBase = cache.get(store);
+  if (!byBase) cache.set(store, byBase = new Map());
+  let files = byBase.get(base);
+  if (files) return files;
+  let llms: string | undefined;
+  let full: string | undefined;
+  let twins: Map<string, ManifestDocument> | undefined;
+  let indexes: Map<string, string> | undefined;
+  files = {
+    llmsTxt: () => llms ??= renderLlmsTxt(store.manifest, base),
+    llmsFull: () => full ??= renderLlmsFull(store.manifest, base),
+    twin: (path) => (twins ??= new Map(store.documents.map((d) => [twinPath(d), d]))).get(path),
+    index: (path) => (indexes ??= categoryIndexes(store.manifest, base)).get(path),
+  };
+  if (byBase.size >= 8) byBase.clear();
+  byBase.set(base, files);
+  return files;
+}
