@@ -9,7 +9,8 @@ export interface GitHistory {
 async function git(dir: string, args: string[]): Promise<string | undefined> {
   try {
     const out = await new Deno.Command("git", {
-      args: ["-C", dir, ...args],
+      // Paths as they are (no octal quoting of non-ASCII names), dates in strict ISO form.
+      args: ["-C", dir, "-c", "core.quotePath=false", ...args],
       stdout: "piped",
       stderr: "null",
     }).output();

@@ -12,7 +12,10 @@ export const LLMS_TXT_MAX_LINKS = 1000;
 /** Most characters of `llms-full.txt`; documents past it are left out, with a note saying so. */
 export const LLMS_FULL_MAX_CHARS = 4_000_000;
 
-const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+/** A path segment percent-encoded, parentheses too (a `)` would end a markdown link). */
+const encodeSegment = (segment: string) =>
+  encodeURIComponent(segment).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+const encodePath = (path: string) => path.split("/").map(encodeSegment).join("/");
 
 /**
  * The site path of a document's markdown twin: `/_shelf/md/<source>/<path>.md`, segments
@@ -23,17 +26,16 @@ const encodePath = (path: string) => path.split("/").map(encodeURIComponent).joi
  * import assert from "node:assert/strict";
  * import { twinPath } from "./llms_txt.ts";
  * assert.equal(twinPath({ source: "docs", path: "guides/a b" }), "/_shelf/md/docs/guides/a%20b.md");
+ * assert.equal(twinPath({ source: "man", path: "open(2)" }), "/_shelf/md/man/open%282%29.md");
  * ```
  */
 export function twinPath(doc: Pick<ManifestDocument, "source" | "path">): string {
-  return `/_shelf/md/${encodeURIComponent(doc.source)}/${encodePath(doc.path)}.md`;
+  return `/_shelf/md/${encodeSegment(doc.source)}/${encodePath(doc.path)}.md`;
 }
 
 /** The site path of a category's index: `/_shelf/index/<source>/<category or _root>.md`. */
 export function categoryIndexPath(source: string, category: string): string {
-  return `/_shelf/index/${encodeURIComponent(source)}/${
-    encodeURIComponent(category || "_root")
-  }.md`;
+  return `/_shelf/index/${encodeSegment(source)}/${encodeSegment(category || "_root")}.md`;
 }
 
 /** One `llms.txt` section: a source's category and its documents, by title. */
@@ -177,7 +179,8 @@ export function categoryIndexes(manifest: Manifest, base: string): Map<string, s
 }
 
 /**
- * `llms-full.txt`: each document as `# title`, its twin URL and its text, in `llms.txt` order,
+ * `llms-full.txt`: each document as `# title`, its twin URL and its text (without its own H1
+ * when that repeats the title), in `llms.txt` order,
  * up to {@link LLMS_FULL_MAX_CHARS}; a final note says how many were left out.
  */
 export function renderLlmsFull(
@@ -190,9 +193,13 @@ export function renderLlmsFull(
   let left = 0;
   for (const section of sections(manifest)) {
     for (const doc of section.docs) {
-      const part = `# ${oneLine(doc.title)}\n\nSource: ${base}${twinPath(doc)}\n\n${
-        manifest.bodies[doc.id]!.trim()
-      }\n`;
+      const title = oneLine(doc.title);
+      // The body's own H1 is dropped when it repeats the title heading this file adds.
+      const body = manifest.bodies[doc.id]!.trim().replace(
+        /^# (.*)\n*/,
+        (h1, text) => oneLine(text) === title ? "" : h1,
+      );
+      const part = `# ${title}\n\nSource: ${base}${twinPath(doc)}\n\n${body}\n`;
       if (size + part.length > max) {
         left++;
         continue;

@@ -6,11 +6,20 @@ import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath } from "./llms
 export interface SiteFiles {
   llmsTxt(): string;
   llmsFull(): string;
-  /** The document whose twin is at this site path, if any. */
+  /** The document whose twin is at this site path (encoded or not), if any. */
   twin(path: string): ManifestDocument | undefined;
-  /** A category index by its site path, if any. */
+  /** A category index by its site path (encoded or not), if any. */
   index(path: string): string | undefined;
 }
+
+/** A site path in one spelling: percent-decoded, or `""` when it does not decode. */
+const canonical = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return "";
+  }
+};
 
 const cache = new WeakMap<ContentStore, Map<string, SiteFiles>>();
 
@@ -30,8 +39,14 @@ export function siteFiles(store: ContentStore, base: string): SiteFiles {
   files = {
     llmsTxt: () => llms ??= renderLlmsTxt(store.manifest, base),
     llmsFull: () => full ??= renderLlmsFull(store.manifest, base),
-    twin: (path) => (twins ??= new Map(store.documents.map((d) => [twinPath(d), d]))).get(path),
-    index: (path) => (indexes ??= categoryIndexes(store.manifest, base)).get(path),
+    twin: (path) =>
+      (twins ??= new Map(store.documents.map((d) => [canonical(twinPath(d)), d]))).get(
+        canonical(path),
+      ),
+    index: (path) =>
+      (indexes ??= new Map(
+        [...categoryIndexes(store.manifest, base)].map(([p, text]) => [canonical(p), text]),
+      )).get(canonical(path)),
   };
   if (byBase.size >= 8) byBase.clear();
   byBase.set(base, files);

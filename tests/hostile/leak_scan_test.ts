@@ -159,7 +159,14 @@ Deno.test("leak scan: the probes do find the hidden articles when they are not f
     warnings: [],
   });
   const text = JSON.stringify(unfiltered);
+  const { renderLlmsFull, renderLlmsTxt } = await import("../../src/site/llms_txt.ts");
+  const site = renderLlmsTxt(unfiltered, "https://kb.example") +
+    renderLlmsFull(unfiltered, "https://kb.example");
   for (const [path, marks] of await traces()) {
+    const title = marks.find((m) => m.startsWith('"title":"'))!.slice(9, -1);
+    for (const probe of [`/${path}.md`, `\n# ${title}\n`, `[${title}](https://kb.example`]) {
+      assert.ok(site.includes(probe), `${path}: site probe ${probe}`);
+    }
     assert.ok(text.includes(marks[0]!), `${path}: path probe`);
     const sentence = marks.find((m) =>
       !m.startsWith('"') && !m.includes("://") && !m.endsWith(".md")
@@ -169,3 +176,46 @@ Deno.test("leak scan: the probes do find the hidden articles when they are not f
     }
   }
 });
+
+Deno.test("leak scan: no trace of a hidden article in llms.txt, llms-full.txt, twins, indexes or the card", async () => {
+  const { writeSiteFiles } = await import("../../scripts/build.ts");
+  const out = await Deno.makeTempDir();
+  try {
+    await writeSiteFiles(out, manifest, "https://kb.example");
+    const texts: string[] = [];
+    for await (const file of walkFiles(out)) {
+      texts.push(`${file}\n${await Deno.readTextFile(file)}`);
+    }
+    // The same files as the app serves them, plus the card and the indexes it links.
+    for (const path of ["/llms.txt", "/llms-full.txt", "/.well-known/mcp", "/health"]) {
+      texts.push(await (await app.request(`https://kb.example${path}`)).text());
+    }
+    const text = texts.join("\n");
+    assert.ok(text.length > 500_000, `scanned ${text.length} characters`);
+    for (const [path, marks] of await traces()) {
+      const title = marks.find((m) => m.startsWith('"title":"'))!.slice(9, -1);
+      // Published articles link hidden ones by title in their own text ("[AI Amplification](/concepts/…)"),
+      // so a title is probed as these files would carry it: a heading or a link to a twin.
+      const plain = [
+        `/${path}.md`,
+        `\n# ${title}\n`,
+        `[${title}](https://kb.example`,
+        ...marks.slice(5),
+      ];
+      for (const mark of plain) {
+        assert.ok(!text.includes(mark), `${path} leaked: ${mark.slice(0, 80)}`);
+      }
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
+async function* walkFiles(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) yield* walkFiles(path);
+    else yield path;
+  }
+}

@@ -51,11 +51,23 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
   const out = await Deno.makeTempDir({ prefix: "shelf-bundle-" });
   const unpacked = await Deno.makeTempDir({ prefix: "shelf-eszip-" });
   let child: Deno.ChildProcess | undefined;
+  let toolNames: string[] = [];
   try {
     // 1. The site as Netlify builds it: npm install from the lockfile, then the build command.
     await copySite(site);
     await run("npm", ["ci", "--no-audit", "--no-fund"], site);
-    await run(Deno.execPath(), ["task", "build"], site);
+    // Netlify sets URL (the site's address) for the build: the static agent files link to it.
+    await run(Deno.execPath(), ["task", "build"], site, { URL: "https://kb.example" });
+    const llms = await Deno.readTextFile(`${site}/dist/llms.txt`);
+    assert.match(
+      llms,
+      /^- \[Deploying to Netlify Edge\]\(https:\/\/kb\.example\/_shelf\/md\/docs\/guides\/deploy-netlify\.md\)/m,
+    );
+    assert.match(
+      await Deno.readTextFile(`${site}/dist/_shelf/md/docs/guides/deploy-netlify.md`),
+      /Netlify/,
+    );
+    assert.doesNotMatch(llms, /draft-roadmap/, "no hidden document in the static llms.txt");
 
     // 2. Netlify's bundler over netlify/edge-functions with the routes of netlify.toml.
     const toml = await Deno.readTextFile(`${site}/netlify.toml`);
@@ -159,6 +171,7 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     );
     try {
       assert.equal(client.getServerVersion()?.name, "shelf");
+      toolNames = (await client.listTools()).tools.map((t: { name: string }) => t.name);
       const search = await client.callTool({ name: "search", arguments: { query: "netlify" } });
       assert.equal(search.isError, undefined);
       assert.match(
@@ -190,6 +203,20 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     });
     assert.equal(denied.status, 401, "settings come from Netlify.env");
     await denied.body?.cancel();
+    // The server card: public, from the bundle's tool registry, stating the auth it needs.
+    for (const path of ["/.well-known/mcp", "/.well-known/mcp.json"]) {
+      const res: Response = await fetch(`http://127.0.0.1:${port}${path}`);
+      assert.equal(res.status, 200, path);
+      assert.match(res.headers.get("link") ?? "", /<\/llms\.txt>; rel="describedby"/);
+      const card = await res.json();
+      assert.equal(card.endpoint, "http://127.0.0.1:" + port + "/mcp");
+      assert.deepEqual(card.authentication, {
+        required: true,
+        scheme: "apiKey",
+        header: "X-API-Key",
+      });
+      assert.deepEqual(card.tools.map((t: { name: string }) => t.name), toolNames);
+    }
   } finally {
     if (child) {
       child.kill();

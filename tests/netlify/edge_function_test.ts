@@ -32,7 +32,14 @@ const call = (body: unknown, key = "edge-key") =>
 Deno.test("edge function: routes, settings from Netlify.env, tools and search from the bundle", async () => {
   // Routes are declared once, in netlify.toml ("/mcp" also matches "/mcp/").
   const routes = edgeRoutes(await Deno.readTextFile(`${ROOT}/netlify.toml`));
-  assert.deepEqual(routes.map((r) => r.path), ["/mcp", "/sse", "/messages", "/health"]);
+  assert.deepEqual(routes.map((r) => r.path), [
+    "/mcp",
+    "/sse",
+    "/messages",
+    "/health",
+    "/.well-known/mcp",
+    "/.well-known/mcp.json",
+  ]);
   assert.ok(routes.every((r) => r.function === "mcp"));
   const list = await call({
     jsonrpc: "2.0",

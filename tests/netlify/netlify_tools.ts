@@ -21,8 +21,13 @@ export interface NetlifyTools {
 }
 
 /** Runs a command and returns its stdout, throwing with all its output when it fails. */
-export async function run(cmd: string, args: string[], cwd: string): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" })
+export async function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const out = await new Deno.Command(cmd, { args, cwd, env, stdout: "piped", stderr: "piped" })
     .output();
   const stdout = new TextDecoder().decode(out.stdout);
   if (out.code !== 0) {
