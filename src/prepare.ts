@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { createLogSink, type LogSink } from "./transport/log_sink.ts";
 import { createApp, type ShelfApp } from "./app.ts";
 import { ConfigError } from "./config/config_error.ts";
 import { parseDotenv } from "./config/parse_dotenv.ts";
@@ -177,8 +178,22 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     loopbackOnly: loopback,
     maxBodyBytes: config.maxBodyBytes,
     sse: { maxStreams: config.maxSseStreams, listChanged: config.watch },
-    log: (entry) => console.error(JSON.stringify(entry)),
+    log: requestLogSink(),
   });
   listeners.push(() => app.notifyChanged());
   return { stores, engines, first: source.first, app, onRebuilt: (l) => listeners.push(l) };
+}
+
+let stderrSink: LogSink | undefined;
+/**
+ * The process's request log: JSON lines on stderr, written off the request (one sink per
+ * process, flushed at exit).
+ */
+function requestLogSink(): LogSink {
+  if (!stderrSink) {
+    const sink = createLogSink(Deno.stderr);
+    globalThis.addEventListener("unload", () => sink.flushSync());
+    stderrSink = sink;
+  }
+  return stderrSink;
 }

@@ -1,73 +1,135 @@
 /**
- * `deno task bench` (HTTP part): Shelf against the official SDK peer (`peer_server.ts`) over
- * loopback, on the same manifest, in the same run. For each corpus and for `tools/call`
- * `get_article`, `search`, `list_articles` and `tools/list` at concurrency 1, 16 and 64:
- * requests per second and latency p50/p99, the two servers alternated row by row, each row
- * after a warm-up. Also: cold start (fresh process → first answered `tools/call`), resident
- * memory after the load, and manifest + index size against Netlify's 20 MB bundle limit.
- * The load generator keeps `concurrency` requests in flight with a pool of `fetch` loops.
+ * `deno task bench` (HTTP part): Shelf, the official SDK peer (`peer_server.ts`) and the
+ * ceiling (`ceiling_server.ts`: a bare `Deno.serve` answering Shelf's own bytes) on the same
+ * manifest, driven by `wrk` (a C load generator in its own process; installed from Debian's
+ * packages when missing) over loopback. Rows: `tools/call` `get_article`, `read`, `search`,
+ * `search_articles`, `list_articles`, and `tools/list`, at concurrency 1, 16 and 64; the three
+ * servers run interleaved in a rotating order within each row, each after a warm-up.
  *
- * Writes `dist/bench/http.json`. Usage: deno run -A scripts/bench/http_bench.ts [--quick]
+ * Errors are counted, not assumed away: wrk reports non-2xx answers and socket errors, and
+ * before each row every distinct request body is sent once to each server and its answer
+ * checked (200, a JSON-RPC `result`, no `isError`) — a separate request rather than a wrk
+ * response hook, which would cost wrk enough CPU to skew the ratios. Shelf runs with its request
+ * log on (to /dev/null), as deployed.
+ *
+ * Writes `dist/bench/http.json` and prints a markdown table.
+ * Usage: deno run -A scripts/bench/http_bench.ts [--quick] [corpus …]
  *
  * @module
  */
-import { percentile } from "./search_bench.ts";
+import { machine } from "./search_bench.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = `${ROOT}dist/bench`;
 const quick = Deno.args.includes("--quick");
-const WARMUP_MS = quick ? 300 : 1000;
-const MEASURE_MS = quick ? 1000 : 3000;
-const HEADERS = {
+const WARMUP_S = 1;
+const MEASURE_S = quick ? 2 : 4;
+const CONCURRENCY = quick ? [16] : [1, 16, 64];
+const HEADERS: Record<string, string> = {
   "content-type": "application/json",
   "accept": "application/json, text/event-stream",
   "mcp-protocol-version": "2025-11-25",
 };
+const KINDS = ["shelf", "peer", "ceiling"] as const;
+type Kind = typeof KINDS[number];
 
-/** Result of one load run. */
-export interface LoadResult {
+/** One wrk run. */
+export interface WrkResult {
   rps: number;
   p50: number;
   p99: number;
   requests: number;
+  /** Non-2xx answers, socket errors and failed checks. */
   errors: number;
 }
 
-/**
- * Keeps `concurrency` POSTs in flight against `url` for `ms` milliseconds and measures each.
- * A response counts as an error unless it is 200 and carries a JSON-RPC `result`.
- */
-export async function load(
-  url: string,
-  body: () => string,
-  concurrency: number,
-  ms: number,
-): Promise<LoadResult> {
-  const times: number[] = [];
-  let errors = 0;
-  const end = performance.now() + ms;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      try {
-        const res = await fetch(url, { method: "POST", headers: HEADERS, body: body() });
-        const text = await res.text();
-        if (res.status !== 200 || !text.includes('"result"')) errors++;
-      } catch {
-        errors++;
-      }
-      times.push(performance.now() - t);
-    }
-  }));
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    rps: times.length / seconds,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    requests: times.length,
-    errors,
+async function ensureWrk(): Promise<string> {
+  const which = await new Deno.Command("sh", { args: ["-c", "command -v wrk"], stdout: "piped" })
+    .output();
+  if (which.code === 0) return new TextDecoder().decode(which.stdout).trim();
+  console.error("wrk not found: installing Debian's wrk package");
+  const sudo = Deno.uid() === 0 ? [] : ["sudo"];
+  const install = await new Deno.Command(sudo[0] ?? "apt-get", {
+    args: [...(sudo.length ? ["apt-get"] : []), "install", "-y", "wrk"],
+    stdout: "null",
+  }).output();
+  if (install.code !== 0) throw new Error("could not install wrk (apt-get install wrk)");
+  return "wrk";
+}
+
+/** Parses wrk's `--latency` report (its `Latency Distribution` and totals). */
+export function parseWrk(text: string): Omit<WrkResult, "errors"> & { errors: number } {
+  const ms = (v: string, unit: string) =>
+    Number(v) * (unit === "us" ? 1e-3 : unit === "s" ? 1000 : unit === "m" ? 60_000 : 1);
+  const pct = (p: number) => {
+    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)`, "m").exec(text);
+    return m ? ms(m[1]!, m[2]!) : NaN;
   };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
+    p50: pct(50),
+    p99: pct(99),
+    requests: Number(/(\d+) requests in/.exec(text)?.[1] ?? 0),
+    errors: non2xx + (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+  };
+}
+
+/** A wrk Lua script that cycles through `bodies`, each formatted once in `init`. */
+function luaScript(bodies: string[]): string {
+  const long = (s: string) => {
+    let level = "=";
+    while (s.includes(`]${level}]`)) level += "=";
+    return `[${level}[${s}]${level}]`;
+  };
+  const headers = Object.entries(HEADERS).map(([k, v]) => `["${k}"] = "${v}"`).join(", ");
+  return `local bodies = { ${bodies.map(long).join(",\n")} }
+local reqs = {}
+local i = 0
+init = function(args)
+  for k, b in ipairs(bodies) do
+    reqs[k] = wrk.format("POST", "/mcp", { ${headers} }, b)
+  end
+end
+request = function()
+  i = i % #reqs + 1
+  return reqs[i]
+end
+`;
+}
+
+async function wrk(bin: string, url: string, script: string, c: number, seconds: number) {
+  const out = await new Deno.Command(bin, {
+    args: ["-t", "1", "-c", String(c), "-d", `${seconds}s`, "--latency", "-s", script, url],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (out.code !== 0) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
+  return parseWrk(text);
+}
+
+/** Sends each body once; returns the answers and how many were not a clean result. */
+async function check(url: string, bodies: string[]) {
+  let failed = 0;
+  const answers: [string, string, string][] = [];
+  for (const body of new Set(bodies)) {
+    const res = await fetch(url, { method: "POST", headers: HEADERS, body });
+    const text = await res.text();
+    let ok = res.status === 200;
+    try {
+      // The SDK peer answers as a one-event SSE stream: its message is the `data:` line.
+      const sse = res.headers.get("content-type")?.startsWith("text/event-stream");
+      const json = JSON.parse(sse ? /^data: (.*)$/m.exec(text)?.[1] ?? "" : text);
+      ok &&= json.result !== undefined && json.result.isError !== true;
+    } catch {
+      ok = false;
+    }
+    if (!ok) failed++;
+    answers.push([body, text, res.headers.get("content-type") ?? "application/json"]);
+  }
+  return { failed, answers };
 }
 
 function freePort(): number {
@@ -84,19 +146,12 @@ interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts a server process and waits for its first answered `tools/call` (the cold start). */
-async function start(
-  kind: "shelf" | "peer",
-  manifestFile: string,
-  probe: string,
-): Promise<Running> {
+/** Starts a server process and waits until `probe` is answered with a result. */
+async function start(args: string[], probe: string): Promise<Running> {
   const port = freePort();
-  const args = kind === "shelf"
-    ? ["run", "-A", `${ROOT}src/main.ts`, "--manifest", manifestFile, "--port", String(port)]
-    : ["run", "-A", `${ROOT}scripts/bench/peer_server.ts`, manifestFile, String(port)];
   const t0 = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args,
+    args: [...args, String(port)],
     cwd: ROOT,
     stdout: "null",
     stderr: "null",
@@ -105,19 +160,17 @@ async function start(
   for (;;) {
     try {
       const res = await fetch(url, { method: "POST", headers: HEADERS, body: probe });
-      const text = await res.text();
-      if (res.status === 200 && text.includes('"result"')) break;
+      if (res.status === 200 && (await res.text()).includes('"result"')) break;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 5));
-    if (performance.now() - t0 > 120_000) throw new Error(`${kind} did not start`);
+    if (performance.now() - t0 > 120_000) throw new Error(`${args.join(" ")} did not start`);
   }
-  const coldMs = performance.now() - t0;
   return {
     url,
     pid: child.pid,
-    coldMs,
+    coldMs: performance.now() - t0,
     async stop() {
       child.kill();
       await child.status;
@@ -137,14 +190,10 @@ async function rssMB(pid: number): Promise<number> {
 const call = (id: number, name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 
-async function benchCorpus(name: string) {
-  const dir = `${OUT}/${name}/_shelf`;
-  const manifestFile = `${dir}/manifest.json`;
-  const manifest = JSON.parse(await Deno.readTextFile(manifestFile));
-  const sizes = {
-    manifestBytes: (await Deno.stat(manifestFile)).size,
-    indexBytes: (await Deno.stat(`${dir}/index.json`)).size,
-  };
+/** The request bodies of each row for a manifest (32 distinct bodies per op at most). */
+async function opsFor(name: string, manifest: {
+  documents: { path: string; category: string; slug: string; uri: string }[];
+}): Promise<Record<string, string[]>> {
   let queries: string[];
   try {
     queries = JSON.parse(await Deno.readTextFile(`${ROOT}tests/eval/fixtures/${name}.json`)).cases
@@ -152,102 +201,130 @@ async function benchCorpus(name: string) {
   } catch {
     queries = ["deploy manifest", "search index", "stream buffer", "permission token", "workflow"];
   }
-  const paths: string[] = manifest.documents.slice(0, 50).map((d: { path: string }) => d.path);
-  let n = 0;
-  const ops: Record<string, () => string> = {
-    get_article: () => call(n, "get_article", { slug: paths[n++ % paths.length] }),
-    search: () => call(n, "search", { query: queries[n++ % queries.length] }),
-    list_articles: () => call(n++, "list_articles", {}),
-    "tools/list": () => JSON.stringify({ jsonrpc: "2.0", id: n++, method: "tools/list" }),
+  const docs = manifest.documents.slice(0, 32);
+  const qs = queries.slice(0, 32);
+  return {
+    get_article: docs.map((d, i) => call(i, "get_article", { slug: d.path })),
+    read: docs.map((d, i) => call(i, "read", { uri: d.uri })),
+    search: qs.map((q, i) => call(i, "search", { query: q })),
+    search_articles: qs.map((q, i) => call(i, "search_articles", { query: q })),
+    list_articles: [call(1, "list_articles", {})],
+    "tools/list": [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })],
   };
-  const probe = call(0, "get_article", { slug: paths[0] });
-  const shelf = await start("shelf", manifestFile, probe);
-  const peer = await start("peer", manifestFile, probe);
-  const rows = [];
+}
+
+async function benchCorpus(bin: string, name: string) {
+  const dir = `${OUT}/${name}/_shelf`;
+  const manifestFile = `${dir}/manifest.json`;
+  const manifest = JSON.parse(await Deno.readTextFile(manifestFile));
+  const ops = await opsFor(name, manifest);
+  const probe = ops.get_article![0]!;
+  const scripts = await Deno.makeTempDir({ prefix: "shelf-wrk-" });
+  const servers: Partial<Record<Kind, Running>> = {};
   try {
-    for (const [op, body] of Object.entries(ops)) {
-      for (const concurrency of [1, 16, 64]) {
-        const result: Record<string, LoadResult> = {};
-        // Alternate who goes first so neither always gets the warmer machine.
-        const order = (rows.length % 2 === 0
-          ? [["shelf", shelf], ["peer", peer]]
-          : [["peer", peer], ["shelf", shelf]]) as [string, Running][];
-        for (const [who, server] of order) {
-          await load(server.url, body, concurrency, WARMUP_MS);
-          result[who] = await load(server.url, body, concurrency, MEASURE_MS);
+    servers.shelf = await start(
+      ["run", "-A", `${ROOT}src/main.ts`, "--manifest", manifestFile, "--port"],
+      probe,
+    );
+    // The ceiling answers Shelf's exact bytes for every body of every row.
+    const answers = [];
+    for (const bodies of Object.values(ops)) {
+      answers.push(...(await check(servers.shelf.url, bodies)).answers);
+    }
+    await Deno.writeTextFile(`${scripts}/answers.json`, JSON.stringify(answers));
+    servers.ceiling = await start(
+      ["run", "-A", `${ROOT}scripts/bench/ceiling_server.ts`, `${scripts}/answers.json`],
+      probe,
+    );
+    servers.peer = await start(
+      ["run", "-A", `${ROOT}scripts/bench/peer_server.ts`, manifestFile],
+      probe,
+    );
+    const rows = [];
+    for (const [op, bodies] of Object.entries(ops)) {
+      const script = `${scripts}/${op.replace("/", "_")}.lua`;
+      await Deno.writeTextFile(script, luaScript(bodies));
+      for (const c of CONCURRENCY) {
+        const result: Partial<Record<Kind, WrkResult>> = {};
+        const turn = rows.length % KINDS.length;
+        for (const kind of [...KINDS.slice(turn), ...KINDS.slice(0, turn)]) {
+          const server = servers[kind]!;
+          const { failed } = await check(server.url, bodies);
+          await wrk(bin, server.url, script, c, WARMUP_S);
+          const run = await wrk(bin, server.url, script, c, MEASURE_S);
+          result[kind] = { ...run, errors: run.errors + failed };
         }
-        rows.push({
+        const row = {
           op,
-          concurrency,
-          shelf: result.shelf!,
-          peer: result.peer!,
-          ratio: result.shelf!.rps / result.peer!.rps,
-        });
+          concurrency: c,
+          ...result,
+          perPeer: result.shelf!.rps / result.peer!.rps,
+          perCeiling: result.shelf!.rps / result.ceiling!.rps,
+        };
+        rows.push(row);
         console.error(
-          `  ${name} ${op} c=${concurrency}: ${result.shelf!.rps.toFixed(0)} vs ${
+          `  ${name} ${op} c=${c}: shelf ${result.shelf!.rps.toFixed(0)}, peer ${
             result.peer!.rps.toFixed(0)
-          } rps`,
+          }, ceiling ${result.ceiling!.rps.toFixed(0)} rps`,
         );
       }
     }
     return {
       corpus: name,
       documents: manifest.documents.length,
-      ...sizes,
-      cold: { shelfMs: shelf.coldMs, peerMs: peer.coldMs },
-      rssMB: { shelf: await rssMB(shelf.pid), peer: await rssMB(peer.pid) },
+      cold: { shelfMs: servers.shelf.coldMs, peerMs: servers.peer.coldMs },
+      rssMB: { shelf: await rssMB(servers.shelf.pid), peer: await rssMB(servers.peer.pid) },
       rows,
     };
   } finally {
-    await shelf.stop();
-    await peer.stop();
+    for (const s of Object.values(servers)) await s?.stop();
+    await Deno.remove(scripts, { recursive: true });
   }
 }
 
 if (import.meta.main) {
+  const bin = await ensureWrk();
   const corpora = Deno.args.filter((a) => !a.startsWith("--"));
   const names = corpora.length > 0 ? corpora : ["asdlc", "hugo-docs", "tldr", "synthetic-50k"];
   const results = [];
   for (const name of names) {
-    console.error(`HTTP benchmark: ${name}`);
-    results.push(await benchCorpus(name));
+    console.error(`HTTP benchmark (wrk): ${name}`);
+    results.push(await benchCorpus(bin, name));
   }
-  const { machine } = await import("./search_bench.ts");
   const report = { date: new Date().toISOString(), machine: await machine(), quick, results };
+  await Deno.mkdir(OUT, { recursive: true });
   await Deno.writeTextFile(`${OUT}/http.json`, JSON.stringify(report, null, 2));
   const f0 = (x: number) => x.toFixed(0);
   const f1 = (x: number) => x.toFixed(1);
   console.log(
-    `machine: ${report.machine.cpu}, ${report.machine.cores} cores, Deno ${report.machine.deno}`,
+    `machine: ${report.machine.cpu}, ${report.machine.cores} cores, Deno ${report.machine.deno}; ` +
+      `wrk -t1, ${MEASURE_S} s per run, ${report.date}`,
   );
   console.log(
-    "| corpus | op | conc. | Shelf rps | peer rps | ratio | Shelf p50 / p99 | peer p50 / p99 | errors |",
+    "| corpus | op | c | Shelf rps | peer rps | ceiling rps | Shelf/peer | Shelf/ceiling | Shelf p50 / p99 ms | errors S/P/C |",
   );
-  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const r of results) {
     for (const row of r.rows) {
+      const { shelf, peer, ceiling } = row as unknown as Record<Kind, WrkResult>;
       console.log(
-        `| ${r.corpus} | ${row.op} | ${row.concurrency} | ${f0(row.shelf.rps)} | ${
-          f0(row.peer.rps)
-        } | ` +
-          `${f1(row.ratio)}× | ${f1(row.shelf.p50)} / ${f1(row.shelf.p99)} ms | ${
-            f1(row.peer.p50)
-          } / ${f1(row.peer.p99)} ms | ` +
-          `${row.shelf.errors} / ${row.peer.errors} |`,
+        `| ${r.corpus} | ${row.op} | ${row.concurrency} | ${f0(shelf.rps)} | ${f0(peer.rps)} | ${
+          f0(ceiling.rps)
+        } | ${f1(row.perPeer)}× | ${(row.perCeiling * 100).toFixed(0)}% | ${f1(shelf.p50)} / ${
+          f1(shelf.p99)
+        } | ${shelf.errors}/${peer.errors}/${ceiling.errors} |`,
       );
     }
   }
   console.log(
-    "\n| corpus | docs | cold start Shelf / peer | RSS after load Shelf / peer | manifest + index (raw) vs 20 MB |",
+    "\n| corpus | docs | start to first answer Shelf / peer | RSS after load Shelf / peer |",
   );
-  console.log("| --- | ---: | ---: | ---: | ---: |");
+  console.log("| --- | ---: | ---: | ---: |");
   for (const r of results) {
-    const total = (r.manifestBytes + r.indexBytes) / 1e6;
     console.log(
       `| ${r.corpus} | ${r.documents} | ${f0(r.cold.shelfMs)} / ${f0(r.cold.peerMs)} ms | ${
         f0(r.rssMB.shelf)
-      } / ${f0(r.rssMB.peer)} MB | ` +
-        `${total.toFixed(1)} MB ${total > 20 ? "(over)" : "(fits)"} |`,
+      } / ${f0(r.rssMB.peer)} MB |`,
     );
   }
 }

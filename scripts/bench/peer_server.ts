@@ -2,7 +2,7 @@
  * The peer for `deno task bench`: the same knowledge base served the way the official MCP
  * TypeScript SDK v2 documents it — `McpServer` + `createMcpHandler` (stateless, a fresh server
  * per request) on `Deno.serve` — with `list_articles`, `get_article`, `search_articles` and
- * `search`, and the simplest honest search a user would add: MiniSearch (fuzzy 0.2, prefix,
+ * `search` and `read`, and the simplest honest search a user would add: MiniSearch (fuzzy 0.2, prefix,
  * the same boosts). Data and the MiniSearch index are loaded once per process. Benchmark only.
  *
  * Usage: deno run -A scripts/bench/peer_server.ts MANIFEST.json PORT
@@ -21,6 +21,7 @@ const docs = [...manifest.documents].sort((a, b) =>
 );
 const bySlug = new Map(docs.map((d) => [d.slug, d]));
 const byPath = new Map(docs.map((d) => [d.path, d]));
+const byUri = new Map(docs.map((d) => [d.uri, d]));
 const mini = new MiniSearch({
   fields: ["title", "keywords", "description", "content"],
   storeFields: ["id"],
@@ -79,6 +80,14 @@ function makeServer(): McpServer {
     ({ query }) =>
       text({ articles: find(query, { title: 3, keywords: 2, description: 1 }).map(meta) }),
   );
+  server.registerTool("read", {
+    description: "Read a resource by URI",
+    inputSchema: z.object({ uri: z.string() }),
+  }, ({ uri }) => {
+    const d = byUri.get(uri);
+    if (!d) return { ...text(`Resource '${uri}' not found`), isError: true };
+    return { content: [{ type: "text" as const, text: manifest.bodies[d.id]! }] };
+  });
   server.registerTool("search", {
     description: "Full-text search",
     inputSchema: z.object({ query: z.string(), source: z.string().optional() }),

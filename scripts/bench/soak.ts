@@ -11,7 +11,7 @@
 import { createApp } from "../../src/app.ts";
 import { buildFromFolders } from "../../src/build/build_from_folders.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
-import { load } from "./http_bench.ts";
+import { load } from "./fetch_load.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const seconds = Number(Deno.args[Deno.args.indexOf("--seconds") + 1] || 60) || 60;

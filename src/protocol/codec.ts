@@ -163,6 +163,18 @@ export function serializeOnce(response: JsonRpcResponse): string {
   return json;
 }
 const serialized = new WeakMap<object, string>();
+const encodedResults = new WeakMap<object, Uint8Array>();
+const encoder = new TextEncoder();
+
+/** The JSON text of a reusable result, made once. */
+function resultJson(result: object): string {
+  let json = serialized.get(result);
+  if (json === undefined) {
+    json = JSON.stringify(result);
+    serialized.set(result, json);
+  }
+  return json;
+}
 
 /**
  * Serializes a response (or batch) for the wire. Results marked reusable (`tools/reusable.ts`) are
@@ -184,12 +196,49 @@ export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[])
   const known = serializedResponses.get(response);
   if (known !== undefined) return known;
   if ("result" in response && isReusable(response.result)) {
-    let json = serialized.get(response.result);
-    if (json === undefined) {
-      json = JSON.stringify(response.result);
-      serialized.set(response.result, json);
-    }
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${json}}`;
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${
+      resultJson(response.result)
+    }}`;
   }
   return JSON.stringify(response);
+}
+
+/**
+ * A response (or batch) as UTF-8 bytes between `prefix` and `suffix` (SSE framing). A reusable
+ * result is encoded once and kept as bytes: per request only the envelope with the request's
+ * id is encoded, and the result's bytes are copied in.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encodeResponse } from "./codec.ts";
+ * import { markReusable } from "../tools/reusable.ts";
+ * const result = { text: "é" };
+ * markReusable(result);
+ * const bytes = encodeResponse({ jsonrpc: "2.0", id: "a", result }, "data: ", "\n\n");
+ * assert.equal(new TextDecoder().decode(bytes), 'data: {"jsonrpc":"2.0","id":"a","result":{"text":"é"}}\n\n');
+ * ```
+ */
+export function encodeResponse(
+  response: JsonRpcResponse | JsonRpcResponse[],
+  prefix = "",
+  suffix = "",
+): Uint8Array<ArrayBuffer> {
+  if (Array.isArray(response) || !("result" in response) || !isReusable(response.result)) {
+    return encoder.encode(prefix + serializeResponse(response) + suffix);
+  }
+  let body = encodedResults.get(response.result);
+  if (!body) {
+    body = encoder.encode(resultJson(response.result));
+    encodedResults.set(response.result, body);
+  }
+  const head = encoder.encode(
+    `${prefix}{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`,
+  );
+  const tail = encoder.encode(`}${suffix}`);
+  const out = new Uint8Array(head.length + body.length + tail.length);
+  out.set(head);
+  out.set(body, head.length);
+  out.set(tail, head.length + body.length);
+  return out;
 }

@@ -1,3 +1,4 @@
+import { cachedResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { resolveResource } from "../resources/resolve_resource.ts";
 import { closest } from "./closest.ts";
@@ -124,7 +125,9 @@ export const read: ToolDefinition = {
           (close.length > 0 ? `. Did you mean: ${close.join(", ")}?` : ""),
       );
     }
-    return { content: [{ type: "text", text: store.body(doc) }] };
+    return cachedResult(store, `read|${doc.id}`, () => ({
+      content: [{ type: "text", text: store.body(doc) }],
+    }));
   },
 };
 

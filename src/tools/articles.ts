@@ -166,8 +166,16 @@ export const getArticle: ToolDefinition = {
           "Ask again with one of these.",
       );
     }
-    const article = toArticle(found.doc, store.body(found.doc));
-    return jsonResult(article as unknown as Record<string, unknown>, structured);
+    const doc = found.doc;
+    return cachedResult(
+      store,
+      `get_article|${doc.id}|${structured}`,
+      () =>
+        jsonResult(
+          toArticle(doc, store.body(doc)) as unknown as Record<string, unknown>,
+          structured,
+        ),
+    );
   },
 };
 

@@ -2,17 +2,46 @@ import type { ContentStore } from "../content/content_store.ts";
 import type { ToolResult } from "./tool.ts";
 import { markReusable } from "./reusable.ts";
 
-const MAX_ENTRIES = 256;
-const caches = new WeakMap<ContentStore, Map<string, ToolResult>>();
+/** Most results kept per store. */
+export const RESULT_CACHE_MAX_ENTRIES = 4096;
+/**
+ * Most characters of result text kept per store (about 64 MB of strings with their serialized
+ * and encoded forms); past it the oldest entries are dropped first.
+ */
+export const RESULT_CACHE_MAX_CHARS = 16_000_000;
+
+interface Cache {
+  entries: Map<string, { result: ToolResult; size: number }>;
+  size: number;
+}
+const caches = new WeakMap<ContentStore, Cache>();
+
+/** Characters of a result's text blocks (its structured copy counted once more). */
+function sizeOf(result: ToolResult): number {
+  let size = 0;
+  for (const block of result.content) size += block.text.length;
+  return result.structuredContent ? size * 2 : size;
+}
 
 /**
- * Memoizes a tool result that depends only on the store and `key` (the arguments): lists are
- * the same for every caller until the content changes, and a new store (new content hash)
- * starts an empty cache. Bounded; the result must not be mutated by callers.
+ * Memoizes a tool result that depends only on the store and `key` (the tool, its resolved
+ * arguments and the era's shape): lists and documents are the same for every caller until the
+ * content changes, and a new store (new content hash) starts an empty cache. The result is
+ * marked reusable, so the protocol layer serializes and encodes it once too. Bounded by
+ * {@link RESULT_CACHE_MAX_ENTRIES} and {@link RESULT_CACHE_MAX_CHARS}, oldest out first;
+ * errors are not kept. Callers must not mutate the result.
  *
  * @example
- * ```ts ignore
- * return cachedResult(store, `list|${category}|${limit}|${structured}`, () => jsonResult(...));
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cachedResult } from "./result_cache.ts";
+ * import { isReusable } from "./reusable.ts";
+ * const store = {} as never;
+ * let made = 0;
+ * const make = () => (made++, { content: [{ type: "text" as const, text: "hi" }] });
+ * const a = cachedResult(store, "k", make);
+ * assert.equal(cachedResult(store, "k", make), a);
+ * assert.ok(made === 1 && isReusable(a));
  * ```
  */
 export function cachedResult(
@@ -21,15 +50,22 @@ export function cachedResult(
   compute: () => ToolResult,
 ): ToolResult {
   let cache = caches.get(store);
-  if (!cache) caches.set(store, cache = new Map());
-  let result = cache.get(key);
-  if (!result) {
-    result = compute();
-    if (!result.isError) {
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(key, result);
-      markReusable(result);
-    }
+  if (!cache) caches.set(store, cache = { entries: new Map(), size: 0 });
+  const hit = cache.entries.get(key);
+  if (hit) return hit.result;
+  const result = compute();
+  if (result.isError) return result;
+  const size = sizeOf(result);
+  if (size > RESULT_CACHE_MAX_CHARS / 4) return result; // too big to be worth keeping
+  for (const [oldKey, old] of cache.entries) {
+    if (
+      cache.entries.size < RESULT_CACHE_MAX_ENTRIES && cache.size + size <= RESULT_CACHE_MAX_CHARS
+    ) break;
+    cache.entries.delete(oldKey);
+    cache.size -= old.size;
   }
+  cache.entries.set(key, { result, size });
+  cache.size += size;
+  markReusable(result);
   return result;
 }

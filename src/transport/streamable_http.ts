@@ -1,9 +1,9 @@
 import {
   classifyMessage,
+  encodeResponse,
   errorResponse,
   type JsonRpcResponse,
   parseJson,
-  serializeResponse,
 } from "../protocol/codec.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import type { Session } from "../protocol/method_context.ts";
@@ -135,9 +135,8 @@ function statusFor(response: JsonRpcResponse, session: Session): number {
 
 function reply(request: Request, outcome: Reply): Response {
   if (!outcome.response) return new Response(null, { status: outcome.status });
-  const json = serializeResponse(outcome.response);
   if (outcome.status === 200 && wantsEventStream(request.headers.get("accept"))) {
-    return new Response(`event: message\ndata: ${json}\n\n`, {
+    return new Response(encodeResponse(outcome.response, "event: message\ndata: ", "\n\n"), {
       status: 200,
       headers: {
         "content-type": "text/event-stream",
@@ -146,7 +145,7 @@ function reply(request: Request, outcome: Reply): Response {
       },
     });
   }
-  return new Response(json, {
+  return new Response(encodeResponse(outcome.response), {
     status: outcome.status,
     headers: { "content-type": "application/json" },
   });

@@ -1,0 +1,129 @@
+import type { RequestLog } from "./middleware.ts";
+
+/** Where a {@link LogSink} writes: an async writer (may write part), and a sync one for exit. */
+export interface LogWriter {
+  write(bytes: Uint8Array): Promise<number>;
+  writeSync(bytes: Uint8Array): number;
+}
+
+/** A request log that costs the request only building its line. */
+export interface LogSink {
+  (entry: RequestLog): void;
+  /** Writes whatever is buffered, synchronously (at exit). */
+  flushSync(): void;
+  /** Resolves once everything buffered so far is written. */
+  flushed(): Promise<void>;
+}
+
+/** Most characters waiting to be written; past it lines are dropped and counted. */
+export const LOG_SINK_MAX_BUFFERED = 1_000_000;
+
+/**
+ * One request log line as JSON text, built directly (no object walk): the same fields and
+ * escaping as `JSON.stringify(entry)`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { logLine } from "./log_sink.ts";
+ * const entry = { time: "t", method: "POST", path: '/a"b', status: 200, durationMs: 1.5, rpc: "tools/call", name: "x\n" };
+ * assert.equal(logLine(entry), JSON.stringify(entry));
+ * ```
+ */
+export function logLine(e: RequestLog): string {
+  let line = `{"time":"${e.time}","method":${JSON.stringify(e.method)},"path":${
+    JSON.stringify(e.path)
+  },"status":${e.status},"durationMs":${e.durationMs}`;
+  if (e.rpc !== undefined) line += `,"rpc":${JSON.stringify(e.rpc)}`;
+  if (e.name !== undefined) line += `,"name":${JSON.stringify(e.name)}`;
+  return line + "}";
+}
+
+/**
+ * A request log that writes JSON lines off the request: each call appends a line to a buffer,
+ * and one write per event-loop turn (a timer of 0 ms) sends every buffered line at once. While a
+ * write is pending new lines wait for the next; if the writer cannot keep up, past
+ * {@link LOG_SINK_MAX_BUFFERED} characters lines are dropped and a `{"droppedLogLines":n}` line
+ * says how many, so memory stays bounded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createLogSink } from "./log_sink.ts";
+ * const chunks: string[] = [];
+ * const decode = (b: Uint8Array) => (chunks.push(new TextDecoder().decode(b)), b.length);
+ * const sink = createLogSink({ write: async (b) => decode(b), writeSync: decode });
+ * sink({ time: "t", method: "GET", path: "/health", status: 200, durationMs: 0.1 });
+ * sink({ time: "t", method: "GET", path: "/", status: 200, durationMs: 0.1 });
+ * assert.equal(chunks.length, 0); // nothing written during the request
+ * await sink.flushed();
+ * assert.equal(chunks.length, 1); // both lines in one write
+ * assert.equal(chunks.join("").split("\n").length, 3);
+ * ```
+ */
+export function createLogSink(writer: LogWriter): LogSink {
+  const encoder = new TextEncoder();
+  let lines: string[] = [];
+  let buffered = 0;
+  let dropped = 0;
+  let writing: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const take = () => {
+    if (dropped > 0) lines.push(`{"droppedLogLines":${dropped}}`);
+    const text = lines.join("\n") + "\n";
+    lines = [];
+    buffered = 0;
+    dropped = 0;
+    return encoder.encode(text);
+  };
+  const flush = async () => {
+    timer = undefined;
+    while (lines.length > 0 || dropped > 0) {
+      let bytes = take();
+      while (bytes.length > 0) {
+        try {
+          bytes = bytes.subarray(await writer.write(bytes));
+        } catch {
+          bytes = bytes.subarray(bytes.length); // stderr closed: logs are lost, requests are not
+        }
+      }
+    }
+    writing = undefined;
+  };
+  const schedule = () => {
+    if (writing === undefined && timer === undefined) {
+      timer = setTimeout(() => writing = flush(), 0);
+    }
+  };
+
+  const sink = ((entry: RequestLog) => {
+    if (buffered > LOG_SINK_MAX_BUFFERED) {
+      dropped++;
+      return;
+    }
+    const line = logLine(entry);
+    lines.push(line);
+    buffered += line.length;
+    schedule();
+  }) as LogSink;
+  sink.flushSync = () => {
+    if (lines.length === 0 && dropped === 0) return;
+    let bytes = take();
+    try {
+      while (bytes.length > 0) bytes = bytes.subarray(writer.writeSync(bytes));
+    } catch {
+      // stderr closed
+    }
+  };
+  sink.flushed = async () => {
+    while (timer !== undefined || writing !== undefined || lines.length > 0) {
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        writing = flush();
+      }
+      await (writing ?? flush());
+    }
+  };
+  return sink;
+}

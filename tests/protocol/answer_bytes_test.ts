@@ -1,0 +1,112 @@
+/**
+ * Answers as bytes: a cached result is serialized and encoded once, and every answer is the
+ * same bytes as a fresh serialization would be, with the request's own id, in each era.
+ */
+import assert from "node:assert/strict";
+import { appFor, buildFolder, MODERN_META, modernHeaders, ROOT } from "../helpers.ts";
+import { encodeResponse, serializeResponse } from "../../src/protocol/codec.ts";
+import { markReusable } from "../../src/tools/reusable.ts";
+import { cachedResult, RESULT_CACHE_MAX_CHARS } from "../../src/tools/result_cache.ts";
+
+const { manifest } = await buildFolder(`${ROOT}/content`);
+
+async function raw(
+  app: ReturnType<typeof appFor>["app"],
+  body: unknown,
+  headers: Record<string, string>,
+) {
+  const res = await app.request("/mcp", { method: "POST", headers, body: JSON.stringify(body) });
+  return { type: res.headers.get("content-type"), text: await res.text() };
+}
+
+const LEGACY = { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" };
+
+Deno.test("cached answers: each id spliced in, same result bytes, every era, JSON and SSE", async () => {
+  const { app, errors } = appFor(manifest);
+  for (
+    const [name, args] of [
+      ["get_article", { slug: "guides/deploy-netlify" }],
+      ["read", { uri: "acdc://docs/guides/deploy-netlify" }],
+      ["list_articles", {}],
+    ] as const
+  ) {
+    const params = { name, arguments: args };
+    const answers = [];
+    for (const id of [1, 'a"b', 9007199254740993n]) {
+      const body = `{"jsonrpc":"2.0","id":${typeof id === "string" ? JSON.stringify(id) : id},` +
+        `"method":"tools/call","params":${JSON.stringify(params)}}`;
+      const res = await app.request("/mcp", { method: "POST", headers: LEGACY, body });
+      const text = await res.text();
+      assert.ok(
+        text.startsWith(
+          `{"jsonrpc":"2.0","id":${typeof id === "string" ? JSON.stringify(id) : id},"result":`,
+        ),
+        text.slice(0, 80),
+      );
+      answers.push(text.slice(text.indexOf('"result":')));
+    }
+    assert.equal(new Set(answers).size, 1, `${name}: one result, three ids`);
+    const parsed = JSON.parse(`{${answers[0]}`);
+    assert.equal(parsed.result.isError, undefined, name);
+
+    const modern = await raw(app, {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { ...params, _meta: MODERN_META },
+    }, modernHeaders("tools/call", name));
+    const again = await raw(app, {
+      jsonrpc: "2.0",
+      id: 8,
+      method: "tools/call",
+      params: { ...params, _meta: MODERN_META },
+    }, modernHeaders("tools/call", name));
+    const m = JSON.parse(modern.text);
+    assert.equal(m.id, 7);
+    assert.equal(m.result.resultType, "complete");
+    assert.deepEqual(m.result.content, parsed.result.content, `${name}: same content in both eras`);
+    assert.deepEqual(JSON.parse(again.text).result, m.result);
+    assert.equal(JSON.parse(again.text).id, 8);
+
+    const sse = await raw(app, { jsonrpc: "2.0", id: 3, method: "tools/call", params }, {
+      ...LEGACY,
+      accept: "text/event-stream",
+    });
+    assert.equal(sse.type, "text/event-stream");
+    assert.equal(sse.text, `event: message\ndata: {"jsonrpc":"2.0","id":3,${answers[0]}\n\n`);
+  }
+  assert.deepEqual(errors, []);
+});
+
+Deno.test("encodeResponse: the bytes of serializeResponse, reusable or not, batches too", () => {
+  const shared = { content: [{ type: "text", text: 'ünïcode \u2028 "q"' }] };
+  markReusable(shared);
+  const responses = [
+    { jsonrpc: "2.0" as const, id: 1, result: shared },
+    { jsonrpc: "2.0" as const, id: "x", result: { fresh: true } },
+    { jsonrpc: "2.0" as const, id: null, error: { code: -32600, message: "bad" } },
+  ];
+  for (const r of [...responses, responses]) {
+    assert.equal(new TextDecoder().decode(encodeResponse(r)), serializeResponse(r));
+    assert.equal(JSON.stringify(JSON.parse(serializeResponse(r))), JSON.stringify(r));
+  }
+});
+
+Deno.test("result cache: bounded by characters, oldest out first; errors never kept", () => {
+  const store = {} as never;
+  const big = "x".repeat(RESULT_CACHE_MAX_CHARS / 8);
+  let made = 0;
+  const make = () => (made++, { content: [{ type: "text" as const, text: big }] });
+  for (let i = 0; i < 10; i++) cachedResult(store, `k${i}`, make);
+  assert.equal(made, 10);
+  cachedResult(store, "k9", make);
+  assert.equal(made, 10, "the newest is kept");
+  cachedResult(store, "k0", make);
+  assert.equal(made, 11, "the oldest was dropped to stay under the bound");
+  let failures = 0;
+  const fail =
+    () => (failures++, { content: [{ type: "text" as const, text: "no" }], isError: true });
+  cachedResult(store, "e", fail);
+  cachedResult(store, "e", fail);
+  assert.equal(failures, 2);
+});

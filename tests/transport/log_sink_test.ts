@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { createLogSink, LOG_SINK_MAX_BUFFERED } from "../../src/transport/log_sink.ts";
+
+const entry = (i: number) => ({
+  time: "2026-11-22T00:00:00.000Z",
+  method: "POST",
+  path: "/mcp",
+  status: 200,
+  durationMs: i,
+});
+
+Deno.test("log sink: a writer that cannot keep up costs bounded memory and a count of dropped lines", async () => {
+  const written: string[] = [];
+  let release!: () => void;
+  const blocked = new Promise<void>((r) => release = r);
+  let calls = 0;
+  const sink = createLogSink({
+    async write(bytes) {
+      if (calls++ === 0) await blocked; // the first write hangs, as on a full pipe
+      written.push(new TextDecoder().decode(bytes));
+      return bytes.length;
+    },
+    writeSync: (bytes) => bytes.length,
+  });
+  sink(entry(0));
+  await new Promise((r) => setTimeout(r, 5)); // the first write has started and hangs
+  const line = JSON.stringify(entry(1)).length;
+  const n = Math.ceil(LOG_SINK_MAX_BUFFERED / line) * 3;
+  for (let i = 1; i <= n; i++) sink(entry(i));
+  release();
+  await sink.flushed();
+  const lines = written.join("").trim().split("\n");
+  const dropped = JSON.parse(lines.at(-1)!).droppedLogLines;
+  assert.ok(dropped > n / 2, `${dropped} of ${n} dropped`);
+  assert.equal(lines.length - 1 + dropped, n + 1, "every line written or counted");
+  assert.ok(lines.length - 1 <= LOG_SINK_MAX_BUFFERED / line + 2);
+});
+
+Deno.test("log sink: partial writes are continued; a failing writer loses logs, not requests", async () => {
+  let out = "";
+  const sink = createLogSink({
+    write: (bytes) => {
+      out += new TextDecoder().decode(bytes.subarray(0, 7));
+      return Promise.resolve(Math.min(7, bytes.length));
+    },
+    writeSync: (bytes) => bytes.length,
+  });
+  sink(entry(1));
+  sink(entry(2));
+  await sink.flushed();
+  assert.deepEqual(out.trim().split("\n").map((l) => JSON.parse(l).durationMs), [1, 2]);
+
+  const broken = createLogSink({
+    write: () => Promise.reject(new Error("EPIPE")),
+    writeSync: () => {
+      throw new Error("EPIPE");
+    },
+  });
+  broken(entry(1));
+  await broken.flushed();
+  broken(entry(2));
+  broken.flushSync();
+});
