@@ -76,6 +76,20 @@ export function tokenize(text: string): Token[] {
 }
 
 /**
+ * The raw words of a text with their offsets, in order (one scan with the analyzer's word rule).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wordsOf } from "./analyzer.ts";
+ * assert.deepEqual([...wordsOf("pg_hba.conf isn't")], [["pg", 0], ["hba", 3], ["conf", 7], ["isn't", 12]]);
+ * ```
+ */
+export function* wordsOf(text: string): Generator<[string, number]> {
+  for (const m of text.matchAll(WORD)) yield [m[0], m.index];
+}
+
+/**
  * The index term of one raw word, or `""` for a stop word; memoized by the raw spelling so the
  * hot path (snippets, queries) is one map lookup per word.
  *

@@ -1,34 +1,15 @@
-import { termOf, type Token } from "./analyzer.ts";
+import type { Token } from "./analyzer.ts";
+import { positionsOf, type WordPositions } from "./word_positions.ts";
 
-const matchers = new WeakMap<ReadonlyMap<string, string>, RegExp>();
-
-/**
- * One regular expression per query (cached on its term map) that finds the words that may be
- * query terms: words starting with the first four letters of any term. Only those words are
- * analyzed, so a snippet costs a regex scan instead of stemming every word of the body.
- */
-function matcherFor(groups: ReadonlyMap<string, string>): RegExp {
-  let re = matchers.get(groups);
-  if (!re) {
-    const prefixes = [...new Set([...groups.keys()].map((t) => t.slice(0, 4)))]
-      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    re = new RegExp(
-      `(?<![\\p{L}\\p{N}])(?:${prefixes.join("|")})[\\p{L}\\p{N}]*(?:['’][\\p{L}]+)?`,
-      "giu",
-    );
-    matchers.set(groups, re);
-  }
-  return re;
-}
-
-/** The words of `text` whose index term is one of the query's terms. */
-function matchingWords(text: string, groups: ReadonlyMap<string, string>): Token[] {
+/** The words of a text whose index term is one of the query's terms, in text order. */
+function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(matcherFor(groups))) {
-    const term = termOf(m[0]);
-    if (groups.has(term)) out.push({ term, start: m.index, end: m.index + m[0].length });
+  for (const term of groups.keys()) {
+    const list = words.get(term);
+    if (!list) continue;
+    for (let i = 0; i < list.length; i += 2) out.push({ term, start: list[i]!, end: list[i + 1]! });
   }
-  return out;
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** Options of {@link snippet}. */
@@ -37,13 +18,19 @@ export interface SnippetOptions {
   width?: number;
   /** Escape `<`, `>`, `&`, `"` for HTML output. */
   html?: boolean;
+  /**
+   * The text's word positions, made once per document (`wordPositions.get(doc, text)`); without
+   * them the text is analyzed now.
+   */
+  words?: WordPositions;
 }
 
 /**
  * The best window of about `width` characters of `text` for a query: the one containing the
  * most distinct query terms (matching by stem, fuzzy variants included), then the most matches.
- * `groups` maps each index term to the query term it stands for. Markdown markup is flattened
- * and `…` marks cut ends. Without any match the text's beginning is returned.
+ * `groups` maps each index term to the query term it stands for. The window is the original
+ * text with only its whitespace collapsed (identifiers, markup and punctuation stay as written);
+ * `…` marks cut ends. Without any match the text's beginning is returned.
  *
  * @example
  * ```ts
@@ -52,6 +39,8 @@ export interface SnippetOptions {
  * const text = "Intro. ".repeat(50) + "Deploy the builds to Netlify quickly. " + "Outro. ".repeat(50);
  * const s = snippet(text, new Map([["deploy", "deploy"], ["build", "build"]]), { width: 60 });
  * assert.ok(s.includes("Deploy the builds"));
+ * const code = snippet("Edit `pg_hba.conf` and call `void *malloc(size_t n)`.", new Map([["malloc", "malloc"]]));
+ * assert.equal(code, "Edit `pg_hba.conf` and call `void *malloc(size_t n)`.");
  * ```
  */
 export function snippet(
@@ -91,7 +80,7 @@ export function bestWindow(
   options: SnippetOptions = {},
 ): Window {
   const width = options.width ?? 200;
-  const hits = groups.size === 0 ? [] : matchingWords(text, groups);
+  const hits = groups.size === 0 ? [] : matchingWords(options.words ?? positionsOf(text), groups);
   let from = 0;
   let matchOffsets: number[] = [];
   if (hits.length > 0) {
@@ -138,14 +127,9 @@ export function bestWindow(
   };
 }
 
+/** The text as written, whitespace runs collapsed to one space. */
 function flatten(s: string): string {
-  return s
-    .replace(/\{\{[<%][^]*?[%>]\}\}/g, " ")
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/^#{1,6}\s+/gm, "")
-    .replace(/[*_`]{1,3}/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return s.replace(/\s+/g, " ").trim();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { wordPositions } from "../search/word_positions.ts";
 import { cachedResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { resolveResource } from "../resources/resolve_resource.ts";
@@ -83,7 +84,7 @@ export const search: ToolDefinition = {
       source: doc.source,
       name: doc.title,
       uri: doc.uri,
-      snippet: snippet(store.body(doc), groups),
+      snippet: snippet(store.body(doc), groups, { words: wordPositions.get(doc, store.body(doc)) }),
       relevance: Number(formatScore(score)),
     }));
     const text = results.length === 0

@@ -1,3 +1,4 @@
+import { wordPositions } from "../search/word_positions.ts";
 import { analyze } from "../search/analyzer.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import type { FieldWeights } from "../search/search_index.ts";
@@ -70,7 +71,10 @@ export const searchDocuments: ToolDefinition = {
     const top = kept[0]?.score ?? 1;
     const lines = kept.map(({ doc, score }, i) => {
       const inTitle = analyze(doc.title).some((t) => groups.has(t));
-      const window = bestWindow(store.body(doc), groups, { width: 160 });
+      const window = bestWindow(store.body(doc), groups, {
+        width: 160,
+        words: wordPositions.get(doc, store.body(doc)),
+      });
       const where =
         [inTitle ? "title" : "", window.matches > 0 && searchIn !== "title" ? "content" : ""]
           .filter(Boolean).join(", ") || (searchIn === "title" ? "title" : "content");

@@ -1,3 +1,4 @@
+import { wordPositions } from "../search/word_positions.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { InvalidParamsError } from "../invalid_params.ts";
@@ -93,7 +94,10 @@ export const searchDocumentation: ToolDefinition = {
     });
     const top = hits[0]?.score ?? 1;
     const content: TechDocItem[] = hits.map(({ doc, score }) => {
-      const window = bestWindow(store.body(doc), groups, { width: 500 });
+      const window = bestWindow(store.body(doc), groups, {
+        width: 500,
+        words: wordPositions.get(doc, store.body(doc)),
+      });
       const metadata = {
         source: `${doc.source}/${doc.filename}`,
         section: sectionOf(doc, window.matchOffsets),

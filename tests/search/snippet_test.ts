@@ -12,11 +12,34 @@ Deno.test("snippet: the window with the most distinct query terms wins over more
   assert.ok(s.length <= 84, `${s.length}`);
 });
 
-Deno.test("snippet: fuzzy variants and stems count; markup is flattened", () => {
+Deno.test("snippet: fuzzy variants and stems count; the text is shown as written", () => {
   const text = "# Title\n\n" + "x ".repeat(200) +
-    "**Deploying** to [Netlify](https://n.dev) works.";
-  const s = snippet(text, groups(["deploi", "deploi"], ["netlifi", "netlifi"]), { width: 60 });
-  assert.match(s, /Deploying to Netlify works\./);
+    "**Deploying** to [Netlify](https://n.dev)\n\n  works.";
+  const s = snippet(text, groups(["deploi", "deploi"], ["netlifi", "netlifi"]), { width: 80 });
+  assert.match(s, /\*\*Deploying\*\* to \[Netlify\]\(https:\/\/n\.dev\) works\./);
+});
+
+Deno.test("snippet: identifiers keep every character (only whitespace is collapsed)", () => {
+  const cases: [string, string][] = [
+    ["Edit `pg_hba.conf` to allow local connections.", "hba"],
+    ["void *malloc(size_t size);\n\tallocates memory", "malloc"],
+    ["Run `deno task build --site-url https://x`", "site"],
+    ["__init__.py and snake_case_names", "init"],
+  ];
+  for (const [text, term] of cases) {
+    assert.equal(snippet(text, groups([term, term])), text.replace(/\s+/g, " "));
+  }
+});
+
+Deno.test("snippet: cached word positions give the same window as analyzing the text", async () => {
+  const { positionsOf } = await import("../../src/search/word_positions.ts");
+  const text = "alpha beta. ".repeat(40) + "Gamma deploys delta quickly. " + "beta ".repeat(40);
+  const g = groups(["gamma", "gamma"], ["deploi", "deploi"], ["beta", "beta"]);
+  assert.equal(
+    snippet(text, g, { words: positionsOf(text), width: 70 }),
+    snippet(text, g, { width: 70 }),
+  );
+  assert.match(snippet(text, g, { width: 70 }), /Gamma deploys delta/);
 });
 
 Deno.test("snippet: no match gives the beginning; short text is whole", () => {
