@@ -15,6 +15,9 @@ export interface LogSink {
   flushed(): Promise<void>;
 }
 
+/** How long lines wait to be written together (one write, one timer per interval). */
+export const LOG_SINK_INTERVAL_MS = 50;
+
 /** Most characters waiting to be written; past it lines are dropped and counted. */
 export const LOG_SINK_MAX_BUFFERED = 1_000_000;
 
@@ -41,7 +44,7 @@ export function logLine(e: RequestLog): string {
 
 /**
  * A request log that writes JSON lines off the request: each call appends a line to a buffer,
- * and one write per event-loop turn (a timer of 0 ms) sends every buffered line at once. While a
+ * and one write every {@link LOG_SINK_INTERVAL_MS} sends every buffered line at once. While a
  * write is pending new lines wait for the next; if the writer cannot keep up, past
  * {@link LOG_SINK_MAX_BUFFERED} characters lines are dropped and a `{"droppedLogLines":n}` line
  * says how many, so memory stays bounded.
@@ -93,7 +96,7 @@ export function createLogSink(writer: LogWriter): LogSink {
   };
   const schedule = () => {
     if (writing === undefined && timer === undefined) {
-      timer = setTimeout(() => writing = flush(), 0);
+      timer = setTimeout(() => writing = flush(), LOG_SINK_INTERVAL_MS);
     }
   };
 

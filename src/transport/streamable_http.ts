@@ -153,7 +153,7 @@ function reply(request: Request, outcome: Reply): Response {
 
 /**
  * Reads a request body as text, or `undefined` when it is larger than `max` bytes (checked
- * against `Content-Length` first, then while reading).
+ * against `Content-Length` first, then while reading a body without one).
  */
 export async function readLimited(request: Request, max: number): Promise<string | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
@@ -162,6 +162,12 @@ export async function readLimited(request: Request, max: number): Promise<string
     return undefined;
   }
   if (!request.body) return "";
+  if (Number.isFinite(declared)) {
+    // The HTTP layer frames the body by its Content-Length, so reading it whole is bounded;
+    // the size is checked again in case a caller built a Request with a wrong header.
+    const whole = await request.arrayBuffer();
+    return whole.byteLength > max ? undefined : new TextDecoder().decode(whole);
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
