@@ -1,3 +1,4 @@
+import { RESPONSE_TOKENS_RANGE } from "../search/search_settings.ts";
 import { parse } from "yaml";
 import { ConfigError } from "../config/config_error.ts";
 import type { ManifestSettings, ServerInfo } from "../content/manifest.ts";
@@ -41,7 +42,15 @@ export const DEFAULT_SERVER: ServerInfo = {
 };
 
 const SOURCE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
-const TOP_KEYS = new Set(["server", "content", "tools", "search", "cache", "site"]);
+const TOP_KEYS = new Set([
+  "server",
+  "content",
+  "tools",
+  "search",
+  "cache",
+  "site",
+  "maxResponseTokens",
+]);
 const SERVER_KEYS = new Set(["name", "version", "instructions"]);
 const SOURCE_KEYS = new Set([
   "name",
@@ -162,6 +171,9 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
   const settings: ManifestSettings = {};
   parseTools(root.tools, settings, warnings);
   parseSearch(root.search, settings, warnings);
+  if (root.maxResponseTokens !== undefined) {
+    settings.maxResponseTokens = responseTokens(root.maxResponseTokens, "maxResponseTokens");
+  }
   if (root.site !== undefined) {
     const site = mapping(root.site, "site");
     warnings.push(...unknownKeys(site, new Set(["url"]), "site."));
@@ -251,6 +263,25 @@ function mapping(value: unknown, key: string): Record<string, unknown> {
     throw new ConfigError(key, "must be a mapping");
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * An answer budget in tokens: an integer from 1,000 to 100,000.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { responseTokens } from "./parse_metadata.ts";
+ * assert.equal(responseTokens(8000, "maxResponseTokens"), 8000);
+ * assert.throws(() => responseTokens(10, "maxResponseTokens"), /1000 to 100000/);
+ * ```
+ */
+export function responseTokens(value: unknown, key: string): number {
+  const [min, max] = RESPONSE_TOKENS_RANGE;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(key, `must be an integer from ${min} to ${max}`);
+  }
+  return value;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { RESPONSE_TOKENS_RANGE } from "../search/search_settings.ts";
 import type { AuthConfig } from "../transport/guards.ts";
 import { ConfigError } from "./config_error.ts";
 import { resolveAuth } from "./resolve_auth.ts";
@@ -17,7 +18,11 @@ export interface RuntimeConfig {
   host: string;
   port: number;
   /** Search overrides (absent values fall back to the config file, then the defaults). */
-  search: { maxResults?: number; boosts: { keywords?: number; name?: number; content?: number } };
+  search: {
+    maxResults?: number;
+    boosts: { keywords?: number; name?: number; content?: number };
+    maxResponseTokens?: number;
+  };
   auth: AuthConfig;
   /** Browser origins allowed; `undefined` means the default for the host. */
   allowedOrigins?: string[];
@@ -124,6 +129,8 @@ export function resolveConfig(sources: ConfigSources): RuntimeConfig {
   }
   const max = num("searchMaxResults", 1, 100);
   if (max !== undefined) config.search.maxResults = max;
+  const tokens = num("maxResponseTokens", ...RESPONSE_TOKENS_RANGE);
+  if (tokens !== undefined) config.search.maxResponseTokens = tokens;
   for (
     const [key, field] of [["keywordsBoost", "keywords"], ["nameBoost", "name"], [
       "contentBoost",

@@ -123,6 +123,13 @@ export const SETTINGS: readonly Setting[] = [
     help: "TechDoc alias: the bearer key",
   },
   {
+    key: "maxResponseTokens",
+    flags: ["--max-response-tokens"],
+    env: ["SHELF_MAX_RESPONSE_TOKENS"],
+    default: "6000",
+    help: "budget of one tool answer in tokens (long documents are read in parts)",
+  },
+  {
     key: "allowedOrigins",
     flags: ["--allowed-origins"],
     env: ["MCP_ALLOWED_ORIGINS"],

@@ -95,6 +95,8 @@ export interface ManifestSettings {
   };
   /** How long a loaded manifest is trusted before it is checked again. */
   cacheTtlMs?: number;
+  /** Budget of one tool answer, in tokens (config file `maxResponseTokens`). */
+  maxResponseTokens?: number;
   /** The site's public URL (no trailing `/`): the base of `llms.txt` links and the server card. */
   siteUrl?: string;
 }

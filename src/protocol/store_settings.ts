@@ -49,7 +49,12 @@ export function resolveStoreSettings(
       ...(settings.profiles ? { profiles: settings.profiles } : {}),
       ...(settings.toolDescriptions ? { descriptions: settings.toolDescriptions } : {}),
     }),
-    search: resolveSearchSettings(settings.search, overrides.search),
+    search: resolveSearchSettings(
+      settings.maxResponseTokens === undefined
+        ? settings.search
+        : { ...settings.search, maxResponseTokens: settings.maxResponseTokens },
+      overrides.search,
+    ),
     cacheTtlMs: settings.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
     instructions: [store.manifest.server.instructions, freshnessSentence(freshness)]
       .filter(Boolean).join("\n\n"),

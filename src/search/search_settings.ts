@@ -6,18 +6,32 @@ export interface SearchSettings {
   maxResults: number;
   /** Field boosts (`ACDC_MCP_SEARCH_KEYWORDS_BOOST`, `_NAME_BOOST`, `_CONTENT_BOOST`). */
   boosts: { keywords: number; name: number; content: number };
+  /**
+   * Budget of one tool answer in tokens (about 4 characters each): long documents are read in
+   * parts, lists and searches stop filling there (`maxResponseTokens`,
+   * `SHELF_MAX_RESPONSE_TOKENS`).
+   */
+  maxResponseTokens: number;
 }
 
 /** Settings that override the config file's (environment, flags); any part may be absent. */
 export interface SearchOverrides {
   maxResults?: number;
   boosts?: Partial<SearchSettings["boosts"]>;
+  maxResponseTokens?: number;
 }
+
+/** Smallest and largest answer budgets a configuration may set, in tokens. */
+export const RESPONSE_TOKENS_RANGE = [1000, 100_000] as const;
+
+/** Default answer budget: about 6,000 tokens, well under the 25,000 clients refuse. */
+export const DEFAULT_MAX_RESPONSE_TOKENS = 6000;
 
 /** ACDC defaults: 10 results; keywords ×3, name ×2, content ×1. */
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = Object.freeze({
   maxResults: 10,
   boosts: Object.freeze({ keywords: 3, name: 2, content: 1 }),
+  maxResponseTokens: DEFAULT_MAX_RESPONSE_TOKENS,
 });
 
 /**
@@ -80,5 +94,7 @@ export function resolveSearchSettings(
       ...fromManifest.boosts,
       ...override.boosts,
     },
+    maxResponseTokens: override.maxResponseTokens ?? fromManifest.maxResponseTokens ??
+      DEFAULT_SEARCH_SETTINGS.maxResponseTokens,
   };
 }

@@ -1,3 +1,4 @@
+import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { cachedResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -5,7 +6,7 @@ import { resolveResource } from "../resources/resolve_resource.ts";
 import { closest } from "./closest.ts";
 import { snippet } from "../search/snippet.ts";
 import { acdcWeights } from "../search/search_settings.ts";
-import { stringArg } from "./read_args.ts";
+import { intArg, stringArg } from "./read_args.ts";
 import { errorResult, type ToolDefinition, type ToolResult } from "./tool.ts";
 
 /** Score as printed in the ACDC text format. */
@@ -108,16 +109,24 @@ export const read: ToolDefinition = {
   family: "acdc",
   title: "Read a resource",
   description: "Read the full content of a resource by its acdc:// URI " +
-    "(e.g. acdc://docs/guides/getting-started), as returned by search.",
+    "(e.g. acdc://docs/guides/getting-started), as returned by search. A long resource comes " +
+    "in parts: the last line says which offset reads the next.",
   inputSchema: {
     type: "object",
     properties: {
       uri: { type: "string", description: "The acdc:// URI of the resource." },
+      offset: {
+        type: "integer",
+        minimum: 0,
+        default: 0,
+        description: "Where to start in a long resource (from the previous part's last line).",
+      },
     },
     required: ["uri"],
   },
-  call(args, { store, docsAlias }) {
+  call(args, { store, docsAlias, search }) {
     const uri = stringArg(args, "uri", { required: true, maxLength: 2048 })!;
+    const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const doc = resolveResource(store, uri, { docsAlias });
     if (!doc) {
       const close = closestUris(store, uri);
@@ -126,9 +135,17 @@ export const read: ToolDefinition = {
           (close.length > 0 ? `. Did you mean: ${close.join(", ")}?` : ""),
       );
     }
-    return cachedResult(store, `read|${doc.id}`, () => ({
-      content: [{ type: "text", text: store.body(doc) }],
-    }));
+    const max = search.maxResponseTokens * CHARS_PER_TOKEN - 400;
+    return cachedResult(store, `read|${doc.id}|${offset}|${max}`, () => {
+      const page = pageText(store.body(doc), offset, max);
+      const whole = page.offset === 0 && page.nextOffset === undefined;
+      return {
+        content: [{
+          type: "text",
+          text: whole ? page.text : `${page.text}\n\n${continuation(page, "read", { uri })}`,
+        }],
+      };
+    });
   },
 };
 

@@ -1,3 +1,4 @@
+import { CHARS_PER_TOKEN, continuation, fitCount, pageText } from "./page_text.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
@@ -5,8 +6,10 @@ import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
 import { cachedResult } from "./result_cache.ts";
 
-/** Most results `search_articles` returns. */
+/** Most results `search_articles` returns in one answer (`limit`'s maximum). */
 export const SEARCH_ARTICLES_MAX = 50;
+/** Results of `search_articles` when no `limit` is given. */
+export const SEARCH_ARTICLES_DEFAULT = 10;
 
 /** Default and maximum `limit` of `list_articles`. */
 export const LIST_LIMIT_DEFAULT = 50;
@@ -27,6 +30,10 @@ export interface Article {
   relatedIds?: string[];
   supersededBy?: string[];
   content?: string;
+  /** Set when `content` is one part of a long article (see `get_article`'s `offset`). */
+  offset?: number;
+  nextOffset?: number;
+  totalLength?: number;
 }
 
 /**
@@ -74,6 +81,9 @@ const ARTICLE_SCHEMA: JsonSchema = {
     supersededBy: stringArray,
     content: { type: "string" },
     score: { type: "number" },
+    offset: { type: "integer", description: "Where this part of a long article starts." },
+    nextOffset: { type: "integer", description: "Pass as offset to read the next part." },
+    totalLength: { type: "integer", description: "Characters of the whole article." },
   },
   required: ["slug", "category", "title", "description", "tags", "uri", "source"],
 };
@@ -107,6 +117,12 @@ export const listArticles: ToolDefinition = {
         default: LIST_LIMIT_DEFAULT,
         description: `Maximum number of articles (default ${LIST_LIMIT_DEFAULT}).`,
       },
+      offset: {
+        type: "integer",
+        minimum: 0,
+        default: 0,
+        description: "Skip this many articles (the nextOffset of the previous answer).",
+      },
     },
   }),
   outputSchema: {
@@ -115,11 +131,14 @@ export const listArticles: ToolDefinition = {
       articles: { type: "array", items: ARTICLE_SCHEMA },
       count: { type: "integer" },
       total: { type: "integer" },
+      nextOffset: { type: "integer", description: "Pass as offset for the next articles." },
+      message: { type: "string" },
     },
     required: ["articles", "count", "total"],
   },
-  call(args, { store, structured }) {
+  call(args, { store, structured, search }) {
     const category = stringArg(args, "category", { maxLength: 200 });
+    const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const limit = intArg(args, "limit", {
       min: 1,
       fallback: LIST_LIMIT_DEFAULT,
@@ -131,12 +150,28 @@ export const listArticles: ToolDefinition = {
         `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,
       );
     }
-    return cachedResult(store, `list_articles|${wanted}|${limit}|${structured}`, () => {
+    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 1000;
+    const key = `list_articles|${wanted}|${limit}|${offset}|${budget}|${structured}`;
+    return cachedResult(store, key, () => {
       const docs = wanted === ""
         ? store.documents
         : store.documents.filter((d) => d.category.toLowerCase() === wanted);
-      const articles = docs.slice(0, limit).map((d) => toArticle(d));
-      return jsonResult({ articles, count: articles.length, total: docs.length }, structured);
+      const page = docs.slice(offset, offset + limit).map((d) => toArticle(d));
+      // As many as fit the answer's budget (JSON-escaped metadata, about its serialized size).
+      const articles = page.slice(0, fitCount(page, budget, (a) => JSON.stringify(a).length + 1));
+      const result: Record<string, unknown> = {
+        articles,
+        count: articles.length,
+        total: docs.length,
+      };
+      if (offset + articles.length < docs.length) {
+        result.nextOffset = offset + articles.length;
+        if (articles.length < page.length) {
+          result.message = `${articles.length} articles fit this answer; ask again with offset ` +
+            `${result.nextOffset} for the next.`;
+        }
+      }
+      return jsonResult(result, structured);
     });
   },
 };
@@ -147,17 +182,25 @@ export const getArticle: ToolDefinition = {
   family: "articles",
   title: "Get article",
   description: "Get the full markdown content and metadata of one article by its slug " +
-    "(e.g. 'context-engineering') or category/slug when a slug is shared.",
+    "(e.g. 'context-engineering') or category/slug when a slug is shared. A long article comes " +
+    "in parts: the answer says where the part ends and which offset reads the next.",
   inputSchema: {
     type: "object",
     properties: {
       slug: { type: "string", description: "Article slug, or category/slug." },
+      offset: {
+        type: "integer",
+        minimum: 0,
+        default: 0,
+        description: "Where to start in a long article (the nextOffset of the previous part).",
+      },
     },
     required: ["slug"],
   },
   outputSchema: ARTICLE_SCHEMA,
-  call(args, { store, structured }) {
+  call(args, { store, structured, search }) {
     const slug = stringArg(args, "slug", { required: true, maxLength: 512 })!;
+    const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const found = store.lookup(slug);
     if (found.kind === "missing") return errorResult(`Article '${slug}' not found`);
     if (found.kind === "ambiguous") {
@@ -167,15 +210,19 @@ export const getArticle: ToolDefinition = {
       );
     }
     const doc = found.doc;
-    return cachedResult(
-      store,
-      `get_article|${doc.id}|${structured}`,
-      () =>
-        jsonResult(
-          toArticle(doc, store.body(doc)) as unknown as Record<string, unknown>,
-          structured,
-        ),
-    );
+    // The article's text gets the answer's budget less room for its metadata and JSON escapes.
+    const max = Math.max(1000, Math.floor(search.maxResponseTokens * CHARS_PER_TOKEN * 0.8) - 1000);
+    return cachedResult(store, `get_article|${doc.id}|${structured}|${offset}|${max}`, () => {
+      const page = pageText(store.body(doc), offset, max);
+      const article = toArticle(doc, page.text);
+      if (page.offset > 0 || page.nextOffset !== undefined) {
+        article.content = `${page.text}\n\n${continuation(page, "get_article", { slug })}`;
+        article.offset = page.offset;
+        if (page.nextOffset !== undefined) article.nextOffset = page.nextOffset;
+        article.totalLength = page.total;
+      }
+      return jsonResult(article as unknown as Record<string, unknown>, structured);
+    });
   },
 };
 
@@ -193,8 +240,9 @@ export const searchArticles: ToolDefinition = {
   title: "Search articles",
   description: "Search articles by keywords or a question. Title matches weigh most (×3), then " +
     "tags (×2), description (×1) and body; stemming and one-letter typos are handled; ties go " +
-    "to the newest. Set include_content to get the bodies too (as many as fit about 6,000 " +
-    "tokens; the others are listed in contentOmitted).",
+    "to the newest. Returns the best 10 (limit: up to 50) with the total and a nextOffset for " +
+    "more. Set include_content to get the bodies too (as many as fit about 6,000 tokens; the " +
+    "others are listed in contentOmitted).",
   inputSchema: {
     type: "object",
     properties: {
@@ -203,6 +251,19 @@ export const searchArticles: ToolDefinition = {
         type: "boolean",
         default: false,
         description: "Include each article's markdown content.",
+      },
+      limit: {
+        type: "integer",
+        minimum: 1,
+        maximum: SEARCH_ARTICLES_MAX,
+        default: SEARCH_ARTICLES_DEFAULT,
+        description: "Most articles in this answer (the best first).",
+      },
+      offset: {
+        type: "integer",
+        minimum: 0,
+        default: 0,
+        description: "Skip this many results (the nextOffset of the previous answer).",
       },
     },
     required: ["query"],
@@ -215,37 +276,67 @@ export const searchArticles: ToolDefinition = {
       total: { type: "integer" },
       articles: { type: "array", items: ARTICLE_SCHEMA },
       contentOmitted: { type: "array", items: { type: "string" } },
+      nextOffset: { type: "integer", description: "Pass as offset for the next results." },
       message: { type: "string" },
     },
     required: ["query", "count", "total", "articles"],
   },
-  async call(args, { store, structured, engine }) {
+  async call(args, { store, structured, engine, search }) {
     const query = stringArg(args, "query", { required: true, maxLength: 1000 })!;
     const includeContent = boolArg(args, "include_content", false);
-    const { hits, total } = (await engine()).query(query, {
+    const limit = intArg(args, "limit", {
+      min: 1,
+      fallback: SEARCH_ARTICLES_DEFAULT,
+      clampTo: SEARCH_ARTICLES_MAX,
+    });
+    const offset = intArg(args, "offset", { min: 0, fallback: 0 });
+    const ranked = (await engine()).query(query, {
       weights: ARTICLE_SEARCH_WEIGHTS,
-      limit: SEARCH_ARTICLES_MAX,
+      limit: Math.min(offset + limit, 10_000),
       newestFirstOnTies: true,
     });
-    // Bodies go in by rank while they fit the content budget; the rest are named, not sent.
-    let budget = INCLUDED_CONTENT_MAX_CHARS;
+    const { total } = ranked;
+    const hits = ranked.hits.slice(offset);
+    // The answer's budget: first the metadata of as many hits as fit, then bodies by rank while
+    // they fit (at most 24,000 characters of them); the rest are named, not sent. Sizes are
+    // the JSON-escaped ones the agent receives.
+    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 600;
+    const entries = hits.map(({ doc, score }) => ({
+      doc,
+      article: { ...toArticle(doc), score: Math.round(score * 100) / 100 } as Article,
+    }));
+    // A hit costs its metadata, and with include_content room to name it in contentOmitted.
+    const size = (x: { doc: ManifestDocument; article: Article }) =>
+      JSON.stringify(x.article).length + 1 + (includeContent ? x.doc.slug.length + 3 : 0);
+    const kept = entries.slice(0, fitCount(entries, budget - 400, size));
+    // Room is kept for naming every hit in contentOmitted, and for the message.
+    let room = Math.min(
+      INCLUDED_CONTENT_MAX_CHARS,
+      budget - 400 - kept.reduce((n, x) => n + size(x), 0),
+    );
     const omitted: string[] = [];
-    const articles = hits.map(({ doc, score }) => {
-      let body: string | undefined;
-      if (includeContent) {
-        const full = store.body(doc);
-        if (full.length <= budget) {
-          body = full;
-          budget -= full.length;
-        } else omitted.push(doc.slug);
+    const articles = kept.map(({ doc, article }) => {
+      if (!includeContent) return article;
+      const body = store.body(doc);
+      const cost = JSON.stringify(body).length + 12;
+      if (cost <= room) {
+        room -= cost;
+        return { ...article, content: body };
       }
-      return { ...toArticle(doc, body), score: Math.round(score * 100) / 100 };
+      omitted.push(doc.slug);
+      return article;
     });
     const result: Record<string, unknown> = { query, count: articles.length, total, articles };
+    if (offset + articles.length < total) result.nextOffset = offset + articles.length;
     if (omitted.length > 0) {
       result.contentOmitted = omitted;
       result.message = `Content of ${omitted.length} article(s) left out to keep this answer ` +
-        `under ${INCLUDED_CONTENT_MAX_CHARS} characters; read them with get_article.`;
+        `within its budget; read them with get_article.`;
+    }
+    if (result.nextOffset !== undefined && omitted.length === 0) {
+      result.message = `${total} articles match; these are ${offset + 1}–${
+        offset + articles.length
+      }. Ask again with offset ${result.nextOffset} for more.`;
     }
     if (articles.length === 0) {
       result.message = `No articles match '${query}'. Try other or fewer words.`;

@@ -1,3 +1,4 @@
+import { CHARS_PER_TOKEN, fitCount, pageText } from "./page_text.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { closest } from "./closest.ts";
@@ -108,8 +109,19 @@ export const listDocumentationFiles: ToolDefinition = {
   family: "sections",
   title: "List documentation files",
   description: "List every documentation file (subfolders included) with its title, " +
-    "description, keywords and size. Use table_of_contents to see a file's sections.",
-  inputSchema: { type: "object", properties: {} },
+    "description, keywords and size. Use table_of_contents to see a file's sections. A long " +
+    "list comes in parts: the answer says which offset gives the next.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      offset: {
+        type: "integer",
+        minimum: 0,
+        default: 0,
+        description: "Skip this many files (the nextOffset of the previous answer).",
+      },
+    },
+  },
   outputSchema: {
     type: "object",
     properties: {
@@ -128,11 +140,14 @@ export const listDocumentationFiles: ToolDefinition = {
           required: ["filename", "source", "title", "description", "keywords", "size"],
         },
       },
+      total: { type: "integer" },
+      nextOffset: { type: "integer", description: "Pass as offset for the next files." },
     },
     required: ["files"],
   },
-  call(_args, { store, structured }) {
-    const files = store.manifest.documents.map((d) => ({
+  call(args, { store, structured, search }) {
+    const offset = intArg(args, "offset", { min: 0, fallback: 0 });
+    const all = store.manifest.documents.slice(offset, offset + 5000).map((d) => ({
       filename: displayName(store, d),
       source: d.source,
       title: d.title,
@@ -140,10 +155,26 @@ export const listDocumentationFiles: ToolDefinition = {
       keywords: d.keywords,
       size: formatSize(d.size),
     }));
+    // As many files as fit the answer's budget (pretty-printed JSON, about 1.3× compact).
+    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 1000;
+    const files = all.slice(0, fitCount(all, budget, (f) => JSON.stringify(f).length * 1.3 + 4));
+    const total = store.manifest.documents.length;
+    const next = offset + files.length < total ? offset + files.length : undefined;
     const result: ToolResult = {
       content: [{ type: "text", text: JSON.stringify(files, null, 2) }],
     };
-    if (structured) result.structuredContent = { files };
+    if (next !== undefined) {
+      result.content.push({
+        type: "text",
+        text: `[Files ${offset + 1}–${next} of ${total}: call list_documentation_files with ` +
+          `offset ${next} for the next.]`,
+      });
+    }
+    if (structured) {
+      result.structuredContent = next === undefined
+        ? { files }
+        : { files, total, nextOffset: next };
+    }
     return result;
   },
 };
@@ -169,24 +200,41 @@ export const tableOfContents: ToolDefinition = {
     level: { type: "integer" },
     character_count: { type: "integer" },
   }),
-  call(args, { store, structured }) {
+  call(args, { store, structured, search }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const maxDepth = intArg(args, "max_depth", { min: 1, fallback: 6, clampTo: 6 });
     const found = findFile(store, filename);
     if ("content" in found) return found;
-    const sections = found.sections.filter((s) => s.level <= maxDepth).map((s) => ({
+    const outline = found.sections.filter((s) => s.level <= maxDepth).map((s) => ({
       id: s.id,
       title: s.title,
       level: s.level,
       character_count: s.end - s.start,
     }));
+    // A very long outline keeps the sections that fit the answer's budget; the note points at
+    // max_depth for its top levels.
+    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 1000;
+    const sections = outline.slice(
+      0,
+      fitCount(outline, budget, (s) => JSON.stringify(s).length * 1.3 + 4),
+    );
     const result: ToolResult = {
       content: [{ type: "text", text: JSON.stringify(sections, null, 2) }],
     };
+    if (sections.length < outline.length) {
+      result.content.push({
+        type: "text",
+        text: `[The first ${sections.length} of ${outline.length} sections fit this answer: ` +
+          "ask again with a smaller max_depth for the outline's top levels.]",
+      });
+    }
     if (structured) result.structuredContent = { filename: displayName(store, found), sections };
     return result;
   },
 };
+
+/** The content of a section that did not fit an answer's budget. */
+const LEFT_OUT = "[Left out: over this answer's budget. Ask for this section in another call.]";
 
 /** `read_sections {filename, section_ids}`: the text of the requested sections. */
 export const readSections: ToolDefinition = {
@@ -214,7 +262,7 @@ export const readSections: ToolDefinition = {
     title: { type: "string" },
     content: { type: "string" },
   }),
-  call(args, { store, structured }) {
+  call(args, { store, structured, search }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const ids = args.section_ids;
     if (!Array.isArray(ids) || ids.length === 0) {
@@ -227,6 +275,11 @@ export const readSections: ToolDefinition = {
     if ("content" in found) return found;
     const body = store.body(found);
     const byId = new Map(found.sections.map((s) => [s.id, s]));
+    let room = search.maxResponseTokens * CHARS_PER_TOKEN - 1000 -
+      (ids as unknown[]).reduce(
+        (n: number, id) => n + (typeof id === "string" ? id.length * 2 : 0) + 80 + LEFT_OUT.length,
+        0,
+      );
     const sections = [];
     for (const id of ids) {
       if (typeof id !== "string") {
@@ -260,7 +313,24 @@ export const readSections: ToolDefinition = {
           suggestions: closest([...byId.keys()], id),
         });
       }
-      sections.push({ id, title: section.title, content: body.slice(section.start, section.end) });
+      // Sections fill the answer's budget in the order asked; one that does not fit is cut
+      // (or left empty) with a note saying how to read the rest.
+      const whole = body.slice(section.start, section.end);
+      // Costs are the pretty-printed JSON the agent receives: escapes, id, title, indentation.
+      // (Room for every entry's id, title and a short note was set aside before the loop.)
+      const escaped = JSON.stringify(whole).length;
+      let content = whole;
+      if (escaped > room) {
+        const fits = Math.floor((room - 300) * whole.length / escaped);
+        const part = fits > 200 ? pageText(whole, 0, fits).text : "";
+        content = part
+          ? `${part}\n\n[Cut at this answer's budget (${search.maxResponseTokens} tokens; ` +
+            `${whole.length} characters in this section): ask for '${id}' alone, or for its ` +
+            "subsections from table_of_contents.]"
+          : LEFT_OUT;
+      }
+      room -= content === LEFT_OUT ? 0 : JSON.stringify(content).length;
+      sections.push({ id, title: section.title, content });
     }
     const result: ToolResult = {
       content: [{ type: "text", text: JSON.stringify(sections, null, 2) }],

@@ -1,3 +1,5 @@
+import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
+import { intArg } from "./read_args.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
@@ -131,15 +133,23 @@ export const getDocument: ToolDefinition = {
   name: "get_document",
   family: "techdoc",
   title: "Get document",
-  description: "Retrieve a specific document by ID or path.",
+  description: "Retrieve a specific document by ID or path. A long document comes in parts: " +
+    "the last line says which offset reads the next.",
   inputSchema: {
     type: "object",
     properties: {
       document_id: { type: "string", description: "The unique identifier or path of the document" },
+      offset: {
+        type: "integer",
+        minimum: 0,
+        default: 0,
+        description: "Where to start in a long document (from the previous part's last line).",
+      },
     },
     required: ["document_id"],
   },
-  call(args, { store }): ToolResult {
+  call(args, { store, search }): ToolResult {
+    const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const id = args.document_id;
     if (typeof id !== "string" || id.trim() === "" || id.length > 2048) {
       invalid("document_id: required non-empty string");
@@ -157,8 +167,16 @@ export const getDocument: ToolDefinition = {
       keywords: doc.keywords,
       ...(doc.lastUpdated ? { lastUpdated: doc.lastUpdated } : {}),
     };
+    const page = pageText(
+      store.body(doc),
+      offset,
+      search.maxResponseTokens * CHARS_PER_TOKEN - 800,
+    );
+    const text = page.offset === 0 && page.nextOffset === undefined
+      ? page.text
+      : `${page.text}\n\n${continuation(page, "get_document", { document_id: id })}`;
     return {
-      content: [{ type: "text", text: store.body(doc), metadata, _meta: { metadata } }],
+      content: [{ type: "text", text, metadata, _meta: { metadata } }],
     } as unknown as ToolResult;
   },
 };

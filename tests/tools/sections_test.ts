@@ -31,12 +31,21 @@ Deno.test("list_documentation_files: filename, title, description, keywords, siz
   assert.match(conventions.size, /^\d+b$|^\d+\.\d+kb$/);
   const names = files.map((f: { filename: string }) => f.filename);
   assert.ok(!names.some((n: string) => /secret|scratch/.test(n)));
-  const single = await callTool(hugoApp, "list_documentation_files", {});
-  assert.equal(single.structuredContent.files.length, hugo.documents.length);
+  // hugo-docs' 993 files come in parts that fit the answer's budget, paged by offset.
+  const hugoFiles = [];
+  let offset: number | undefined = 0;
+  while (offset !== undefined) {
+    const part = await callTool(hugoApp, "list_documentation_files", { offset });
+    hugoFiles.push(...part.structuredContent.files);
+    offset = part.structuredContent.nextOffset;
+    if (offset !== undefined) {
+      assert.equal(part.structuredContent.total, hugo.documents.length);
+      assert.match(part.content[1].text, /call list_documentation_files with offset \d+/);
+    }
+  }
+  assert.equal(hugoFiles.length, hugo.documents.length);
   assert.ok(
-    single.structuredContent.files.some((f: { filename: string }) =>
-      f.filename === "content-management/shortcodes.md"
-    ),
+    hugoFiles.some((f: { filename: string }) => f.filename === "content-management/shortcodes.md"),
   );
 });
 
