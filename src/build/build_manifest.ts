@@ -19,6 +19,7 @@ import {
 } from "./publication.ts";
 import { extractMetadata, stringList } from "./extract_metadata.ts";
 import { htmlToText } from "./html_to_text.ts";
+import { mdxToMarkdown } from "./mdx_to_markdown.ts";
 import { splitSections } from "./split_sections.ts";
 import { ANALYZER_ID } from "../search/analyzer.ts";
 import { buildPrompts } from "./build_prompts.ts";
@@ -233,9 +234,10 @@ function toDocument(
   const slash = path.indexOf("/");
   const slug = path.slice(path.lastIndexOf("/") + 1);
   // Blank lines between the frontmatter and the text are not part of the document.
+  const markdown = /\.mdx$/i.test(p.file.path) ? mdxToMarkdown(p.source) : p.source;
   const body = p.format === "html"
     ? htmlToText(p.source)
-    : p.source.replace(/^(?:[ \t]*\r?\n)+/, "");
+    : markdown.replace(/^(?:[ \t]*\r?\n)+/, "");
   const meta = extractMetadata({ format: p.format, attrs: p.attrs, source: p.source, body, slug });
   const doc: ManifestDocument = {
     id: `${source}/${path}`,

@@ -133,9 +133,37 @@ function unique(values: string[]): string[] {
   });
 }
 
+/**
+ * A manual page rendered as text (`man git-commit | col -b`): its running header
+ * (`GIT-COMMIT(1)   Git Manual   GIT-COMMIT(1)`) and its NAME line
+ * (`git-commit - Record changes to the repository`), when the text has them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { manPage } from "./extract_metadata.ts";
+ * const page = "GIT-COMMIT(1)      Git Manual      GIT-COMMIT(1)\n\nNAME\n       git-commit - Record changes to the repository\n";
+ * assert.deepEqual(manPage(page), { title: "git-commit(1)", description: "Record changes to the repository" });
+ * assert.equal(manPage("Just a text file.\n"), undefined);
+ * ```
+ */
+export function manPage(body: string): { title: string; description: string } | undefined {
+  const lines = body.split("\n", 40);
+  const header = /^\s*(\S+)\((\w+)\)\s{2,}.*\s{2,}\1\(\2\)\s*$/.exec(lines[0] ?? "");
+  if (!header) return undefined;
+  const section = header[2]!;
+  const nameAt = lines.findIndex((l) => /^NAME\s*$/.test(l));
+  const nameLine = nameAt === -1 ? "" : lines.slice(nameAt + 1).find((l) => l.trim() !== "") ?? "";
+  const m = /^\s*(\S+(?:,\s*\S+)*)\s+[-\u2013\u2014]+\s+(.+)$/.exec(nameLine);
+  const name = m ? m[1]!.split(",")[0]!.trim() : header[1]!.toLowerCase();
+  return { title: `${name}(${section})`, description: m ? m[2]!.trim() : "" };
+}
+
 function bodyTitle({ format, source, body }: ExtractInput): string | undefined {
   if (format === "html") return firstElementText(source, "title") ?? firstElementText(source, "h1");
   if (format === "text") {
+    const man = manPage(body);
+    if (man) return man.title;
     const first = body.split("\n")[0]?.trim();
     return first ? first : undefined;
   }
@@ -150,7 +178,9 @@ function bodyDescription({ format, source, body }: ExtractInput): string {
   if (format === "html") {
     return metaContent(source, "description") ?? firstElementText(source, "p") ?? "";
   }
-  if (format === "text") return body.split("\n").slice(1, 4).join(" ").trim();
+  if (format === "text") {
+    return manPage(body)?.description || body.split("\n").slice(1, 4).join(" ").trim();
+  }
   const paragraph: string[] = [];
   for (const line of markdownLines(body)) {
     const t = line.trim();

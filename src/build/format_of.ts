@@ -3,6 +3,7 @@ import type { DocumentFormat } from "../content/manifest.ts";
 const FORMATS: Record<string, DocumentFormat> = {
   ".md": "markdown",
   ".markdown": "markdown",
+  ".mdx": "markdown", // read through mdxToMarkdown
   ".html": "html",
   ".htm": "html",
   ".txt": "text",

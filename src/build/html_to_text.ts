@@ -88,6 +88,66 @@ export function replaceElements(
   return out + html.slice(pos);
 }
 
+/** Class, id or role words that mark navigation chrome (DocBook, Sphinx, Javadoc, asciidoc…). */
+const CHROME =
+  /\b(?:navheader|navfooter|navigation|navbar|related|sphinxsidebar|sidebar|breadcrumbs?|footer|header-nav|skip-?nav|toc|subnav|topnav|bottomnav)\b/i;
+
+/**
+ * Drops navigation chrome: `nav`, `footer` and `aside` elements, and any `div`, `section`,
+ * `table`, `ul` or `span` whose class, id or role names navigation ({@link CHROME}: DocBook's
+ * `navheader`/`navfooter`, Sphinx's `related`/`sphinxsidebar`/`footer`, `role="navigation"`),
+ * so "Prev / Up / Next" footers neither match queries nor show in snippets. Nested elements of
+ * the same name are matched by depth; each dropped region is scanned once, so the work stays
+ * linear in the page.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dropChrome } from "./html_to_text.ts";
+ * const page = '<div class="navheader"><div>Prev: Install</div></div><p>Body</p>' +
+ *   '<nav>menu</nav><div id="footer">Next: Usage</div>';
+ * assert.equal(dropChrome(page), "<p>Body</p>");
+ * ```
+ */
+export function dropChrome(html: string): string {
+  const lower = html.toLowerCase();
+  const open = /<(nav|footer|aside|div|section|table|ul|span)(?=[\s/>])([^<>]*)>/gi;
+  let out = "";
+  let pos = 0;
+  for (let m = open.exec(html); m !== null; m = open.exec(html)) {
+    const name = m[1]!.toLowerCase();
+    const attrs = m[2]!;
+    const chrome = name === "nav" || name === "footer" || name === "aside" ||
+      [...attrs.matchAll(/\b(?:class|id|role)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)]
+        .some((a) => CHROME.test(a[1] ?? a[2] ?? a[3] ?? ""));
+    if (!chrome || m[0].endsWith("/>")) continue;
+    // The matching close tag: count same-name opens and closes after this one.
+    let depth = 1;
+    let at = m.index + m[0].length;
+    let end = html.length;
+    while (depth > 0) {
+      const nextOpen = lower.indexOf(`<${name}`, at);
+      const nextClose = lower.indexOf(`</${name}`, at);
+      if (nextClose === -1) break; // unclosed: runs to the end
+      if (nextOpen !== -1 && nextOpen < nextClose) {
+        depth++;
+        at = nextOpen + name.length + 1;
+      } else {
+        depth--;
+        at = nextClose + name.length + 2;
+        if (depth === 0) {
+          const gt = lower.indexOf(">", at);
+          end = gt === -1 ? html.length : gt + 1;
+        }
+      }
+    }
+    out += html.slice(pos, m.index);
+    pos = end;
+    open.lastIndex = end;
+  }
+  return out + html.slice(pos);
+}
+
 /** Removes `<!-- … -->` comments in one pass; an unclosed comment runs to the end. */
 function dropComments(html: string): string {
   let out = "";
@@ -132,7 +192,7 @@ export function metaContent(html: string, name: string): string | undefined {
 /**
  * Converts an HTML document to markdown-like text: headings become `#` lines, list items
  * `- ` lines, `pre` blocks fenced code, links keep their label; `head`, `script`, `style`,
- * `noscript`, `template` and comments are dropped.
+ * `noscript`, `template`, comments and navigation chrome ({@link dropChrome}) are dropped.
  *
  * @example
  * ```ts
@@ -144,7 +204,7 @@ export function metaContent(html: string, name: string): string | undefined {
  */
 export function htmlToText(html: string): string {
   let s = replaceElements(
-    dropComments(html),
+    dropChrome(dropComments(html)),
     ["head", "script", "style", "noscript", "template", "svg"],
     () => "",
     "drop",

@@ -1,3 +1,4 @@
+import { positionsOf, wordPositions } from "./word_positions.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
@@ -38,7 +39,17 @@ export interface QueryResult {
   /** Index term → the query term it stands for (exact and one-edit variants), for snippets. */
   groups: Map<string, string>;
   plan: QueryPlan;
+  /**
+   * Query words no document mentions (at most {@link MAX_UNMATCHED}), each with up to three
+   * known words within two edits, as the documents spell them: "did you mean".
+   */
+  unmatched: { word: string; suggestions: string[] }[];
 }
+
+/** Most unmatched query words given suggestions per query (each costs a dictionary scan). */
+export const MAX_UNMATCHED = 3;
+
+const ANY_FIELD: FieldWeights = { name: 1, keywords: 1, description: 1, content: 1, focus: 0 };
 
 /** The search index joined to one content store. */
 export interface SearchEngine {
@@ -103,6 +114,26 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     }
     return byKey;
   };
+  // How the documents spell an index term: its first occurrence in the best document with it.
+  const spelling = (term: string): string => {
+    const plan = {
+      terms: [term],
+      expansions: new Map([[term, new Map([[term, 1]])]]),
+      unmatched: [],
+    };
+    const hit =
+      index.search(plan, { weights: ANY_FIELD, limit: 1, filter: (n) => docs[n] !== undefined })[0];
+    const doc = hit ? docs[hit.doc] : undefined;
+    if (!doc) return term;
+    const body = store.body(doc);
+    const inBody = wordPositions.get(doc, body).get(term);
+    if (inBody) return body.slice(inBody[0], inBody[1]).toLowerCase();
+    for (const text of [doc.title, doc.description, doc.keywords.join(" ")]) {
+      const at = positionsOf(text).get(term);
+      if (at) return text.slice(at[0], at[1]).toLowerCase();
+    }
+    return term;
+  };
   return {
     index,
     query(text, options) {
@@ -135,7 +166,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           b.score - a.score || newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan };
+      const unmatched = plan.unmatched.slice(0, MAX_UNMATCHED).map(({ word, term }) => ({
+        word,
+        suggestions: [...new Set(index.suggest(term, 3).map(spelling))],
+      }));
+      return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan, unmatched };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { editDistance } from "./edit_distance.ts";
 import { Encoder, Index } from "flexsearch";
 import { analyze, ANALYZER_ID, analyzeWords, stemOnce } from "./analyzer.ts";
 import { editVariants } from "./edit_variants.ts";
@@ -79,6 +80,8 @@ export interface QueryPlan {
   terms: string[];
   /** For each query term: the dictionary terms it matches and their factor (1 or 0.5). */
   expansions: Map<string, Map<string, number>>;
+  /** Query words that match nothing in the index (no term, typo variant or completion). */
+  unmatched: { word: string; term: string }[];
 }
 
 /** Options of {@link SearchIndex.search}. */
@@ -102,6 +105,11 @@ export interface SearchIndex {
   plan(query: string): QueryPlan;
   /** All matching documents; the best (all, or `limit`) first, ties in document order. */
   search(plan: QueryPlan, options: SearchOptions): SearchHit[];
+  /**
+   * Index terms within two edits of `term` that start with its first letter, closest and most
+   * frequent first (at most `max`): "did you mean" for a word nothing matched.
+   */
+  suggest(term: string, max: number): string[];
   /** Serializes the index for the build output. */
   export(): Promise<SearchIndexData>;
 }
@@ -300,7 +308,29 @@ function createIndex(parts: Parts): SearchIndex {
         }
         expansions.set(term, matches);
       }
-      return { terms, expansions };
+      const unmatched = terms.filter((t) => expansions.get(t)!.size === 0)
+        .map((term) => ({ word: words.get(term)!, term }));
+      return { terms, expansions, unmatched };
+    },
+    suggest(term, max) {
+      if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
+      sortedTerms ??= [...df.keys()].sort();
+      // Terms sharing the first letter are one contiguous run of the sorted dictionary.
+      let lo = 0;
+      let hi = sortedTerms.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sortedTerms[mid]! < term[0]!) lo = mid + 1;
+        else hi = mid;
+      }
+      const found: { t: string; d: number }[] = [];
+      for (let i = lo; i < sortedTerms.length && sortedTerms[i]![0] === term[0]; i++) {
+        const t = sortedTerms[i]!;
+        const d = editDistance(term, t, 2);
+        if (d <= 2 && t !== term) found.push({ t, d });
+      }
+      return found.sort((a, b) => a.d - b.d || (df.get(b.t) ?? 0) - (df.get(a.t) ?? 0))
+        .slice(0, max).map((x) => x.t);
     },
     search(plan, { weights, filter, limit }) {
       // Scratch arrays indexed by document number, reused by every query of this index (search

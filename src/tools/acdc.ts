@@ -1,3 +1,4 @@
+import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
 import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { cachedResult } from "./result_cache.ts";
@@ -45,6 +46,7 @@ const RESULT_SCHEMA = {
         required: ["source", "name", "uri", "snippet", "relevance"],
       },
     },
+    unmatched: UNMATCHED_SCHEMA,
   },
   required: ["query", "total", "results"],
 };
@@ -76,7 +78,7 @@ export const search: ToolDefinition = {
     if (source !== undefined && source !== "" && !store.sourceNames.includes(source)) {
       return errorResult(`Unknown source '${source}'. Sources: ${store.sourceNames.join(", ")}`);
     }
-    const { hits, total, groups } = (await engine()).query(query, {
+    const { hits, total, groups, unmatched } = (await engine()).query(query, {
       weights: acdcWeights(settings),
       limit: settings.maxResults,
       ...(source ? { source } : {}),
@@ -88,17 +90,24 @@ export const search: ToolDefinition = {
       snippet: snippet(store.body(doc), groups, { words: wordPositions.get(doc, store.body(doc)) }),
       relevance: Number(formatScore(score)),
     }));
-    const text = results.length === 0
-      ? `No results found for '${query}'${source ? ` in source '${source}'` : ""}. ` +
-        "Try other words, fewer words, or no source filter."
-      : `Search results for '${query}':\n\n` +
-        results.map((r) =>
-          `- [${r.source}] [${r.name}](${r.uri}): ${r.snippet} (relevance: ${
-            formatScore(r.relevance)
-          })`
-        ).join("\n");
+    // Words that matched nothing are named after the results (the ACDC header stays first).
+    const note = unmatchedNote(unmatched);
+    const text =
+      (results.length === 0
+        ? `No results found for '${query}'${source ? ` in source '${source}'` : ""}. ` +
+          "Try other words, fewer words, or no source filter."
+        : `Search results for '${query}':\n\n` +
+          results.map((r) =>
+            `- [${r.source}] [${r.name}](${r.uri}): ${r.snippet} (relevance: ${
+              formatScore(r.relevance)
+            })`
+          ).join("\n")) + (note ? `\n\n${note}` : "");
     const result: ToolResult = { content: [{ type: "text", text }] };
-    if (structured) result.structuredContent = { query, total, results };
+    if (structured) {
+      result.structuredContent = unmatched.length > 0
+        ? { query, total, results, unmatched }
+        : { query, total, results };
+    }
     return result;
   },
 };

@@ -1,3 +1,4 @@
+import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
 import { CHARS_PER_TOKEN, continuation, fitCount, pageText } from "./page_text.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -277,6 +278,7 @@ export const searchArticles: ToolDefinition = {
       articles: { type: "array", items: ARTICLE_SCHEMA },
       contentOmitted: { type: "array", items: { type: "string" } },
       nextOffset: { type: "integer", description: "Pass as offset for the next results." },
+      unmatched: UNMATCHED_SCHEMA,
       message: { type: "string" },
     },
     required: ["query", "count", "total", "articles"],
@@ -295,7 +297,7 @@ export const searchArticles: ToolDefinition = {
       limit: Math.min(offset + limit, 10_000),
       newestFirstOnTies: true,
     });
-    const { total } = ranked;
+    const { total, unmatched } = ranked;
     const hits = ranked.hits.slice(offset);
     // The answer's budget: first the metadata of as many hits as fit, then bodies by rank while
     // they fit (at most 24,000 characters of them); the rest are named, not sent. Sizes are
@@ -340,6 +342,11 @@ export const searchArticles: ToolDefinition = {
     }
     if (articles.length === 0) {
       result.message = `No articles match '${query}'. Try other or fewer words.`;
+    }
+    if (unmatched.length > 0) {
+      result.unmatched = unmatched;
+      const note = unmatchedNote(unmatched);
+      result.message = result.message ? `${result.message} ${note}` : note;
     }
     return jsonResult(result, structured);
   },

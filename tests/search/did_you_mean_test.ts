@@ -1,0 +1,44 @@
+/**
+ * "Did you mean": a search names the query words no document mentions, with the closest words
+ * the documents do use (as they spell them), so an agent can tell a gap in the documentation
+ * from a badly phrased query.
+ */
+import assert from "node:assert/strict";
+import { appFor, buildFolder, callTool, CORPORA } from "../helpers.ts";
+import { MAX_UNMATCHED } from "../../src/search/search_engine.ts";
+
+const tldr = appFor((await buildFolder(`${CORPORA}/tldr`)).manifest).app;
+const hugo = appFor((await buildFolder(`${CORPORA}/hugo-docs`)).manifest).app;
+
+Deno.test("did you mean: a word two edits from a known one is named, with the known spelling", async () => {
+  const r = await callTool(tldr, "search", { query: "kubrnetse" });
+  assert.deepEqual(r.structuredContent.unmatched, [
+    { word: "kubrnetse", suggestions: ["kubernetes"] },
+  ]);
+  assert.match(
+    r.content[0].text,
+    /No document mentions 'kubrnetse' \(did you mean 'kubernetes'\?\)\.$/,
+  );
+  const articles = await callTool(tldr, "search_articles", { query: "kubrnetse pods" });
+  assert.deepEqual(articles.structuredContent.unmatched[0].suggestions, ["kubernetes"]);
+  assert.match(articles.structuredContent.message, /did you mean 'kubernetes'\?/);
+});
+
+Deno.test("did you mean: a gap in the docs is said plainly; matched words are not listed", async () => {
+  const gap = await callTool(hugo, "search", { query: "kubernetes templates" });
+  assert.deepEqual(gap.structuredContent.unmatched, [{ word: "kubernetes", suggestions: [] }]);
+  assert.ok(gap.structuredContent.results.length > 0, "the other word still finds pages");
+  assert.match(gap.content[0].text, /\n\nNo document mentions 'kubernetes'\.$/);
+  for (const query of ["extract files from a tar archive", "containre", "shortcdoes"]) {
+    const app = query === "shortcdoes" ? hugo : tldr;
+    const r = await callTool(app, "search", { query });
+    assert.equal(r.structuredContent.unmatched, undefined, `${query}: one-edit typos match`);
+    assert.doesNotMatch(r.content[0].text, /No document mentions/);
+  }
+});
+
+Deno.test("did you mean: at most three words get suggestions, whatever the query", async () => {
+  const words = Array.from({ length: 30 }, (_, i) => `zqx${"abcdefghij"[i % 10]}${i}vw`);
+  const r = await callTool(tldr, "search", { query: words.join(" ") });
+  assert.equal(r.structuredContent.unmatched.length, MAX_UNMATCHED);
+});
