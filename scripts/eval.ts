@@ -1,7 +1,8 @@
 /**
  * `deno task eval`: retrieval quality of Shelf's search over `../shared/corpora`, side by side
- * with two baselines run in the same process — the ASDLC substring ranking (title ×3, tags ×2,
- * description ×1) and MiniSearch (`scripts/bench/minisearch_peer.ts`: fuzzy 0.2, prefix, Shelf's default boosts).
+ * with three baselines run in the same process — the ASDLC substring ranking (title ×3, tags ×2,
+ * description ×1), MiniSearch (`scripts/bench/minisearch_peer.ts`: fuzzy 0.2, prefix, Shelf's
+ * default boosts) and lunr (`scripts/bench/lunr_peer.ts`: default English pipeline, same boosts).
  *
  * Fixtures (`tests/eval/fixtures/*.json`) list queries with the documents they should find:
  * `expect` (any of them counts, within `topN`), `expectNone` (nothing should match) and
@@ -15,6 +16,7 @@ import { rankArticles } from "./asdlc_substring.ts";
 import { buildIndexFor, createSearchEngine } from "../src/search/search_engine.ts";
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../src/search/search_settings.ts";
 import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./bench/minisearch_peer.ts";
+import { buildLunr } from "./bench/lunr_peer.ts";
 
 /** One fixture case. */
 export interface EvalCase {
@@ -59,10 +61,12 @@ function engines(store: ContentStore): Record<string, Engine> {
   const weights = acdcWeights(DEFAULT_SEARCH_SETTINGS);
   const shelf = createSearchEngine(store, buildIndexFor(store));
   const mini = buildMiniSearch(store);
+  const lunr = buildLunr(store);
   return {
     shelf: (q) => shelf.query(q, { weights, limit: 10 }).hits.map((h) => h.doc.path),
     "asdlc-substring": (q) => rankArticles(store, q).slice(0, 10).map((h) => h.doc.path),
     minisearch: (q) => mini.search(q, MINI_QUERY_OPTIONS).slice(0, 10).map((r) => r.path as string),
+    lunr: (q) => lunr.search(q).slice(0, 10),
   };
 }
 
