@@ -1,4 +1,4 @@
-import { positionsOf, wordPositions } from "./word_positions.ts";
+import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
@@ -126,11 +126,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     const doc = hit ? docs[hit.doc] : undefined;
     if (!doc) return term;
     const body = store.body(doc);
-    const inBody = wordPositions.get(doc, body).get(term);
-    if (inBody) return body.slice(inBody[0], inBody[1]).toLowerCase();
+    const inBody = occurrences(wordPositions.get(doc, body), term);
+    if (inBody.length > 0) return body.slice(inBody[0], inBody[1]).toLowerCase();
     for (const text of [doc.title, doc.description, doc.keywords.join(" ")]) {
-      const at = positionsOf(text).get(term);
-      if (at) return text.slice(at[0], at[1]).toLowerCase();
+      const at = occurrences(positionsOf(text), term);
+      if (at.length > 0) return text.slice(at[0], at[1]).toLowerCase();
     }
     return term;
   };

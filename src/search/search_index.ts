@@ -32,6 +32,9 @@ export const FUZZY_MAX_LENGTH = 24;
 export const FUZZY_BUDGET = 32;
 /** Factor of a dictionary term that merely starts with the query term. */
 export const PREFIX_FACTOR = 0.5;
+/** Query words whose typo variants an index remembers (each a short list of terms). */
+const TYPO_CACHE_MAX = 10_000;
+
 /** At most this many prefix completions per query term (the most frequent ones). */
 export const PREFIX_MAX = 8;
 /** Terms per document in the `focus` field. */
@@ -254,6 +257,23 @@ function createIndex(parts: Parts): SearchIndex {
     return found.sort((a, b) => (df.get(b) ?? 0) - (df.get(a) ?? 0)).slice(0, PREFIX_MAX);
   };
   const idf = (term: string) => Math.log(1 + total / (df.get(term) ?? total));
+  // The dictionary terms one edit from a query word depend only on this index's dictionary:
+  // found once per word (about 72 candidates per letter, the word's own ones stemmed) and kept,
+  // up to TYPO_CACHE_MAX words.
+  const typoCache = new Map<string, readonly string[]>();
+  const typoVariants = (term: string, word: string): readonly string[] => {
+    const key = `${term}\u0000${word}`;
+    let found = typoCache.get(key);
+    if (!found) {
+      const set = new Set(editVariants(term, (t) => df.has(t)));
+      // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
+      for (const v of editVariants(word, (w) => df.has(stemOnce(w)))) set.add(stemOnce(v));
+      found = [...set];
+      if (typoCache.size >= TYPO_CACHE_MAX) typoCache.clear();
+      typoCache.set(key, found);
+    }
+    return found;
+  };
   const avgLength = Math.max(1, lengths.reduce((a, b) => a + (b ?? 0), 0) / Math.max(1, total));
   // Short documents that mention a term say more about it than long ones (1 at average length).
   const lengthNorm = (n: number) =>
@@ -293,10 +313,7 @@ function createIndex(parts: Parts): SearchIndex {
           const add = (t: string) => {
             if (t !== term && !matches.has(t)) matches.set(t, FUZZY_FACTOR);
           };
-          for (const v of editVariants(term, (t) => df.has(t))) add(v);
-          // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
-          const word = words.get(term)!;
-          for (const v of editVariants(word, (w) => df.has(stemOnce(w)))) add(stemOnce(v));
+          for (const v of typoVariants(term, words.get(term)!)) add(v);
         }
         // Prefixes: "mac" finds "macos", "config" finds "configur".
         if (term.length >= 3) {

@@ -1,12 +1,11 @@
 import type { Token } from "./analyzer.ts";
-import { positionsOf, type WordPositions } from "./word_positions.ts";
+import { occurrences, positionsOf, type WordPositions } from "./word_positions.ts";
 
 /** The words of a text whose index term is one of the query's terms, in text order. */
 function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>): Token[] {
   const out: Token[] = [];
   for (const term of groups.keys()) {
-    const list = words.get(term);
-    if (!list) continue;
+    const list = occurrences(words, term);
     for (let i = 0; i < list.length; i += 2) out.push({ term, start: list[i]!, end: list[i + 1]! });
   }
   return out.sort((a, b) => a.start - b.start);
