@@ -23,7 +23,8 @@ Deno.test("log sink: a writer that cannot keep up costs bounded memory and a cou
     writeSync: (bytes) => bytes.length,
   });
   sink(entry(0));
-  await new Promise((r) => setTimeout(r, 5)); // the first write has started and hangs
+  // Wait until the first write has started (after the sink's interval) and hangs.
+  while (calls === 0) await new Promise((r) => setTimeout(r, 5));
   const line = JSON.stringify(entry(1)).length;
   const n = Math.ceil(LOG_SINK_MAX_BUFFERED / line) * 3;
   for (let i = 1; i <= n; i++) sink(entry(i));
