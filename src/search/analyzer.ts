@@ -5,9 +5,12 @@ import { STOP_WORDS } from "./stop_words.ts";
  * Identifies the analyzer. A prebuilt index records it; the runtime rebuilds instead of
  * loading an index made by a different analyzer. Change it whenever tokens change.
  */
-export const ANALYZER_ID = "shelf-en-porter-v1";
+export const ANALYZER_ID = "shelf-en-porter-v2";
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** `a_b`, `a.b`, `a-b` (any number of parts), `name(3)`, and `--flag`/`-f`-style options. */
+const IDENTIFIER =
+  /(?<![\p{L}\p{N}_.-])(?:[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*\(\d[\p{L}]?\)|[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+|--?[\p{L}][\p{L}\p{N}-]*[\p{L}\p{N}])/gu;
 const stems = new Map<string, string>();
 const terms = new Map<string, string>();
 const CACHE_MAX = 100_000;
@@ -122,7 +125,31 @@ export function termOf(raw: string): string {
  * ```
  */
 export function analyze(text: string): string[] {
-  return tokenize(text).map((t) => t.term);
+  const out = tokenize(text).map((t) => t.term);
+  out.push(...identifiersOf(text));
+  return out;
+}
+
+/**
+ * Identifiers as developers type them — `snake_case`, `dotted.names`, `kebab-case`, `file.ext`,
+ * `--flags`, `Name(3)` — as whole terms (lowercased, never stemmed), which the index holds beside
+ * their parts, so an exact identifier outranks a document that only has its parts.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { identifiersOf } from "./analyzer.ts";
+ * assert.deepEqual(
+ *   identifiersOf("Edit pg_hba.conf, run git-commit --amend and see open(2) in deno.json."),
+ *   ["pg_hba.conf", "git-commit", "--amend", "open(2)", "deno.json"],
+ * );
+ * assert.deepEqual(identifiersOf("Plain words only."), []);
+ * ```
+ */
+export function identifiersOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IDENTIFIER)) out.push(m[0].toLowerCase());
+  return out;
 }
 
 /**

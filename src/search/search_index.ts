@@ -1,6 +1,6 @@
 import { editDistance } from "./edit_distance.ts";
 import { Encoder, Index } from "flexsearch";
-import { analyze, ANALYZER_ID, analyzeWords, stemOnce } from "./analyzer.ts";
+import { analyze, ANALYZER_ID, analyzeWords, identifiersOf, stemOnce } from "./analyzer.ts";
 import { editVariants } from "./edit_variants.ts";
 
 /**
@@ -327,6 +327,15 @@ function createIndex(parts: Parts): SearchIndex {
       }
       const unmatched = terms.filter((t) => expansions.get(t)!.size === 0)
         .map((term) => ({ word: words.get(term)!, term }));
+      // Identifiers typed whole (`pg_class`, `deno.json`, `open(2)`) count as one more exact
+      // term when a document has them whole: those documents match every term and outrank the
+      // ones that only have the parts. An identifier no document has adds nothing.
+      for (const id of identifiersOf(query)) {
+        if (terms.length < 40 && df.has(id) && !expansions.has(id)) {
+          terms.push(id);
+          expansions.set(id, new Map([[id, 1]]));
+        }
+      }
       return { terms, expansions, unmatched };
     },
     suggest(term, max) {
