@@ -1,3 +1,4 @@
+import { unmatchedNote } from "./unmatched_note.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { analyze } from "../search/analyzer.ts";
 import { acdcWeights } from "../search/search_settings.ts";
@@ -58,7 +59,7 @@ export const searchDocuments: ToolDefinition = {
       : searchIn === "content"
       ? { ...base, name: 0, keywords: 0 }
       : base;
-    const { hits, groups } = (await engine()).query(query, {
+    const { hits, groups, unmatched } = (await engine()).query(query, {
       weights,
       limit: types ? 10_000 : limit,
     });
@@ -84,12 +85,13 @@ export const searchDocuments: ToolDefinition = {
         `   Excerpt: ${window.text}\n   Match location: ${where}`;
     });
     const header = `Search results: ${kept.length} matches`;
+    const note = unmatchedNote(unmatched);
     return {
       content: [{
         type: "text",
-        text: lines.length > 0
+        text: (lines.length > 0
           ? `${header}\n\n${lines.join("\n\n")}`
-          : `${header}\n\nNo documents match '${query}'.`,
+          : `${header}\n\nNo documents match '${query}'.`) + (note ? `\n\n${note}` : ""),
       }],
     };
   },

@@ -1,3 +1,4 @@
+import { unmatchedNote } from "./unmatched_note.ts";
 import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
 import { intArg } from "./read_args.ts";
 import { wordPositions } from "../search/word_positions.ts";
@@ -89,7 +90,7 @@ export const searchDocumentation: ToolDefinition = {
     ) {
       invalid(`doc_type: must be one of ${[...store.sourceNames, "all"].join(", ")}`);
     }
-    const { hits, groups } = (await engine()).query(query, {
+    const { hits, groups, unmatched } = (await engine()).query(query, {
       weights: acdcWeights(search),
       limit: max,
       ...(docType !== "all" ? { source: docType } : {}),
@@ -110,7 +111,15 @@ export const searchDocumentation: ToolDefinition = {
       return { type: "text", text: window.text, metadata, score: s, _meta: { metadata, score: s } };
     });
     if (content.length === 0) {
-      return { content: [{ type: "text", text: `No results found for '${query}'.` }] };
+      // Every TechDoc result item is a chunk with metadata, so the "did you mean" note goes
+      // only where there are no chunks.
+      const note = unmatchedNote(unmatched);
+      return {
+        content: [{
+          type: "text",
+          text: `No results found for '${query}'.` + (note ? ` ${note}` : ""),
+        }],
+      };
     }
     return { content } as unknown as ToolResult;
   },

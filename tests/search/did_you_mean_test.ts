@@ -42,3 +42,15 @@ Deno.test("did you mean: at most three words get suggestions, whatever the query
   const r = await callTool(tldr, "search", { query: words.join(" ") });
   assert.equal(r.structuredContent.unmatched.length, MAX_UNMATCHED);
 });
+
+Deno.test("did you mean: the compatibility searches say it too", async () => {
+  const { manifest } = await buildFolder(`${CORPORA}/tldr`);
+  const { app } = appFor({ ...manifest, settings: { profiles: ["mcp-serve", "techdoc"] } });
+  const docs = await callTool(app, "search_documents", { query: "kubrnetse" });
+  assert.match(
+    docs.content[0].text,
+    /No document mentions 'kubrnetse' \(did you mean 'kubernetes'\?\)\.$/,
+  );
+  const techdoc = await callTool(app, "search_documentation", { query: "kubrnetse" });
+  assert.match(techdoc.content[0].text, /^No results found for 'kubrnetse'\. No document mentions/);
+});
