@@ -23,6 +23,11 @@ export interface QueryOptions extends SearchFilters {
   limit: number;
   /** Break score ties by `lastUpdated`, newest first (the ASDLC contract). */
   newestFirstOnTies?: boolean;
+  /**
+   * Drop the weak tail: documents scoring under this share of the best one (see
+   * {@link TAIL_CUT}); `total` then counts only the documents kept.
+   */
+  minRelative?: number;
 }
 
 /** A ranked document. */
@@ -45,6 +50,12 @@ export interface QueryResult {
    */
   unmatched: { word: string; suggestions: string[] }[];
 }
+
+/**
+ * The tools' rule for the weak tail of a ranking: a result scoring under a tenth of the best one
+ * (a typo or prefix match of one word, when other documents match every word) is left out.
+ */
+export const TAIL_CUT = 0.1;
 
 /** Most unmatched query words given suggestions per query (each costs a dictionary scan). */
 export const MAX_UNMATCHED = 3;
@@ -147,13 +158,15 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       for (const [term, matches] of plan.expansions) {
         for (const t of matches.keys()) groups.set(t, term);
       }
-      const raw = index.search(plan, {
+      const ranked = index.search(plan, {
         weights: options.weights,
         limit: options.limit,
         filter: filters.length === 0
           ? (n) => docs[n] !== undefined
           : (n) => docs[n] !== undefined && filters.every((set) => set.has(n)),
       });
+      const floor = (ranked[0]?.score ?? 0) * (options.minRelative ?? 0);
+      const raw = floor > 0 ? ranked.filter((h) => h.score >= floor) : ranked;
       // Only the sorted head matters: the best `limit` hits and everything tied with the last
       // of them (so the newest-first tie-break below sees every candidate).
       const cut = raw[Math.min(options.limit, raw.length) - 1]?.score ?? 0;

@@ -1,3 +1,4 @@
+import { TAIL_CUT } from "../search/search_engine.ts";
 import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
 import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
 import { wordPositions } from "../search/word_positions.ts";
@@ -79,6 +80,7 @@ export const search: ToolDefinition = {
       return errorResult(`Unknown source '${source}'. Sources: ${store.sourceNames.join(", ")}`);
     }
     const { hits, total, groups, unmatched } = (await engine()).query(query, {
+      minRelative: TAIL_CUT,
       weights: acdcWeights(settings),
       limit: settings.maxResults,
       ...(source ? { source } : {}),

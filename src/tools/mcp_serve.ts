@@ -1,3 +1,4 @@
+import { TAIL_CUT } from "../search/search_engine.ts";
 import { unmatchedNote } from "./unmatched_note.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { analyze } from "../search/analyzer.ts";
@@ -60,6 +61,7 @@ export const searchDocuments: ToolDefinition = {
       ? { ...base, name: 0, keywords: 0 }
       : base;
     const { hits, groups, unmatched } = (await engine()).query(query, {
+      minRelative: TAIL_CUT,
       weights,
       limit: types ? 10_000 : limit,
     });

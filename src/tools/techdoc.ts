@@ -1,3 +1,4 @@
+import { TAIL_CUT } from "../search/search_engine.ts";
 import { unmatchedNote } from "./unmatched_note.ts";
 import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
 import { intArg } from "./read_args.ts";
@@ -91,6 +92,7 @@ export const searchDocumentation: ToolDefinition = {
       invalid(`doc_type: must be one of ${[...store.sourceNames, "all"].join(", ")}`);
     }
     const { hits, groups, unmatched } = (await engine()).query(query, {
+      minRelative: TAIL_CUT,
       weights: acdcWeights(search),
       limit: max,
       ...(docType !== "all" ? { source: docType } : {}),
