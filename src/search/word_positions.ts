@@ -71,7 +71,10 @@ function findOccurrences(words: WordPositions, term: string): number[] {
   const head = term.slice(0, 4);
   const out: number[] = [];
   for (const word of words.byStart.get(term.slice(0, 2)) ?? []) {
-    if (word.startsWith(head) && termOf(word) === term) out.push(...words.at.get(word)!);
+    if (word.startsWith(head) && termOf(word) === term) {
+      // A loop, not a spread: a word can occur more times than a call takes arguments.
+      for (const offset of words.at.get(word)!) out.push(offset);
+    }
   }
   if (out.length <= 2) return out;
   // Several spellings ("deploy", "deploying"): merge them into text order.

@@ -58,3 +58,8 @@ Deno.test("snippet: HTML output is escaped, text output is not", () => {
   );
   assert.equal(escapeHtml('"'), "&quot;");
 });
+
+Deno.test("snippet: a word repeated 200,000 times is found without exhausting the stack", () => {
+  const text = "spam ".repeat(200_000) + "the end";
+  assert.match(snippet(text, groups(["spam", "spam"]), { width: 40 }), /^spam spam/);
+});
