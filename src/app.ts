@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import type { StoreCache } from "./content/store_cache.ts";
 import type { ContentStore } from "./content/content_store.ts";
 import { freshnessOf } from "./content/freshness.ts";
-import { serverCard } from "./site/server_card.ts";
-import { siteFiles } from "./site/site_files.ts";
+import { serverCardJson } from "./site/server_card.ts";
+import { type SiteFiles, siteFiles } from "./site/site_files.ts";
 import { createMcpServer, type McpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
 import type { BatchLimits } from "./protocol/run_batch.ts";
@@ -161,7 +161,9 @@ export function createApp(deps: AppDeps): ShelfApp {
     app.get(path, async (c) => {
       const { store, settings } = await server.current();
       c.header("link", DISCOVERY_LINKS);
-      return c.json(serverCard(store, settings, baseOf(store, c.req.url), auth.type));
+      return c.body(serverCardJson(store, settings, baseOf(store, c.req.url), auth.type), 200, {
+        "content-type": "application/json",
+      });
     });
   }
   const text = (body: string, type: string, base: string) =>
@@ -171,20 +173,25 @@ export function createApp(deps: AppDeps): ShelfApp {
         "link": `<${base}/llms.txt>; rel="describedby"; type="text/plain"`,
       },
     });
-  app.get("/llms.txt", async (c) => {
+  // The agent-facing files of the current store at the request's base URL.
+  const filesFor = async (url: string) => {
     const store = await deps.stores.get();
-    const base = baseOf(store, c.req.url);
-    return text(siteFiles(store, base).llmsTxt(), "text/plain", base);
-  });
-  app.get("/llms-full.txt", async (c) => {
-    const store = await deps.stores.get();
-    const base = baseOf(store, c.req.url);
-    return text(siteFiles(store, base).llmsFull(), "text/plain", base);
-  });
+    const base = baseOf(store, url);
+    return { store, base, files: siteFiles(store, base) };
+  };
+  for (
+    const [path, pick] of [
+      ["/llms.txt", (f: SiteFiles) => f.llmsTxt()],
+      ["/llms-full.txt", (f: SiteFiles) => f.llmsFull()],
+    ] as const
+  ) {
+    app.get(path, async (c) => {
+      const { base, files } = await filesFor(c.req.url);
+      return text(pick(files), "text/plain", base);
+    });
+  }
   app.get("/_shelf/*", async (c) => {
-    const store = await deps.stores.get();
-    const base = baseOf(store, c.req.url);
-    const files = siteFiles(store, base);
+    const { store, base, files } = await filesFor(c.req.url);
     const path = new URL(c.req.url).pathname;
     const doc = files.twin(path);
     if (doc) return text(store.body(doc), "text/markdown", base);

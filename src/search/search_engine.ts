@@ -126,7 +126,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     return byKey;
   };
   // How the documents spell an index term: its first occurrence in the best document with it.
-  const spelling = (term: string): string => {
+  const findSpelling = (term: string): string => {
     const plan = {
       terms: [term],
       expansions: new Map([[term, new Map([[term, 1]])]]),
@@ -144,6 +144,17 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       if (at.length > 0) return text.slice(at[0], at[1]).toLowerCase();
     }
     return term;
+  };
+  // A term's spelling depends only on the content: found once per term and engine (bounded).
+  const spellings = new Map<string, string>();
+  const spelling = (term: string): string => {
+    let found = spellings.get(term);
+    if (found === undefined) {
+      found = findSpelling(term);
+      if (spellings.size >= 10_000) spellings.clear();
+      spellings.set(term, found);
+    }
+    return found;
   };
   return {
     index,

@@ -44,3 +44,27 @@ export function serverCard(
     freshness: freshnessOf(store.manifest),
   };
 }
+
+const cards = new WeakMap<StoreSettings, Map<string, string>>();
+
+/**
+ * {@link serverCard} as JSON text, made once per store's settings, base URL and auth mode (at
+ * most 8 bases per store, as for the site files) and then reused.
+ */
+export function serverCardJson(
+  store: ContentStore,
+  settings: StoreSettings,
+  base: string,
+  auth: CardAuth,
+): string {
+  let byKey = cards.get(settings);
+  if (!byKey) cards.set(settings, byKey = new Map());
+  const key = `${auth} ${base}`;
+  let json = byKey.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(serverCard(store, settings, base, auth));
+    if (byKey.size >= 8) byKey.clear();
+    byKey.set(key, json);
+  }
+  return json;
+}

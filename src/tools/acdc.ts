@@ -1,6 +1,6 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
 import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
-import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
+import { answerChars, continuation, pageText } from "./page_text.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { cachedResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -146,7 +146,7 @@ export const read: ToolDefinition = {
           (close.length > 0 ? `. Did you mean: ${close.join(", ")}?` : ""),
       );
     }
-    const max = search.maxResponseTokens * CHARS_PER_TOKEN - 400;
+    const max = answerChars(search, 400);
     return cachedResult(store, `read|${doc.id}|${offset}|${max}`, () => {
       const page = pageText(store.body(doc), offset, max);
       const whole = page.offset === 0 && page.nextOffset === undefined;

@@ -1,5 +1,5 @@
 import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
-import { CHARS_PER_TOKEN, continuation, fitCount, pageText } from "./page_text.ts";
+import { answerChars, continuation, fitCount, pageText } from "./page_text.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
@@ -151,7 +151,7 @@ export const listArticles: ToolDefinition = {
         `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,
       );
     }
-    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 1000;
+    const budget = answerChars(search, 1000);
     const key = `list_articles|${wanted}|${limit}|${offset}|${budget}|${structured}`;
     return cachedResult(store, key, () => {
       const docs = wanted === ""
@@ -212,7 +212,7 @@ export const getArticle: ToolDefinition = {
     }
     const doc = found.doc;
     // The article's text gets the answer's budget less room for its metadata and JSON escapes.
-    const max = Math.max(1000, Math.floor(search.maxResponseTokens * CHARS_PER_TOKEN * 0.8) - 1000);
+    const max = Math.max(1000, Math.floor(answerChars(search, 0) * 0.8) - 1000);
     return cachedResult(store, `get_article|${doc.id}|${structured}|${offset}|${max}`, () => {
       const page = pageText(store.body(doc), offset, max);
       const article = toArticle(doc, page.text);
@@ -302,7 +302,7 @@ export const searchArticles: ToolDefinition = {
     // The answer's budget: first the metadata of as many hits as fit, then bodies by rank while
     // they fit (at most 24,000 characters of them); the rest are named, not sent. Sizes are
     // the JSON-escaped ones the agent receives.
-    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 600;
+    const budget = answerChars(search, 600);
     const entries = hits.map(({ doc, score }) => ({
       doc,
       article: { ...toArticle(doc), score: Math.round(score * 100) / 100 } as Article,

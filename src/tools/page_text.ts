@@ -1,6 +1,22 @@
 /** Characters per token used to turn a token budget into a text size (a common estimate). */
 export const CHARS_PER_TOKEN = 4;
 
+/**
+ * Characters an answer may give its variable part: the answer budget (`maxResponseTokens`, as
+ * characters) less `reserve` characters for the envelope around it (metadata, notes, escapes).
+ * The one place a token budget becomes a text size.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { answerChars } from "./page_text.ts";
+ * assert.equal(answerChars({ maxResponseTokens: 6000 }, 1000), 23_000);
+ * ```
+ */
+export function answerChars(settings: { maxResponseTokens: number }, reserve: number): number {
+  return settings.maxResponseTokens * CHARS_PER_TOKEN - reserve;
+}
+
 /** One part of a long text. */
 export interface TextPage {
   /** The part itself. */

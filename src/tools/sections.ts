@@ -1,4 +1,5 @@
-import { CHARS_PER_TOKEN, fitCount, pageText } from "./page_text.ts";
+import { cachedResult } from "./result_cache.ts";
+import { answerChars, fitCount, pageText } from "./page_text.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { closest } from "./closest.ts";
@@ -147,35 +148,38 @@ export const listDocumentationFiles: ToolDefinition = {
   },
   call(args, { store, structured, search }) {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
-    const all = store.manifest.documents.slice(offset, offset + 5000).map((d) => ({
-      filename: displayName(store, d),
-      source: d.source,
-      title: d.title,
-      description: d.description,
-      keywords: d.keywords,
-      size: formatSize(d.size),
-    }));
-    // As many files as fit the answer's budget (pretty-printed JSON, about 1.3× compact).
-    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 1000;
-    const files = all.slice(0, fitCount(all, budget, (f) => JSON.stringify(f).length * 1.3 + 4));
-    const total = store.manifest.documents.length;
-    const next = offset + files.length < total ? offset + files.length : undefined;
-    const result: ToolResult = {
-      content: [{ type: "text", text: JSON.stringify(files, null, 2) }],
-    };
-    if (next !== undefined) {
-      result.content.push({
-        type: "text",
-        text: `[Files ${offset + 1}–${next} of ${total}: call list_documentation_files with ` +
-          `offset ${next} for the next.]`,
-      });
-    }
-    if (structured) {
-      result.structuredContent = next === undefined
-        ? { files }
-        : { files, total, nextOffset: next };
-    }
-    return result;
+    const budget = answerChars(search, 1000);
+    // The same for every caller until the content changes: made once per page and era.
+    return cachedResult(store, `list_documentation_files|${offset}|${budget}|${structured}`, () => {
+      const all = store.manifest.documents.slice(offset, offset + 5000).map((d) => ({
+        filename: displayName(store, d),
+        source: d.source,
+        title: d.title,
+        description: d.description,
+        keywords: d.keywords,
+        size: formatSize(d.size),
+      }));
+      // As many files as fit the answer's budget (pretty-printed JSON, about 1.3× compact).
+      const files = all.slice(0, fitCount(all, budget, (f) => JSON.stringify(f).length * 1.3 + 4));
+      const total = store.manifest.documents.length;
+      const next = offset + files.length < total ? offset + files.length : undefined;
+      const result: ToolResult = {
+        content: [{ type: "text", text: JSON.stringify(files, null, 2) }],
+      };
+      if (next !== undefined) {
+        result.content.push({
+          type: "text",
+          text: `[Files ${offset + 1}–${next} of ${total}: call list_documentation_files with ` +
+            `offset ${next} for the next.]`,
+        });
+      }
+      if (structured) {
+        result.structuredContent = next === undefined
+          ? { files }
+          : { files, total, nextOffset: next };
+      }
+      return result;
+    });
   },
 };
 
@@ -213,7 +217,7 @@ export const tableOfContents: ToolDefinition = {
     }));
     // A very long outline keeps the sections that fit the answer's budget; the note points at
     // max_depth for its top levels.
-    const budget = search.maxResponseTokens * CHARS_PER_TOKEN - 1000;
+    const budget = answerChars(search, 1000);
     const sections = outline.slice(
       0,
       fitCount(outline, budget, (s) => JSON.stringify(s).length * 1.3 + 4),
@@ -275,7 +279,7 @@ export const readSections: ToolDefinition = {
     if ("content" in found) return found;
     const body = store.body(found);
     const byId = new Map(found.sections.map((s) => [s.id, s]));
-    let room = search.maxResponseTokens * CHARS_PER_TOKEN - 1000 -
+    let room = answerChars(search, 1000) -
       (ids as unknown[]).reduce(
         (n: number, id) => n + (typeof id === "string" ? id.length * 2 : 0) + 80 + LEFT_OUT.length,
         0,

@@ -1,6 +1,6 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
 import { unmatchedNote } from "./unmatched_note.ts";
-import { CHARS_PER_TOKEN, continuation, pageText } from "./page_text.ts";
+import { answerChars, continuation, pageText } from "./page_text.ts";
 import { intArg } from "./read_args.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -181,7 +181,7 @@ export const getDocument: ToolDefinition = {
     const page = pageText(
       store.body(doc),
       offset,
-      search.maxResponseTokens * CHARS_PER_TOKEN - 800,
+      answerChars(search, 800),
     );
     const text = page.offset === 0 && page.nextOffset === undefined
       ? page.text
