@@ -47,10 +47,35 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const CORPORA = `${ROOT}../shared/corpora`;
 const FIXTURES = `${ROOT}tests/eval/fixtures`;
 
-async function loadStore(corpus: string): Promise<ContentStore> {
+/** A fixture: its corpus (a folder of `../shared/corpora`, or `path` with `include` globs). */
+export interface EvalFixture {
+  corpus: string;
+  /** Absolute folder of a corpus outside `../shared/corpora` (a Debian documentation package). */
+  path?: string;
+  include?: string[];
+  /** The Debian package that provides `path` (named in the error when it is missing). */
+  package?: string;
+  cases: EvalCase[];
+}
+
+async function loadStore(fixture: EvalFixture): Promise<ContentStore> {
+  const path = fixture.path ?? `${CORPORA}/${fixture.corpus}`;
+  try {
+    await Deno.stat(path);
+  } catch {
+    throw new Error(
+      `corpus ${fixture.corpus} not found at ${path}` +
+        (fixture.package ? ` (install it: apt-get install ${fixture.package})` : ""),
+    );
+  }
   const { manifest } = await buildFromFolders({
-    server: { name: corpus, version: "eval" },
-    sources: [{ name: "docs", description: corpus, path: `${CORPORA}/${corpus}` }],
+    server: { name: fixture.corpus, version: "eval" },
+    sources: [{
+      name: "docs",
+      description: fixture.corpus,
+      path,
+      ...(fixture.include ? { include: fixture.include } : {}),
+    }],
     settings: {},
     warnings: [],
   });
@@ -114,16 +139,21 @@ function score(engine: Engine, cases: EvalCase[], known: Set<string>): EngineSco
   return s;
 }
 
-/** Runs every fixture; returns scores by corpus and engine. */
-export async function evaluate(): Promise<Record<string, Record<string, EngineScores>>> {
+/**
+ * Runs the fixtures (all, or those of the `corpora` named); returns scores by corpus and engine.
+ * A corpus that is not on this machine is an error naming the package that provides it.
+ */
+export async function evaluate(
+  corpora?: readonly string[],
+): Promise<Record<string, Record<string, EngineScores>>> {
   const out: Record<string, Record<string, EngineScores>> = {};
   for await (const entry of Deno.readDir(FIXTURES)) {
     if (!entry.name.endsWith(".json")) continue;
-    const fixture = JSON.parse(await Deno.readTextFile(`${FIXTURES}/${entry.name}`)) as {
-      corpus: string;
-      cases: EvalCase[];
-    };
-    const store = await loadStore(fixture.corpus);
+    const fixture = JSON.parse(
+      await Deno.readTextFile(`${FIXTURES}/${entry.name}`),
+    ) as EvalFixture;
+    if (corpora && !corpora.includes(fixture.corpus)) continue;
+    const store = await loadStore(fixture);
     const known = new Set(store.documents.map((d) => d.path));
     out[fixture.corpus] = Object.fromEntries(
       Object.entries(engines(store)).map((

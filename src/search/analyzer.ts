@@ -5,7 +5,7 @@ import { STOP_WORDS } from "./stop_words.ts";
  * Identifies the analyzer. A prebuilt index records it; the runtime rebuilds instead of
  * loading an index made by a different analyzer. Change it whenever tokens change.
  */
-export const ANALYZER_ID = "shelf-en-porter-v2";
+export const ANALYZER_ID = "shelf-en-porter-v3";
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 /** `a_b`, `a.b`, `a-b` (any number of parts), `name(3)`, and `--flag`/`-f`-style options. */

@@ -2,13 +2,13 @@ import { editDistance } from "./edit_distance.ts";
 import { Encoder, Index } from "flexsearch";
 import { analyze, ANALYZER_ID, analyzeWords, identifiersOf, stemOnce } from "./analyzer.ts";
 import { editVariants } from "./edit_variants.ts";
+import { fieldScore, inverseDocumentFrequency, LENGTH_NORMALIZATION } from "./bm25f.ts";
 
 /**
- * Indexed fields. `focus` holds each document's most characteristic content terms (frequent in
- * the document, rare in the corpus), which stands in for term frequency: FlexSearch records
- * whether a term occurs, not how often.
+ * Indexed fields. FlexSearch finds the documents that have a term in a field; how often they
+ * have it, and how long the field is, the build stores beside it for BM25F (`bm25f.ts`).
  */
-export const FIELDS = ["name", "keywords", "description", "content", "focus"] as const;
+export const FIELDS = ["name", "keywords", "description", "content"] as const;
 /** One indexed field. */
 export type Field = typeof FIELDS[number];
 /** Weight of a match in each field. */
@@ -35,10 +35,15 @@ export const PREFIX_FACTOR = 0.5;
 /** Query words whose typo variants an index remembers (each a short list of terms). */
 const TYPO_CACHE_MAX = 10_000;
 
+/**
+ * Share of the exact-name bonus a file name earns (a title that is the query doubles the score;
+ * a file name that is the query multiplies it by 1.5): sites reuse file names across sections
+ * (`configuration/taxonomies`, `content-management/taxonomies`), titles less so.
+ */
+export const FILE_NAME_SHARE = 0.5;
+
 /** At most this many prefix completions per query term (the most frequent ones). */
 export const PREFIX_MAX = 8;
-/** Terms per document in the `focus` field. */
-export const FOCUS_TERMS = 12;
 
 /** What gets indexed of one document. */
 export interface IndexableDocument {
@@ -47,6 +52,8 @@ export interface IndexableDocument {
   keywords: readonly string[];
   description: string;
   content: string;
+  /** The document's file name without extension (`chmod`, `spec-driven-development`). */
+  fileName?: string;
 }
 
 /** The serialized index: written by the build, imported by the runtime. */
@@ -55,10 +62,18 @@ export interface SearchIndexData {
   /** Content hash of the manifest the index was built from. */
   contentHash: string;
   ids: string[];
-  /** Normalized full names (for the exact-name bonus), by document number. */
+  /**
+   * Each document's names as analyzed words joined by spaces — its title, then its file name
+   * when that differs — separated by `\n` (for the exact-name rule), by document number.
+   */
   names: string[];
-  /** Number of content terms, by document number (for length normalization). */
-  lengths: number[];
+  /** Number of terms of each field, by document number (for length normalization). */
+  lengths: Record<Field, number[]>;
+  /**
+   * Term frequencies above 1, per field: term → `[document, frequency, …]` by document number
+   * (a document the field's index finds and this omits has the term once).
+   */
+  frequencies: Record<Field, Record<string, number[]>>;
   /** Every indexed term, sorted (prefix lookups binary-search it). */
   terms: string[];
   /** Number of documents containing `terms[i]` in any field. */
@@ -79,8 +94,13 @@ export interface SearchHit {
 
 /** Result of analyzing a query against the dictionary. */
 export interface QueryPlan {
-  /** Analyzed, de-duplicated query terms. */
+  /**
+   * Analyzed, de-duplicated query terms: the query's words in order, then identifiers typed
+   * whole that the index knows.
+   */
   terms: string[];
+  /** How many of `terms` are the query's words (the rest are whole identifiers). */
+  words: number;
   /** For each query term: the dictionary terms it matches and their factor (1 or 0.5). */
   expansions: Map<string, Map<string, number>>;
   /** Query words that match nothing in the index (no term, typo variant or completion). */
@@ -123,8 +143,11 @@ function newFieldIndex(): Index {
   return new Index({ tokenize: "strict", encoder, resolution: 1, fastupdate: false, cache: false });
 }
 
-function normalizeName(name: string): string {
-  return analyze(name).join(" ");
+/** A document's title and file name as analyzed words (`\n` between the two when they differ). */
+function namesOf(doc: IndexableDocument): string {
+  const title = analyze(doc.name).join(" ");
+  const file = analyze(doc.fileName ?? "").join(" ");
+  return file === "" || file === title ? title : `${title}\n${file}`;
 }
 
 /**
@@ -154,44 +177,36 @@ export function buildSearchIndex(
     Index
   >;
   const df = new Map<string, number>();
-  const lengths: number[] = [];
-  const contents: string[][] = [];
+  const lengths = emptyRecord(() => [] as number[]);
+  const frequencies = emptyRecord(() => ({}) as Record<string, number[]>);
   docs.forEach((doc, n) => {
     const seen = new Set<string>();
-    const texts: Record<Exclude<Field, "focus">, string> = {
+    const texts: Record<Field, string> = {
       name: doc.name,
       keywords: doc.keywords.join(" , "),
       description: doc.description,
       content: doc.content,
     };
-    for (const field of ["name", "keywords", "description", "content"] as const) {
+    for (const field of FIELDS) {
       const terms = analyze(texts[field]);
-      if (field === "content") {
-        lengths[n] = terms.length;
-        contents[n] = terms;
-      }
+      lengths[field][n] = terms.length;
       if (terms.length === 0) continue;
-      fields[field].add(n, terms.join(" "));
-      for (const t of terms) seen.add(t);
+      const tf = new Map<string, number>();
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+      fields[field].add(n, [...tf.keys()].join(" "));
+      for (const [t, count] of tf) {
+        seen.add(t);
+        if (count > 1) (frequencies[field][t] ??= []).push(n, count);
+      }
     }
     for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
-  });
-  const total = docs.length;
-  contents.forEach((terms, n) => {
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    const focus = [...tf].filter(([, count]) => count >= 2)
-      .map(([t, count]) => [t, count * Math.log(1 + total / (df.get(t) ?? 1))] as const)
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, FOCUS_TERMS)
-      .map(([t]) => t);
-    if (focus.length > 0) fields.focus.add(n, focus.join(" "));
   });
   return createIndex({
     contentHash,
     ids: docs.map((d) => d.id),
-    names: docs.map((d) => normalizeName(d.name)),
+    names: docs.map((d) => namesOf(d)),
     lengths,
+    frequencies,
     df,
     fields,
   });
@@ -220,6 +235,7 @@ export function importSearchIndex(data: SearchIndexData): SearchIndex {
     ids: data.ids,
     names: data.names,
     lengths: data.lengths,
+    frequencies: data.frequencies,
     df,
     sortedTerms: data.terms,
     fields,
@@ -230,7 +246,8 @@ interface Parts {
   contentHash: string;
   ids: string[];
   names: string[];
-  lengths: number[];
+  lengths: Record<Field, number[]>;
+  frequencies: Record<Field, Record<string, number[]>>;
   df: Map<string, number>;
   /** The dictionary sorted, when already known (imported indexes). */
   sortedTerms?: string[];
@@ -256,7 +273,7 @@ function createIndex(parts: Parts): SearchIndex {
     }
     return found.sort((a, b) => (df.get(b) ?? 0) - (df.get(a) ?? 0)).slice(0, PREFIX_MAX);
   };
-  const idf = (term: string) => Math.log(1 + total / (df.get(term) ?? total));
+  const idf = (term: string) => inverseDocumentFrequency(df.get(term) ?? total, total);
   // The dictionary terms one edit from a query word depend only on this index's dictionary:
   // found once per word (about 72 candidates per letter, the word's own ones stemmed) and kept,
   // up to TYPO_CACHE_MAX words.
@@ -274,15 +291,30 @@ function createIndex(parts: Parts): SearchIndex {
     }
     return found;
   };
-  const avgLength = Math.max(1, lengths.reduce((a, b) => a + (b ?? 0), 0) / Math.max(1, total));
-  // Short documents that mention a term say more about it than long ones (1 at average length).
-  const lengthNorm = (n: number) =>
-    Math.min(1.25, 2 / (1 + Math.sqrt((lengths[n] ?? avgLength) / avgLength)));
-  const nameTerms = names.map((name) => (name === "" ? [] : name.split(" ")));
+  const averages = emptyRecord(() => 0);
+  for (const field of FIELDS) {
+    averages[field] = lengths[field].reduce((a, b) => a + (b ?? 0), 0) / Math.max(1, total);
+  }
+  // A term's frequencies above 1 in one field, as a map, made on its first lookup.
+  const frequencyMaps = emptyRecord(() => new Map<string, Map<number, number>>());
+  const frequenciesOf = (field: Field, term: string): Map<number, number> | undefined => {
+    const pairs = parts.frequencies[field][term];
+    if (pairs === undefined) return undefined;
+    let map = frequencyMaps[field].get(term);
+    if (!map) {
+      map = new Map();
+      for (let i = 0; i < pairs.length; i += 2) map.set(pairs[i]!, pairs[i + 1]!);
+      frequencyMaps[field].set(term, map);
+    }
+    return map;
+  };
+  const nameTerms = names.map((name) =>
+    name.split("\n").map((n) => (n === "" ? [] : n.split(" ")))
+  );
   let scratch:
     | {
+      sum: Float64Array;
       best: Float64Array;
-      termSum: Float64Array;
       exact: Uint8Array;
       score: Float64Array;
       matched: Uint16Array;
@@ -327,6 +359,7 @@ function createIndex(parts: Parts): SearchIndex {
       }
       const unmatched = terms.filter((t) => expansions.get(t)!.size === 0)
         .map((term) => ({ word: words.get(term)!, term }));
+      const wordCount = terms.length;
       // Identifiers typed whole (`pg_class`, `deno.json`, `open(2)`) count as one more exact
       // term when a document has them whole: those documents match every term and outrank the
       // ones that only have the parts. An identifier no document has adds nothing.
@@ -336,7 +369,7 @@ function createIndex(parts: Parts): SearchIndex {
           expansions.set(id, new Map([[id, 1]]));
         }
       }
-      return { terms, expansions, unmatched };
+      return { terms, words: wordCount, expansions, unmatched };
     },
     suggest(term, max) {
       if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
@@ -362,8 +395,8 @@ function createIndex(parts: Parts): SearchIndex {
       // Scratch arrays indexed by document number, reused by every query of this index (search
       // is synchronous) and cleared through the lists of touched entries: no per-query maps.
       const buf = scratch ??= {
+        sum: new Float64Array(total),
         best: new Float64Array(total),
-        termSum: new Float64Array(total),
         exact: new Uint8Array(total),
         score: new Float64Array(total),
         matched: new Uint16Array(total),
@@ -373,50 +406,57 @@ function createIndex(parts: Parts): SearchIndex {
       for (const term of plan.terms) {
         const termTouched: number[] = [];
         const exactIdf = df.has(term) ? idf(term) : Infinity;
-        for (const field of FIELDS) {
-          const weight = weights[field];
-          if (weight <= 0) continue;
-          const fieldTouched: number[] = [];
-          for (const [t, factor] of plan.expansions.get(term) ?? []) {
-            // A rare near-miss must not outweigh the word the user actually typed.
-            const value = weight * Math.min(idf(t), exactIdf) * factor;
-            const isContent = field === "content";
+        for (const [t, factor] of plan.expansions.get(term) ?? []) {
+          // BM25 per field (bm25f.ts): each field's share, weighted, summed over the fields.
+          const touched: number[] = [];
+          for (const field of FIELDS) {
+            const weight = weights[field];
+            if (weight <= 0) continue;
+            const tfs = frequenciesOf(field, t);
+            const fieldLengths = lengths[field];
+            const average = averages[field];
+            const b = LENGTH_NORMALIZATION[field];
             for (const n of fields[field].search(t, { limit: total }) as number[]) {
               if (filter && !filter(n)) continue;
-              const v = isContent ? value * lengthNorm(n) : value;
-              if (factor === 1) buf.exact[n] = 1;
-              if (buf.best[n] === 0) fieldTouched.push(n);
-              if (buf.best[n]! < v) buf.best[n] = v;
+              if (buf.sum[n] === 0) touched.push(n);
+              buf.sum[n] = buf.sum[n]! +
+                weight * fieldScore(tfs?.get(n) ?? 1, fieldLengths[n] ?? 0, average, b);
             }
           }
-          for (const n of fieldTouched) {
-            if (buf.termSum[n] === 0) termTouched.push(n);
-            buf.termSum[n] = buf.termSum[n]! + buf.best[n]!;
-            buf.best[n] = 0;
+          // A rare near-miss must not outweigh the word the user actually typed.
+          const termIdf = Math.min(idf(t), exactIdf) * factor;
+          for (const n of touched) {
+            const v = buf.sum[n]! * termIdf;
+            buf.sum[n] = 0;
+            if (buf.best[n] === 0) termTouched.push(n);
+            if (buf.best[n]! < v) buf.best[n] = v;
+            if (factor === 1) buf.exact[n] = 1;
           }
         }
         for (const n of termTouched) {
           if (buf.matched[n] === 0) docsTouched.push(n);
-          buf.score[n] = buf.score[n]! + buf.termSum[n]!;
+          buf.score[n] = buf.score[n]! + buf.best[n]!;
           buf.matched[n] = buf.matched[n]! + 1;
           buf.coverage[n] = buf.coverage[n]! + (buf.exact[n] === 1 ? 1 : 0.5);
-          buf.termSum[n] = 0;
+          buf.best[n] = 0;
           buf.exact[n] = 0;
         }
       }
       const wanted = plan.terms.length;
-      // A document whose whole name is the query (term by term, typos and prefixes allowed)
-      // is what the user is looking for: ×2 when exact, less when approximate.
+      // The exact-name rule: a document whose whole title is the query (term by term, typos and
+      // prefixes allowed) is what the user is looking for: ×2 when exact, less when approximate;
+      // a file name (`chmod`, `page-bundles`) that is the query counts half as much.
       const nameBonus = (n: number): number => {
-        const name = nameTerms[n]!;
-        if (name.length !== wanted) return 1;
-        let factor = 1;
-        for (let i = 0; i < wanted; i++) {
-          const f = plan.expansions.get(plan.terms[i]!)?.get(name[i]!);
-          if (f === undefined) return 1;
-          factor *= f;
+        let best = 1;
+        for (const [which, name] of nameTerms[n]!.entries()) {
+          if (name.length !== wanted) continue;
+          let factor = 1;
+          for (let i = 0; i < wanted && factor > 0; i++) {
+            factor *= plan.expansions.get(plan.terms[i]!)?.get(name[i]!) ?? 0;
+          }
+          if (factor > 0) best = Math.max(best, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
         }
-        return 1 + factor;
+        return best;
       };
       const hits: SearchHit[] = [];
       for (const n of docsTouched) {
@@ -450,12 +490,17 @@ function createIndex(parts: Parts): SearchIndex {
         ids,
         names,
         lengths,
+        frequencies: parts.frequencies,
         terms,
         counts: terms.map((t) => df.get(t)!),
         flex,
       };
     },
   };
+}
+
+function emptyRecord<T>(make: () => T): Record<Field, T> {
+  return Object.fromEntries(FIELDS.map((f) => [f, make()])) as Record<Field, T>;
 }
 
 const byScore = (a: SearchHit, b: SearchHit) => b.score - a.score || a.doc - b.doc;

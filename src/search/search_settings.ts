@@ -51,15 +51,11 @@ export function acdcWeights(settings: SearchSettings): FieldWeights {
     name,
     description: content * DESCRIPTION_BOOST,
     content,
-    focus: content * FOCUS_BOOST,
   };
 }
 
 /** How much more a match in the description (a summary) weighs than one in the body. */
 export const DESCRIPTION_BOOST = 1.5;
-
-/** How much more a document's characteristic terms weigh than any content term. */
-export const FOCUS_BOOST = 2;
 
 /** Field weights of `search_articles` (ASDLC): title ×3, tags ×2, description ×1, body lower. */
 export const ARTICLE_SEARCH_WEIGHTS: FieldWeights = Object.freeze({
@@ -67,7 +63,6 @@ export const ARTICLE_SEARCH_WEIGHTS: FieldWeights = Object.freeze({
   keywords: 2,
   description: 1,
   content: 0.5,
-  focus: 0.5 * FOCUS_BOOST,
 });
 
 /**

@@ -56,7 +56,7 @@ export const searchDocuments: ToolDefinition = {
     }
     const base = acdcWeights(search);
     const weights: FieldWeights = searchIn === "title"
-      ? { name: 1, keywords: 0, description: 0, content: 0, focus: 0 }
+      ? { name: 1, keywords: 0, description: 0, content: 0 }
       : searchIn === "content"
       ? { ...base, name: 0, keywords: 0 }
       : base;

@@ -1,26 +1,43 @@
 /**
  * Retrieval quality gate: runs `deno task eval` in-process and fails on regression. Floors sit a
  * little under the measured values (see README, Search quality) so ranking changes that lose
- * relevant documents are caught; Shelf must stay ahead of the ASDLC substring baseline and not
- * fall behind MiniSearch by more than the measured gap.
+ * relevant documents are caught; Shelf must stay ahead of the ASDLC substring baseline and lunr,
+ * and within the measured gap of MiniSearch where it is behind (asdlc R@1).
+ *
+ * The git-doc corpus is Debian's `git-doc` package (HTML pages under /usr/share/doc/git-doc):
+ * `.ci/run` installs it and sets `SHELF_EVAL_CORPORA_REQUIRED=1`, so CI always runs that gate; on a
+ * machine without the package the gate is reported as ignored (install it to run it).
  */
 import assert from "node:assert/strict";
 import { evaluate, formatScores } from "../../scripts/eval.ts";
+import type { EngineScores } from "../../scripts/eval.ts";
 
-const FLOORS: Record<
-  string,
-  { recall1: number; recall3: number; recall10: number; mrr: number; passed: number }
-> = {
-  asdlc: { recall1: 0.8, recall3: 0.95, recall10: 0.95, mrr: 0.87, passed: 25 },
-  "hugo-docs": { recall1: 0.5, recall3: 0.8, recall10: 0.95, mrr: 0.67, passed: 17 },
-  tldr: { recall1: 0.5, recall3: 0.75, recall10: 0.95, mrr: 0.64, passed: 19 },
+interface Floor {
+  recall1: number;
+  recall3: number;
+  recall10: number;
+  mrr: number;
+  passed: number;
+}
+
+const SHARED_FLOORS: Record<string, Floor> = {
+  asdlc: { recall1: 0.85, recall3: 0.95, recall10: 0.95, mrr: 0.9, passed: 26 },
+  "hugo-docs": { recall1: 0.6, recall3: 0.85, recall10: 0.9, mrr: 0.73, passed: 17 },
+  tldr: { recall1: 0.75, recall3: 0.9, recall10: 0.95, mrr: 0.8, passed: 21 },
 };
 
-Deno.test("retrieval evaluation: at least 60 cases, floors hold, baselines compared", async () => {
-  const results = await evaluate();
-  console.log(formatScores(results));
+const GIT_DOC_FLOORS: Record<string, Floor> = {
+  "git-doc": { recall1: 0.7, recall3: 0.8, recall10: 0.85, mrr: 0.77, passed: 21 },
+};
+
+const GIT_DOC = "/usr/share/doc/git-doc/git-rebase.html";
+
+function checkFloors(
+  results: Record<string, Record<string, EngineScores>>,
+  floors: Record<string, Floor>,
+) {
   let cases = 0;
-  for (const [corpus, floor] of Object.entries(FLOORS)) {
+  for (const [corpus, floor] of Object.entries(floors)) {
     const r = results[corpus];
     assert.ok(r, `no fixture for ${corpus}`);
     const shelf = r.shelf!;
@@ -37,8 +54,34 @@ Deno.test("retrieval evaluation: at least 60 cases, floors hold, baselines compa
       shelf.recall3 >= r["asdlc-substring"]!.recall3,
       `${corpus}: behind the substring baseline`,
     );
-    assert.ok(shelf.recall3 >= r.minisearch!.recall3 - 0.05, `${corpus}: far behind MiniSearch`);
     assert.ok(shelf.mrr >= r.lunr!.mrr, `${corpus}: behind lunr on MRR`);
+    assert.ok(shelf.recall1 >= r.lunr!.recall1, `${corpus}: behind lunr on R@1`);
+    assert.ok(shelf.mrr >= r.minisearch!.mrr - 0.02, `${corpus}: behind MiniSearch on MRR`);
+    assert.ok(shelf.recall3 >= r.minisearch!.recall3, `${corpus}: behind MiniSearch on R@3`);
   }
-  assert.ok(cases >= 60, `${cases} cases`);
+  return cases;
+}
+
+Deno.test("retrieval evaluation (shared corpora): floors hold, baselines compared", async () => {
+  const results = await evaluate(Object.keys(SHARED_FLOORS));
+  console.log(formatScores(results));
+  assert.ok(checkFloors(results, SHARED_FLOORS) >= 60, "at least 60 cases");
+});
+
+const gitDocPresent = (() => {
+  try {
+    return Deno.statSync(GIT_DOC).isFile;
+  } catch {
+    return false;
+  }
+})();
+
+Deno.test({
+  name: "retrieval evaluation (git-doc HTML pages): floors hold, baselines compared",
+  ignore: !gitDocPresent && Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") !== "1",
+  async fn() {
+    const results = await evaluate(Object.keys(GIT_DOC_FLOORS));
+    console.log(formatScores(results));
+    assert.ok(checkFloors(results, GIT_DOC_FLOORS) >= 25, "at least 25 cases");
+  },
 });

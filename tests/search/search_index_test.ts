@@ -9,7 +9,7 @@ import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { manifestOf } from "../helpers.ts";
 
-const W: FieldWeights = { name: 2, keywords: 3, description: 1, content: 1, focus: 1.5 };
+const W: FieldWeights = { name: 2, keywords: 3, description: 1, content: 1 };
 const docs = [
   { id: "kw", name: "Alpha", keywords: ["deployment"], description: "", content: "nothing" },
   { id: "name", name: "Deployment guide", keywords: [], description: "", content: "nothing" },
