@@ -89,12 +89,29 @@ export function continuation(
   tool: string,
   args: Record<string, unknown>,
 ): string {
+  return partNote(page, (next) => `${tool} ${JSON.stringify({ ...args, offset: next })}`);
+}
+
+/**
+ * The line that ends a part, with `next(offset)` naming the request that reads the next one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { partNote } from "./page_text.ts";
+ * const page = { text: "", offset: 0, nextOffset: 10, total: 30 };
+ * const next = (n: number) => `resources/read ?offset=${n}`;
+ * assert.match(partNote(page, next), /Continue with resources\/read \?offset=10,/);
+ * assert.match(partNote({ text: "", offset: 20, total: 30 }, next), /This is the last part/);
+ * ```
+ */
+export function partNote(page: TextPage, next: (offset: number) => string): string {
   const end = page.nextOffset ?? page.total;
   const n = (x: number) => x.toLocaleString("en-US");
   return `[Part of a long document: characters ${n(page.offset)}–${n(end)} of ${n(page.total)}. ` +
     (page.nextOffset === undefined
       ? "This is the last part.]"
-      : `Continue with ${tool} ${JSON.stringify({ ...args, offset: page.nextOffset })}, ` +
+      : `Continue with ${next(page.nextOffset)}, ` +
         "or read single sections with table_of_contents and read_sections.]");
 }
 

@@ -4,7 +4,7 @@
  * reached: long documents in parts by offset, long lists by offset.
  */
 import assert from "node:assert/strict";
-import { appFor, buildFolder, callTool, CORPORA, ROOT } from "../helpers.ts";
+import { appFor, buildFolder, callTool, CORPORA, ROOT, rpc, rpcModern } from "../helpers.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { DEFAULT_MAX_RESPONSE_TOKENS } from "../../src/search/search_settings.ts";
 import { CHARS_PER_TOKEN } from "../../src/tools/page_text.ts";
@@ -54,6 +54,9 @@ for (const name of ["asdlc", "hugo-docs", "tldr"]) {
       await check("get_article", { slug: `${doc.category}/${doc.slug}` });
       await check("read", { uri: doc.uri });
       await check("get_document", { document_id: doc.uri });
+      const resource = await rpc(app, "resources/read", { uri: doc.uri });
+      const text = resource.result.contents[0].text;
+      assert.ok(text.length <= BUDGET, `resources/read ${doc.uri}: ${text.length} characters`);
       const filename = files.structuredContent.files.find((f: { title: string }) =>
         f.title === doc.title
       )?.filename ?? doc.path;
@@ -109,6 +112,31 @@ Deno.test("budget: a long article is read whole through its parts, in order, not
     assert.ok(parts >= 3, `${tool}: ${parts} parts`);
     assert.equal(joined, body, `${tool}: the parts are the article`);
   }
+  // resources/read: the note names the URI of the next part (`?offset=N`), in both eras.
+  const eras = [
+    (uri: string) => rpc(app, "resources/read", { uri }),
+    async (uri: string) => (await rpcModern(app, "resources/read", { uri })).body,
+  ];
+  for (const read of eras) {
+    let uri: string | undefined = "acdc://docs/guides/long";
+    let joined = "";
+    let parts = 0;
+    while (uri !== undefined) {
+      const res = await read(uri);
+      const text: string = res.result.contents[0].text;
+      assert.equal(res.result.contents[0].uri, uri);
+      assert.ok(text.length <= BUDGET, `resources/read part ${parts}: ${text.length}`);
+      const note = /\n\n\[Part of a long document: [^\n]*\]$/.exec(text);
+      assert.ok(note, `resources/read part ${parts} says where it is`);
+      joined += text.slice(0, note.index);
+      uri = /resources\/read \{"uri":"([^"]+)"\}/.exec(note[0])?.[1];
+      parts++;
+    }
+    assert.ok(parts >= 3, `resources/read: ${parts} parts`);
+    assert.equal(joined, body, "resources/read: the parts are the article");
+  }
+  const short = await rpc(app, "resources/read", { uri: "acdc://docs/guides/long?offset=x" });
+  assert.equal(short.error.code, -32002);
 });
 
 Deno.test("budget: lists page by offset; every article reachable", async () => {
