@@ -64,15 +64,17 @@ const legacyBatch = (calls: unknown[]) =>
   calls.map((params, id) => ({ jsonrpc: "2.0", id, method: "tools/call", params }));
 
 Deno.test("HTTP batch: responses stop at the byte budget, each skipped request says so", async () => {
-  const big = "# Big\n\n" + "lorem ipsum dolor sit amet ".repeat(40_000); // ~1 MB
-  const manifest = await manifestOf([{
+  const big = "# Big\n\n" + "lorem ipsum dolor sit amet ".repeat(14_000); // ~378 KB
+  const built = await manifestOf([{
     name: "docs",
     description: "",
     files: [{ path: "big.md", text: big }],
   }]);
+  // The largest answer budget (100,000 tokens ≈ 400,000 characters) gives the body whole.
+  const manifest = { ...built, settings: { ...built.settings, maxResponseTokens: 100_000 } };
   // Only the byte budget may stop this batch, however slow the machine.
   const { app } = appFor(manifest, { batch: { maxWorkMs: 60_000 } });
-  const batch = Array.from({ length: 10 }, (_, id) => ({
+  const batch = Array.from({ length: 20 }, (_, id) => ({
     jsonrpc: "2.0",
     id,
     method: "resources/read",
@@ -87,6 +89,8 @@ Deno.test("HTTP batch: responses stop at the byte budget, each skipped request s
   assert.deepEqual(body.map((r) => r.id), batch.map((m) => m.id), "every request answered");
   assert.ok(JSON.stringify(body).length <= MAX_BATCH_RESPONSE_BYTES + 10_000);
   const answered = body.filter((r) => r.result).length;
+  const first: string = body[0].result.contents[0].text;
+  assert.ok(first.length > 370_000 && !first.includes("[Part of a long document"), "whole body");
   assert.equal(answered, Math.floor(MAX_BATCH_RESPONSE_BYTES / (big.length + 100)));
   for (const r of body.slice(answered)) {
     assert.equal(r.error.code, -32600);

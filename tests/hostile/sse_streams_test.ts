@@ -40,7 +40,9 @@ async function waitFor<T>(read: () => Promise<T>, want: T, ms = 20_000): Promise
 }
 
 async function serve(sse: Record<string, unknown>, files = [{ path: "a.md", text: "# A" }]) {
-  const manifest = await manifestOf([{ name: "docs", description: "", files }]);
+  const built = await manifestOf([{ name: "docs", description: "", files }]);
+  // The largest answer budget (≈ 400,000 characters): big bodies are answered whole.
+  const manifest = { ...built, settings: { ...built.settings, maxResponseTokens: 100_000 } };
   const { app } = appFor(manifest, { sse: { channel: null, maxStreams: 5000, ...sse } });
   const server = listen(app);
   const base = server.url.replace("/mcp", "");
@@ -114,13 +116,13 @@ Deno.test("SSE: a client that never reads is closed when its queue passes the bo
 });
 
 Deno.test("SSE: a stalled stream is closed after three keep-alives without progress", async () => {
-  const text = "# Big\n\n" + "lorem ipsum dolor sit amet ".repeat(40_000); // ~1 MB
+  const text = "# Big\n\n" + "lorem ipsum dolor sit amet ".repeat(14_000); // ~378 KB
   // The queue bound is out of reach here: only the stall rule can close this stream.
   const s = await serve({ keepAliveMs: 50, maxQueueBytes: 1 << 30 }, [{ path: "big.md", text }]);
   const { conn, sessionId } = await openRaw(s.port);
   try {
-    // Fill the socket buffers so bytes wait in the queue, then read nothing.
-    for (let i = 0; i < 10; i++) {
+    // Fill the socket buffers so bytes wait in the queue (~10 MB), then read nothing.
+    for (let i = 0; i < 28; i++) {
       const res = await fetch(`${s.base}/messages?sessionId=${sessionId}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
