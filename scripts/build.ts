@@ -19,7 +19,13 @@ import { buildFromFolders, formatReport } from "../src/build/build_from_folders.
 import { createContentStore } from "../src/content/content_store.ts";
 import type { Manifest } from "../src/content/manifest.ts";
 import { siteUrl } from "../src/build/parse_metadata.ts";
-import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath } from "../src/site/llms_txt.ts";
+import {
+  categoryIndexes,
+  renderLlmsFull,
+  renderLlmsTxt,
+  twinPath,
+  webLinks,
+} from "../src/site/llms_txt.ts";
 import { buildIndexFor } from "../src/search/search_engine.ts";
 
 /** Parsed arguments of the build script. */
@@ -151,7 +157,9 @@ export async function writeSiteFiles(out: string, manifest: Manifest, base: stri
   await Deno.writeTextFile(`${out}/llms.txt`, renderLlmsTxt(manifest, base));
   await Deno.writeTextFile(`${out}/llms-full.txt`, renderLlmsFull(manifest, base));
   const files = new Map(categoryIndexes(manifest, base));
-  for (const doc of manifest.documents) files.set(twinPath(doc), manifest.bodies[doc.id]!);
+  for (const doc of manifest.documents) {
+    files.set(twinPath(doc), webLinks(manifest.bodies[doc.id]!, base));
+  }
   for (const [sitePath, text] of files) {
     const parts = sitePath.split("/").filter(Boolean).map(decodeURIComponent);
     if (parts.some((p) => p === ".." || p === "." || p.includes("/"))) {

@@ -191,10 +191,10 @@ export function createApp(deps: AppDeps): ShelfApp {
     });
   }
   app.get("/_shelf/*", async (c) => {
-    const { store, base, files } = await filesFor(c.req.url);
+    const { base, files } = await filesFor(c.req.url);
     const path = new URL(c.req.url).pathname;
     const doc = files.twin(path);
-    if (doc) return text(store.body(doc), "text/markdown", base);
+    if (doc) return text(files.twinText(doc), "text/markdown", base);
     const index = files.index(path);
     if (index !== undefined) return text(index, "text/markdown", base);
     throw new HttpError(

@@ -1,3 +1,4 @@
+import { createLinkResolver, type LinkResolver, rewriteLinks } from "./rewrite_links.ts";
 import {
   type DocumentFormat,
   documentUri,
@@ -210,11 +211,14 @@ function buildSource(
   }
   const resolves = (id: string) =>
     exposedPaths.has(id.replace(/^\/+|\/+$/g, "")) || slugCount.get(id) === 1;
+  const links = createLinkResolver(
+    new Map([...exposedPaths.keys()].map((path) => [path, documentUri(input.name, path)])),
+  );
   const documents: { doc: ManifestDocument; body: string }[] = [];
   for (const p of kept) {
     // One file that breaks a rule nobody foresaw is reported and skipped, never the build.
     try {
-      documents.push(toDocument(input.name, p, resolves, report));
+      documents.push(toDocument(input.name, p, resolves, links, report));
     } catch (error) {
       const reason = `could not be built: ${(error as Error).message ?? error}`;
       report.errors.push({ file: label(p.file.path), line: 1, reason });
@@ -228,6 +232,7 @@ function toDocument(
   source: string,
   p: Parsed,
   resolves: (id: string) => boolean,
+  links: LinkResolver,
   report: BuildReport,
 ): { doc: ManifestDocument; body: string } {
   const path = stripExtension(p.file.path);
@@ -237,6 +242,8 @@ function toDocument(
   const markdown = /\.mdx$/i.test(p.file.path) ? mdxToMarkdown(p.source) : p.source;
   const body = p.format === "html"
     ? htmlToText(p.source)
+    : p.format === "markdown"
+    ? rewriteLinks(markdown.replace(/^(?:[ \t]*\r?\n)+/, ""), p.file.path, links)
     : markdown.replace(/^(?:[ \t]*\r?\n)+/, "");
   const meta = extractMetadata({ format: p.format, attrs: p.attrs, source: p.source, body, slug });
   const doc: ManifestDocument = {

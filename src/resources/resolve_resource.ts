@@ -3,7 +3,7 @@ import { documentUri, type ManifestDocument } from "../content/manifest.ts";
 
 /**
  * Finds the exposed document a resource URI names: `acdc://<source>/<path>` (a trailing file
- * extension and Windows separators tolerated), and, when `docsAlias` is on (the mcp-serve
+ * extension, a `#fragment` and Windows separators tolerated), and, when `docsAlias` is on (the mcp-serve
  * profile), `docs://<filename>` with the extension, as mcp-serve wrote it. Anything else —
  * other schemes, `..` segments, unknown paths — is not found: there is no file system behind it.
  *
@@ -18,7 +18,8 @@ export function resolveResource(
   uri: string,
   options: { docsAlias?: boolean } = {},
 ): ManifestDocument | undefined {
-  const clean = uri.trim().replaceAll("\\", "/");
+  // A fragment (`#section`, as rewritten links keep it) names a place in the document.
+  const clean = uri.trim().replaceAll("\\", "/").replace(/#.*$/s, "");
   if (clean.startsWith("acdc://")) {
     const bare = clean.replace(/\.(md|markdown|html?|txt)$/i, "");
     return store.byUri(clean) ?? store.byUri(bare) ?? store.byUri(reencoded(bare));

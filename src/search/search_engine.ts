@@ -100,9 +100,28 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
     name: d.title,
     keywords: d.keywords,
     description: d.description,
-    content: store.body(d),
+    content: withoutLinkSchemes(store.body(d)),
     fileName: d.path.slice(d.path.lastIndexOf("/") + 1),
   }));
+}
+
+/**
+ * A body as the index sees it: links rewritten to `acdc://<source>/<path>` (see
+ * `build/rewrite_links.ts`) count by their path words only, as they did when written
+ * `/patterns/the-spec`, so the scheme and source name do not become terms of every linking page.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutLinkSchemes } from "./search_engine.ts";
+ * assert.equal(withoutLinkSchemes("[a](acdc://docs/x/y#z)"), "[a](/x/y#z)");
+ * ```
+ */
+export function withoutLinkSchemes(body: string): string {
+  return body.includes("acdc://")
+    ? body.replace(/\]\(<?acdc:\/\/[^/\s)]+\//g, "](/")
+      .replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*<?)acdc:\/\/[^/\s]+\//gm, "$1/")
+    : body;
 }
 
 /** Builds a fresh index over a store (when no prebuilt one fits). */

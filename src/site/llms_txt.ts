@@ -179,6 +179,38 @@ export function categoryIndexes(manifest: Manifest, base: string): Map<string, s
 }
 
 /**
+ * A body for the web (twins, `llms-full.txt`): links the build rewrote to `acdc://` URIs (see
+ * `build/rewrite_links.ts`) point at the linked document's twin under `base` instead, which a
+ * browser or a fetching agent can follow.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { webLinks } from "./llms_txt.ts";
+ * assert.equal(
+ *   webLinks("[a](acdc://docs/x/y#z) and\n[b]: acdc://docs/w", "https://s.io"),
+ *   "[a](https://s.io/_shelf/md/docs/x/y.md#z) and\n[b]: https://s.io/_shelf/md/docs/w.md",
+ * );
+ * ```
+ */
+export function webLinks(body: string, base: string): string {
+  if (!body.includes("acdc://")) return body;
+  const twin = (source: string, path: string, fragment = "") =>
+    `${base}/_shelf/md/${source}/${path}.md${fragment}`;
+  return body
+    .replace(
+      /\]\((<?)acdc:\/\/([^/\s)>]+)\/([^\s)#>]+)(#[^\s)>]*)?/g,
+      (_, angle: string, source: string, path: string, fragment?: string) =>
+        `](${angle}${twin(source, path, fragment)}`,
+    )
+    .replace(
+      /^( {0,3}\[[^\]\n]+\]:[ \t]*<?)acdc:\/\/([^/\s>]+)\/([^\s#>]+)(#[^\s>]*)?/gm,
+      (_, head: string, source: string, path: string, fragment?: string) =>
+        head + twin(source, path, fragment),
+    );
+}
+
+/**
  * `llms-full.txt`: each document as `# title`, its twin URL and its text (without its own H1
  * when that repeats the title), in `llms.txt` order,
  * up to {@link LLMS_FULL_MAX_CHARS}; a final note says how many were left out.
@@ -195,7 +227,7 @@ export function renderLlmsFull(
     for (const doc of section.docs) {
       const title = oneLine(doc.title);
       // The body's own H1 is dropped when it repeats the title heading this file adds.
-      const body = manifest.bodies[doc.id]!.trim().replace(
+      const body = webLinks(manifest.bodies[doc.id]!, base).trim().replace(
         /^# (.*)\n*/,
         (h1, text) => oneLine(text) === title ? "" : h1,
       );

@@ -1,6 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
-import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath } from "./llms_txt.ts";
+import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath, webLinks } from "./llms_txt.ts";
 
 /** The agent-facing files of one store for one base URL, each made once. */
 export interface SiteFiles {
@@ -8,6 +8,8 @@ export interface SiteFiles {
   llmsFull(): string;
   /** The document whose twin is at this site path (encoded or not), if any. */
   twin(path: string): ManifestDocument | undefined;
+  /** A document's twin: its body with links to other documents pointing at their twins. */
+  twinText(doc: ManifestDocument): string;
   /** A category index by its site path (encoded or not), if any. */
   index(path: string): string | undefined;
 }
@@ -36,6 +38,7 @@ export function siteFiles(store: ContentStore, base: string): SiteFiles {
   let full: string | undefined;
   let twins: Map<string, ManifestDocument> | undefined;
   let indexes: Map<string, string> | undefined;
+  const twinTexts = new Map<ManifestDocument, string>();
   files = {
     llmsTxt: () => llms ??= renderLlmsTxt(store.manifest, base),
     llmsFull: () => full ??= renderLlmsFull(store.manifest, base),
@@ -43,6 +46,11 @@ export function siteFiles(store: ContentStore, base: string): SiteFiles {
       (twins ??= new Map(store.documents.map((d) => [canonical(twinPath(d)), d]))).get(
         canonical(path),
       ),
+    twinText: (doc) => {
+      let text = twinTexts.get(doc);
+      if (text === undefined) twinTexts.set(doc, text = webLinks(store.body(doc), base));
+      return text;
+    },
     index: (path) =>
       (indexes ??= new Map(
         [...categoryIndexes(store.manifest, base)].map(([p, text]) => [canonical(p), text]),

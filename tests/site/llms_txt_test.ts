@@ -13,6 +13,7 @@ import {
   renderLlmsFull,
   renderLlmsTxt,
   twinPath,
+  webLinks,
 } from "../../src/site/llms_txt.ts";
 
 const BASE = "https://kb.example";
@@ -46,7 +47,9 @@ async function followAll(manifest: Manifest) {
     );
     const doc = byTwin.get(url);
     if (doc) {
-      assert.equal(res.text, manifest.bodies[doc.id], `twin of ${doc.id} is its text`);
+      // The document's text, its links to other documents pointing at their twins.
+      assert.equal(res.text, webLinks(manifest.bodies[doc.id]!, BASE), `twin of ${doc.id}`);
+      assert.doesNotMatch(res.text, /\(acdc:\/\//, `twin of ${doc.id} links the web`);
       reached.add(doc.id);
     } else if (url.includes("/_shelf/index/")) {
       const index = parseLlmsTxt(res.text.replace(/^# (.*)\n/, "# $1\n\n## All\n"));
