@@ -16,9 +16,14 @@
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  // Three rows, reused by every call (the function is synchronous): no allocation per call.
+  if (rows[0]!.length < n + 1) rows = [0, 1, 2].map(() => new Int32Array(2 * (n + 1)));
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) {
+    prev2[j] = 0;
+    prev[j] = j;
+    cur[j] = 0;
+  }
   for (let i = 1; i <= a.length; i++) {
     const from = Math.max(1, i - max);
     const to = Math.min(n, i + max);
@@ -40,3 +45,5 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return Math.min(prev[n]!, max + 1);
 }
+
+let rows = [0, 1, 2].map(() => new Int32Array(64));

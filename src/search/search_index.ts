@@ -311,6 +311,27 @@ function createIndex(parts: Parts): SearchIndex {
   const nameTerms = names.map((name) =>
     name.split("\n").map((n) => (n === "" ? [] : n.split(" ")))
   );
+  // Index terms within two edits of `term` sharing its first letter (see `suggest`).
+  const suggestions = new Map<string, readonly string[]>();
+  const closeTerms = (term: string, max: number): string[] => {
+    sortedTerms ??= [...df.keys()].sort();
+    // Terms sharing the first letter are one contiguous run of the sorted dictionary.
+    let lo = 0;
+    let hi = sortedTerms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sortedTerms[mid]! < term[0]!) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: { t: string; d: number }[] = [];
+    for (let i = lo; i < sortedTerms.length && sortedTerms[i]![0] === term[0]; i++) {
+      const t = sortedTerms[i]!;
+      const d = editDistance(term, t, 2);
+      if (d <= 2 && t !== term) found.push({ t, d });
+    }
+    return found.sort((a, b) => a.d - b.d || (df.get(b.t) ?? 0) - (df.get(a.t) ?? 0))
+      .slice(0, max).map((x) => x.t);
+  };
   let scratch:
     | {
       sum: Float64Array;
@@ -373,23 +394,15 @@ function createIndex(parts: Parts): SearchIndex {
     },
     suggest(term, max) {
       if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
-      sortedTerms ??= [...df.keys()].sort();
-      // Terms sharing the first letter are one contiguous run of the sorted dictionary.
-      let lo = 0;
-      let hi = sortedTerms.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sortedTerms[mid]! < term[0]!) lo = mid + 1;
-        else hi = mid;
+      // Suggestions depend only on the dictionary: found once per word and kept (bounded).
+      const key = `${term}\u0000${max}`;
+      let found = suggestions.get(key);
+      if (!found) {
+        found = closeTerms(term, max);
+        if (suggestions.size >= TYPO_CACHE_MAX) suggestions.clear();
+        suggestions.set(key, found);
       }
-      const found: { t: string; d: number }[] = [];
-      for (let i = lo; i < sortedTerms.length && sortedTerms[i]![0] === term[0]; i++) {
-        const t = sortedTerms[i]!;
-        const d = editDistance(term, t, 2);
-        if (d <= 2 && t !== term) found.push({ t, d });
-      }
-      return found.sort((a, b) => a.d - b.d || (df.get(b.t) ?? 0) - (df.get(a.t) ?? 0))
-        .slice(0, max).map((x) => x.t);
+      return [...found];
     },
     search(plan, { weights, filter, limit }) {
       // Scratch arrays indexed by document number, reused by every query of this index (search
