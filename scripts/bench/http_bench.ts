@@ -43,7 +43,7 @@ export interface WrkResult {
   errors: number;
 }
 
-async function ensureWrk(): Promise<string> {
+export async function ensureWrk(): Promise<string> {
   const which = await new Deno.Command("sh", { args: ["-c", "command -v wrk"], stdout: "piped" })
     .output();
   if (which.code === 0) return new TextDecoder().decode(which.stdout).trim();
@@ -77,13 +77,14 @@ export function parseWrk(text: string): Omit<WrkResult, "errors"> & { errors: nu
 }
 
 /** A wrk Lua script that cycles through `bodies`, each formatted once in `init`. */
-function luaScript(bodies: string[]): string {
+export function luaScript(bodies: string[], extra: Record<string, string> = {}): string {
   const long = (s: string) => {
     let level = "=";
     while (s.includes(`]${level}]`)) level += "=";
     return `[${level}[${s}]${level}]`;
   };
-  const headers = Object.entries(HEADERS).map(([k, v]) => `["${k}"] = "${v}"`).join(", ");
+  const headers = Object.entries({ ...HEADERS, ...extra }).map(([k, v]) => `["${k}"] = "${v}"`)
+    .join(", ");
   return `local bodies = { ${bodies.map(long).join(",\n")} }
 local reqs = {}
 local i = 0
@@ -99,7 +100,7 @@ end
 `;
 }
 
-async function wrk(bin: string, url: string, script: string, c: number, seconds: number) {
+export async function wrk(bin: string, url: string, script: string, c: number, seconds: number) {
   const out = await new Deno.Command(bin, {
     args: ["-t", "1", "-c", String(c), "-d", `${seconds}s`, "--latency", "-s", script, url],
     stdout: "piped",
@@ -111,11 +112,11 @@ async function wrk(bin: string, url: string, script: string, c: number, seconds:
 }
 
 /** Sends each body once; returns the answers and how many were not a clean result. */
-async function check(url: string, bodies: string[]) {
+export async function check(url: string, bodies: string[], extra: Record<string, string> = {}) {
   let failed = 0;
   const answers: [string, string, string][] = [];
   for (const body of new Set(bodies)) {
-    const res = await fetch(url, { method: "POST", headers: HEADERS, body });
+    const res = await fetch(url, { method: "POST", headers: { ...HEADERS, ...extra }, body });
     const text = await res.text();
     let ok = res.status === 200;
     try {
@@ -139,20 +140,24 @@ function freePort(): number {
   return port;
 }
 
-interface Running {
+/** A server process started by {@link start}. */
+export interface Running {
   url: string;
   pid: number;
   coldMs: number;
   stop(): Promise<void>;
 }
 
-/** Starts a server process and waits until `probe` is answered with a result. */
-async function start(args: string[], probe: string): Promise<Running> {
+/**
+ * Starts a server process (`deno <args> <port>`, in `cwd`) and waits until `probe` is answered
+ * with a result.
+ */
+export async function start(args: string[], probe: string, cwd = ROOT): Promise<Running> {
   const port = freePort();
   const t0 = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: [...args, String(port)],
-    cwd: ROOT,
+    cwd,
     stdout: "null",
     stderr: "null",
   }).spawn();

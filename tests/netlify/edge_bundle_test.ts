@@ -15,7 +15,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ROOT } from "../helpers.ts";
 import { netlifyTools, run } from "./netlify_tools.ts";
-import { denoImportMap, edgeRoutes } from "./netlify_toml.ts";
+import { edgeRoutes } from "./netlify_toml.ts";
+import { bundleAndUnpack } from "./netlify_bundle.ts";
 
 /** What a Netlify deploy of this repository contains (besides content). */
 const SITE_FILES = [
@@ -37,12 +38,6 @@ async function copySite(dir: string) {
     if (await Deno.stat(`${ROOT}/${file}`).then(() => true, () => false)) present.push(file);
   }
   await run("cp", ["-R", ...present.map((f) => `${ROOT}/${f}`), dir], ROOT);
-}
-
-interface Unpacked {
-  specifiers: string[];
-  importMap: { imports: Record<string, string> };
-  stage2: string;
 }
 
 Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", async () => {
@@ -69,42 +64,20 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     );
     assert.doesNotMatch(llms, /draft-roadmap/, "no hidden document in the static llms.txt");
 
-    // 2. Netlify's bundler over netlify/edge-functions with the routes of netlify.toml.
+    // 2. Netlify's bundler over netlify/edge-functions with the routes of netlify.toml, and
+    // 3. what is inside.
     const toml = await Deno.readTextFile(`${site}/netlify.toml`);
     const routes = edgeRoutes(toml);
-    const importMap = denoImportMap(toml);
-    const result = JSON.parse(
-      (await run(tools.node, [
-        `${ROOT}/tests/netlify/bundle_edge.mjs`,
-        tools.bundler,
-        site,
-        out,
-        JSON.stringify(routes),
-        ...(importMap ? [importMap] : []),
-      ], site)).trim().split("\n").at(-1)!,
-    );
-    const bundles = result.manifest.bundles as { asset: string; format: string }[];
+    const { manifest, assetBytes, eszip } = await bundleAndUnpack(tools, site, out, unpacked);
+    const bundles = manifest.bundles;
     assert.equal(bundles.length, 1);
     assert.equal(bundles[0]!.format, "eszip2");
-    const paths = (result.manifest.routes as { path: string }[]).map((r) => r.path);
+    const paths = manifest.routes.map((r) => r.path);
     assert.deepEqual(paths, routes.map((r) => r.path), "each route once, as declared");
-    const bytes = (await Deno.stat(`${out}/${bundles[0]!.asset}`)).size;
-    assert.ok(bytes > 100_000 && bytes < 20_000_000, `bundle of ${bytes} bytes`);
-
-    // 3. What is inside.
-    const read = await run(Deno.execPath(), [
-      "run",
-      "-A",
-      "--no-config",
-      "--no-lock",
-      "--import-map",
-      tools.vendorImportMap,
-      `${ROOT}/tests/netlify/read_eszip.ts`,
-      `file://${tools.eszipModule}`,
-      `${out}/${bundles[0]!.asset}`,
-      unpacked,
-    ], ROOT);
-    const eszip = JSON.parse(read.trim().split("\n").at(-1)!) as Unpacked;
+    assert.ok(
+      assetBytes > 100_000 && assetBytes < 20_000_000,
+      `bundle of ${assetBytes} bytes`,
+    );
     for (const file of ["edge-manifest.json", "edge-index.json"]) {
       assert.ok(eszip.specifiers.includes(`file:///root/dist/_shelf/${file}`), `${file} inside`);
     }
@@ -119,14 +92,6 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     }
 
     // 4. Run the unpacked bundle in a fresh process: its own import map, nothing else.
-    const base = `file://${unpacked}/`;
-    const imports: Record<string, string> = { "file:///root/": `${base}root/` };
-    imports["file:///vendor/"] = `${base}vendor/`;
-    for (const [from, to] of Object.entries(eszip.importMap.imports)) {
-      imports[from] = to.replace(/^file:\/\/\/(root|vendor)\//, `${base}$1/`);
-    }
-    await Deno.writeTextFile(`${unpacked}/import_map.json`, JSON.stringify({ imports }));
-    await Deno.writeTextFile(`${unpacked}/stage2.js`, eszip.stage2);
     await Deno.copyFile(`${ROOT}/tests/netlify/run_bundle.js`, `${unpacked}/run_bundle.js`);
     child = new Deno.Command(Deno.execPath(), {
       args: [

@@ -1,0 +1,136 @@
+/**
+ * `deno task bench` (cold start of the deployed bundle): for each corpus, the site is built
+ * with that corpus as its content and bundled by Netlify's own bundler
+ * (`@netlify/edge-bundler`, the eszip Netlify deploys — see `tests/netlify/netlify_bundle.ts`),
+ * the eszip is unpacked, and fresh Deno processes (no config, no npm, no remote imports, the
+ * bundle's own import map) import its entry and answer one `search` through the function, as
+ * Netlify calls it. Reported per corpus (median of 5 processes): eszip size, import time,
+ * first `search` (index import and first query) and their sum — the CPU an edge isolate spends
+ * before its first search answer (Netlify's budget: 50 ms).
+ *
+ * `cold_bundle.ts` measures the same with `deno bundle`'s single file instead; that bundler
+ * turns FlexSearch's guarded `require("node:worker_threads")` into an import of `node:module`,
+ * which boots Deno's Node compatibility layer (about 20 ms) that the eszip never loads.
+ *
+ * Needs the npm registry (the bundler and Node 22 are installed into `dist/.netlify-tools`, as
+ * for the bundle test). Usage: deno run -A scripts/bench/cold_eszip.ts [corpus …]
+ * (writes dist/bench/cold-eszip.json)
+ *
+ * @module
+ */
+import { machine } from "./search_bench.ts";
+import { netlifyTools, run } from "../../tests/netlify/netlify_tools.ts";
+import { bundleAndUnpack } from "../../tests/netlify/netlify_bundle.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const CORPORA = `${ROOT}../shared/corpora`;
+const RUNS = 5;
+const QUERY: Record<string, string> = {
+  asdlc: "context engineering",
+  "hugo-docs": "shortcode parameters",
+  tldr: "extract files from a tar archive",
+};
+/** The files of a deploy besides the content. */
+const SITE_FILES = [
+  "package.json",
+  "package-lock.json",
+  "netlify.toml",
+  "deno.json",
+  "deno.lock",
+  "netlify",
+  "src",
+  "scripts",
+];
+
+const HARNESS = `
+globalThis.Netlify = { env: { get: () => undefined, has: () => false, toObject: () => ({}) } };
+const t0 = performance.now();
+const { functions } = await import("./stage2.js");
+const t1 = performance.now();
+const request = new Request("http://localhost/mcp", {
+  method: "POST",
+  headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
+  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call",
+    params: { name: "search", arguments: { query: Deno.args[0] } } }),
+});
+const res = await functions.mcp(request, { url: new URL(request.url), waitUntil: () => {} });
+const body = await res.json();
+const t2 = performance.now();
+if (!body.result || body.result.isError || body.result.structuredContent.results.length === 0) {
+  throw new Error("no search answer: " + JSON.stringify(body).slice(0, 300));
+}
+console.log(JSON.stringify({ importMs: t1 - t0, searchMs: t2 - t1 }));
+`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function coldCorpus(name: string, tools: Awaited<ReturnType<typeof netlifyTools>>) {
+  const site = await Deno.makeTempDir({ prefix: "shelf-cold-site-" });
+  const out = await Deno.makeTempDir({ prefix: "shelf-cold-out-" });
+  const unpacked = await Deno.makeTempDir({ prefix: "shelf-cold-eszip-" });
+  try {
+    await run("cp", ["-R", ...SITE_FILES.map((f) => `${ROOT}${f}`), site], ROOT);
+    await run("npm", ["ci", "--no-audit", "--no-fund"], site);
+    await run(Deno.execPath(), [
+      "run",
+      "-A",
+      "scripts/build.ts",
+      "--content",
+      `${CORPORA}/${name}`,
+      "--out",
+      `${site}/dist`,
+    ], site);
+    const { assetBytes } = await bundleAndUnpack(tools, site, out, unpacked);
+    await Deno.writeTextFile(`${unpacked}/cold.js`, HARNESS);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const text = await run(Deno.execPath(), [
+        "run",
+        "--no-config",
+        "--no-lock",
+        "--no-npm",
+        "--no-remote",
+        "--allow-env",
+        "--import-map",
+        `${unpacked}/import_map.json`,
+        `${unpacked}/cold.js`,
+        QUERY[name] ?? "search",
+      ], unpacked);
+      runs.push(JSON.parse(text.trim().split("\n").at(-1)!) as {
+        importMs: number;
+        searchMs: number;
+      });
+    }
+    return {
+      corpus: name,
+      eszipBytes: assetBytes,
+      importMs: median(runs.map((r) => r.importMs)),
+      searchMs: median(runs.map((r) => r.searchMs)),
+      totalMs: median(runs.map((r) => r.importMs + r.searchMs)),
+    };
+  } finally {
+    for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const tools = await netlifyTools();
+  const names = Deno.args.filter((a) => !a.startsWith("--"));
+  const results = [];
+  for (const name of names.length > 0 ? names : ["asdlc", "hugo-docs", "tldr"]) {
+    console.error(`cold start of the Netlify eszip: ${name}`);
+    results.push(await coldCorpus(name, tools));
+  }
+  const report = { date: new Date().toISOString(), machine: await machine(), results };
+  await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
+  await Deno.writeTextFile(`${ROOT}dist/bench/cold-eszip.json`, JSON.stringify(report, null, 2));
+  console.log("| corpus | eszip | import | first search | import + first search |");
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const r of results) {
+    console.log(
+      `| ${r.corpus} | ${(r.eszipBytes / 1e6).toFixed(1)} MB | ${r.importMs.toFixed(0)} ms | ${
+        r.searchMs.toFixed(0)
+      } ms | ${r.totalMs.toFixed(0)} ms |`,
+    );
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The edge function bundled by Netlify's own bundler and unpacked to runnable files: used by
+ * the bundle test (`edge_bundle_test.ts`) and the cold-start benchmark
+ * (`scripts/bench/cold_eszip.ts`).
+ *
+ * @module
+ */
+import { ROOT } from "../helpers.ts";
+import { type NetlifyTools, run } from "./netlify_tools.ts";
+import { denoImportMap, edgeRoutes } from "./netlify_toml.ts";
+
+/** What the eszip holds, as the vendored reader lists it. */
+export interface Unpacked {
+  specifiers: string[];
+  importMap: { imports: Record<string, string> };
+  stage2: string;
+}
+
+/** The bundler's manifest (the parts used here). */
+export interface BundleManifest {
+  bundles: { asset: string; format: string }[];
+  routes: { path: string }[];
+}
+
+/**
+ * Runs `@netlify/edge-bundler` (under the pinned Node) over `site`'s `netlify/edge-functions`
+ * with the routes of its `netlify.toml`, writing the eszip to `out`; then unpacks it into
+ * `unpacked` with the reader vendored in that bundler, and writes there what a fresh Deno needs
+ * to run it: `import_map.json` (the bundle's own map, pointed at the unpacked files) and
+ * `stage2.js` (the entry).
+ */
+export async function bundleAndUnpack(
+  tools: NetlifyTools,
+  site: string,
+  out: string,
+  unpacked: string,
+): Promise<{ manifest: BundleManifest; assetBytes: number; eszip: Unpacked }> {
+  const toml = await Deno.readTextFile(`${site}/netlify.toml`);
+  const importMap = denoImportMap(toml);
+  const result = JSON.parse(
+    (await run(tools.node, [
+      `${ROOT}/tests/netlify/bundle_edge.mjs`,
+      tools.bundler,
+      site,
+      out,
+      JSON.stringify(edgeRoutes(toml)),
+      ...(importMap ? [importMap] : []),
+    ], site)).trim().split("\n").at(-1)!,
+  );
+  const manifest = result.manifest as BundleManifest;
+  const asset = `${out}/${manifest.bundles[0]!.asset}`;
+  const read = await run(Deno.execPath(), [
+    "run",
+    "-A",
+    "--no-config",
+    "--no-lock",
+    "--import-map",
+    tools.vendorImportMap,
+    `${ROOT}/tests/netlify/read_eszip.ts`,
+    `file://${tools.eszipModule}`,
+    asset,
+    unpacked,
+  ], ROOT);
+  const eszip = JSON.parse(read.trim().split("\n").at(-1)!) as Unpacked;
+  const base = `file://${unpacked}/`;
+  const imports: Record<string, string> = { "file:///root/": `${base}root/` };
+  imports["file:///vendor/"] = `${base}vendor/`;
+  for (const [from, to] of Object.entries(eszip.importMap.imports)) {
+    imports[from] = to.replace(/^file:\/\/\/(root|vendor)\//, `${base}$1/`);
+  }
+  await Deno.writeTextFile(`${unpacked}/import_map.json`, JSON.stringify({ imports }));
+  await Deno.writeTextFile(`${unpacked}/stage2.js`, eszip.stage2);
+  return { manifest, assetBytes: (await Deno.stat(asset)).size, eszip };
+}
