@@ -38,6 +38,8 @@ const quick = Deno.args.includes("--quick");
 const MEASURE_S = quick ? 2 : 4;
 const CONCURRENCY = quick ? [16] : [1, 16, 64];
 
+/** `a / b` as a factor; "n/a" when `b` answered less than one request a second. */
+const ratio = (a: number, b: number) => (b < 1 ? "n/a" : `${(a / b).toFixed(2)}×`);
 const same = (bodies: string[]) => ({ shelf: bodies, io: bodies });
 const call = (id: number, name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
@@ -140,11 +142,9 @@ if (import.meta.main) {
       console.log(
         `| ${row.op} | ${row.concurrency} | ${io.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${
           b.rps.toFixed(0)
-        } | ${(a.rps / io.rps).toFixed(2)}× / ${(b.rps / io.rps).toFixed(2)}× | ${
-          (io.bytes / 1000).toFixed(1)
-        } / ${(a.bytes / 1000).toFixed(1)} / ${
-          (b.bytes / 1000).toFixed(1)
-        } KB | ${io.errors}/${a.errors}/${b.errors} |`,
+        } | ${ratio(a.rps, io.rps)} / ${ratio(b.rps, io.rps)} | ${(io.bytes / 1000).toFixed(1)} / ${
+          (a.bytes / 1000).toFixed(1)
+        } / ${(b.bytes / 1000).toFixed(1)} KB | ${io.errors}/${a.errors}/${b.errors} |`,
       );
     }
   } finally {
