@@ -17,12 +17,17 @@ import { createSseHub } from "./transport/legacy_sse.ts";
 import { HttpError, httpError } from "./transport/http_error.ts";
 import {
   authGuard,
+  checkCredentials,
+  checkHost,
+  checkOrigin,
   cors,
   hostGuard,
+  logEntry,
   type LogVariables,
   type RequestLog,
   requestLog,
 } from "./transport/middleware.ts";
+import { allowedOriginHeaders } from "./transport/cors.ts";
 import {
   DEFAULT_MAX_BODY_BYTES,
   handleStreamablePost,
@@ -259,7 +264,63 @@ export function createApp(deps: AppDeps): ShelfApp {
     report(error, "http");
     return httpError(500, ErrorCode.InternalError, "Internal error");
   });
+
+  // The hot path, `POST /mcp` without a query: the same rules in the same order as the
+  // middlewares above (log around everything; Host, Origin, credentials; CORS headers on every
+  // answer to an allowed origin), applied directly rather than through Hono's router and
+  // middleware chain, which cost a quarter of a cached read's time. Everything else goes to Hono.
+  const streamable = (request: Request, onMessage: (rpc: string, name?: string) => void) =>
+    handleStreamablePost(request, {
+      server,
+      maxBodyBytes: maxBody,
+      ...(deps.batch ? { batch: deps.batch } : {}),
+      onMessage,
+    });
+  const directPost = async (request: Request, path: string): Promise<Response> => {
+    const started = performance.now();
+    const origin = request.headers.get("origin");
+    let rpc: string | undefined;
+    let name: string | undefined;
+    let response: Response;
+    let originOk = false;
+    try {
+      if (deps.loopbackOnly) checkHost(request.headers.get("host") ?? new URL(request.url).host);
+      checkOrigin(origin, allowed);
+      originOk = true;
+      checkCredentials(request.headers, auth);
+      response = await streamable(request, (method, named) => {
+        rpc = method;
+        name = named;
+      });
+    } catch (error) {
+      if (error instanceof HttpError) response = error.toResponse();
+      else {
+        report(error, "http");
+        response = httpError(500, ErrorCode.InternalError, "Internal error");
+      }
+    }
+    if (origin !== null && originOk) {
+      for (const [key, value] of Object.entries(allowedOriginHeaders(origin, false))) {
+        response.headers.set(key, value);
+      }
+    }
+    deps.log?.(logEntry("POST", path, response.status, started, rpc, name));
+    return response;
+  };
+  const honoFetch = app.fetch;
+  const fetch = (request: Request, ...rest: unknown[]) => {
+    if (request.method === "POST") {
+      const url = request.url;
+      const path = url.slice(url.indexOf("/", url.indexOf("://") + 3));
+      if (MCP_PATHS.includes(path)) return directPost(request, path);
+    }
+    return (honoFetch as (request: Request, ...rest: unknown[]) => Response | Promise<Response>)(
+      request,
+      ...rest,
+    );
+  };
   return Object.assign(app, {
+    fetch,
     server,
     notifyChanged: () => hub.notifyChanged(),
     shutdown: () => hub.close(),

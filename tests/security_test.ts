@@ -182,3 +182,35 @@ Deno.test("GET / answers the TechDoc health shape", async () => {
     endpoint: "/mcp",
   });
 });
+
+Deno.test("POST /mcp is answered directly, with the same rules as the routed path", async () => {
+  const logs: RequestLog[] = [];
+  const { app } = appFor(manifest, {
+    allowedOrigins: ["https://ok.example"],
+    loopbackOnly: true,
+    auth: { type: "bearer", keys: ["tok"] },
+    log: (e) => logs.push(e),
+  });
+  const cases: Record<string, string>[] = [
+    { host: "localhost", authorization: "Bearer tok" },
+    { host: "localhost", authorization: "Bearer tok", origin: "https://ok.example" },
+    { host: "localhost", authorization: "Bearer no", origin: "https://ok.example" },
+    { host: "localhost", authorization: "Bearer tok", origin: "https://evil.example" },
+    { host: "evil.example", authorization: "Bearer tok", origin: "https://ok.example" },
+    { host: "localhost", authorization: "Bearer tok", "content-type": "text/plain" },
+  ];
+  for (const headers of cases) {
+    // `/mcp` takes the direct path; `/mcp?via=router` the Hono route and middlewares.
+    const direct = await post(app, PING, { ...JSON_CT, ...headers }, "/mcp");
+    const routed = await post(app, PING, { ...JSON_CT, ...headers }, "/mcp?via=router");
+    assert.equal(direct.status, routed.status, JSON.stringify(headers));
+    assert.deepEqual(direct.body, routed.body, JSON.stringify(headers));
+    for (const h of ["access-control-allow-origin", "www-authenticate", "content-type", "vary"]) {
+      assert.equal(direct.headers.get(h), routed.headers.get(h), `${h} ${JSON.stringify(headers)}`);
+    }
+  }
+  const statuses = logs.map((l) => l.status);
+  assert.deepEqual(statuses, [200, 200, 200, 200, 401, 401, 403, 403, 403, 403, 415, 415]);
+  assert.deepEqual(logs.map((l) => l.path), logs.map(() => "/mcp"));
+  assert.equal(logs[0]!.rpc, "ping");
+});

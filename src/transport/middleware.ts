@@ -1,7 +1,9 @@
 /**
  * The app's middlewares, outermost first: request log, CORS (with the Origin decision, made
  * once), Host guard, authentication. Refusals are thrown as {@link HttpError}s and answered by
- * the app's `onError`.
+ * the app's `onError`. Each rule is a plain function too (`checkOrigin`, `checkHost`,
+ * `checkCredentials`, `logEntry`), which the app's direct `POST /mcp` path applies in the same
+ * order without Hono.
  *
  * @module
  */
@@ -32,19 +34,39 @@ export function requestLog(
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const entry: RequestLog = {
-      time: new Date().toISOString(),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-    };
-    const rpc = c.get("rpc");
-    const name = c.get("name");
-    if (rpc) entry.rpc = rpc;
-    if (name) entry.name = name;
-    log(entry);
+    log(logEntry(c.req.method, c.req.path, c.res.status, started, c.get("rpc"), c.get("name")));
   };
+}
+
+/**
+ * The Origin rule: a browser origin not on the allow list is refused (403). Shared by the
+ * {@link cors} middleware and the app's direct `POST /mcp` path.
+ */
+export function checkOrigin(origin: string | null, allowed: readonly string[]): void {
+  if (origin !== null && !originAllowed(origin, allowed)) {
+    throw new HttpError(
+      403,
+      ErrorCode.InvalidRequest,
+      `Origin ${origin.slice(0, 100)} is not allowed`,
+    );
+  }
+}
+
+/** The Host rule for servers bound to loopback: any other `Host` is refused (403). */
+export function checkHost(host: string): void {
+  if (!isLoopback(host)) {
+    throw new HttpError(403, ErrorCode.InvalidRequest, `Host ${host.slice(0, 100)} is not allowed`);
+  }
+}
+
+/** The credential rule: a request without valid credentials is refused (401, `WWW-Authenticate`). */
+export function checkCredentials(headers: Headers, auth: AuthConfig): void {
+  const failure = checkAuth(headers, auth);
+  if (failure) {
+    throw new HttpError(401, ErrorCode.InvalidRequest, failure.message, {
+      "www-authenticate": failure.challenge,
+    });
+  }
 }
 
 /**
@@ -54,13 +76,7 @@ export function requestLog(
 export function cors(allowed: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header("origin") ?? null;
-    if (origin !== null && !originAllowed(origin, allowed)) {
-      throw new HttpError(
-        403,
-        ErrorCode.InvalidRequest,
-        `Origin ${origin.slice(0, 100)} is not allowed`,
-      );
-    }
+    checkOrigin(origin, allowed);
     if (c.req.method === "OPTIONS") {
       c.res = new Response(null, {
         status: 204,
@@ -79,14 +95,7 @@ export function cors(allowed: readonly string[]): MiddlewareHandler {
 /** Refuses `Host` headers that are not loopback (403), for servers bound to loopback. */
 export function hostGuard(): MiddlewareHandler {
   return async (c, next) => {
-    const host = c.req.header("host") ?? new URL(c.req.url).host;
-    if (!isLoopback(host)) {
-      throw new HttpError(
-        403,
-        ErrorCode.InvalidRequest,
-        `Host ${host.slice(0, 100)} is not allowed`,
-      );
-    }
+    checkHost(c.req.header("host") ?? new URL(c.req.url).host);
     await next();
   };
 }
@@ -94,14 +103,40 @@ export function hostGuard(): MiddlewareHandler {
 /** Refuses requests without valid credentials (401 with `WWW-Authenticate`), but `public`. */
 export function authGuard(auth: AuthConfig, publicPaths: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
-    if (!publicPaths.includes(c.req.path)) {
-      const failure = checkAuth(c.req.raw.headers, auth);
-      if (failure) {
-        throw new HttpError(401, ErrorCode.InvalidRequest, failure.message, {
-          "www-authenticate": failure.challenge,
-        });
-      }
-    }
+    if (!publicPaths.includes(c.req.path)) checkCredentials(c.req.raw.headers, auth);
     await next();
   };
+}
+
+/**
+ * The request log line of one answered request (see {@link requestLog}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { logEntry } from "./middleware.ts";
+ * const e = logEntry("POST", "/mcp", 200, 0, "tools/call", "search");
+ * assert.equal(e.rpc, "tools/call");
+ * assert.equal(e.name, "search");
+ * assert.equal(logEntry("GET", "/", 200, 0).rpc, undefined);
+ * ```
+ */
+export function logEntry(
+  method: string,
+  path: string,
+  status: number,
+  started: number,
+  rpc?: string,
+  name?: string,
+): RequestLog {
+  const entry: RequestLog = {
+    time: new Date().toISOString(),
+    method,
+    path,
+    status,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+  };
+  if (rpc) entry.rpc = rpc;
+  if (name) entry.name = name;
+  return entry;
 }
