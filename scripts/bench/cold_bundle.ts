@@ -11,45 +11,9 @@
  * @module
  */
 import { machine } from "./search_bench.ts";
+import { buildCorpusSite, coldHarness, coldRuns, QUERY, run } from "./cold_runs.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const CORPORA = `${ROOT}../shared/corpora`;
-const RUNS = 5;
-const QUERY: Record<string, string> = {
-  asdlc: "context engineering",
-  "hugo-docs": "shortcode parameters",
-  tldr: "extract files from a tar archive",
-};
-
-async function run(cmd: string, args: string[], cwd: string): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" })
-    .output();
-  const text = new TextDecoder().decode(out.stdout);
-  if (out.code !== 0) {
-    throw new Error(`${args.join(" ")}: ${text}${new TextDecoder().decode(out.stderr)}`);
-  }
-  return text;
-}
-
-const HARNESS = `
-const t0 = performance.now();
-const mod = await import(Deno.args[0]);
-const t1 = performance.now();
-const res = await mod.default(new Request("http://localhost/mcp", {
-  method: "POST",
-  headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
-  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call",
-    params: { name: "search", arguments: { query: Deno.args[1] } } }),
-}), {});
-const body = await res.json();
-const t2 = performance.now();
-if (!body.result || body.result.isError || body.result.structuredContent.results.length === 0) {
-  throw new Error("no search answer: " + JSON.stringify(body).slice(0, 300));
-}
-console.log(JSON.stringify({ importMs: t1 - t0, searchMs: t2 - t1 }));
-`;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function coldCorpus(name: string) {
   const site = await Deno.makeTempDir({ prefix: "shelf-cold-" });
@@ -57,15 +21,7 @@ async function coldCorpus(name: string) {
     for (const f of ["src", "netlify", "scripts", "package.json", "deno.json", "deno.lock"]) {
       await run("cp", ["-R", `${ROOT}${f}`, site], ROOT);
     }
-    await run(Deno.execPath(), [
-      "run",
-      "-A",
-      "scripts/build.ts",
-      "--content",
-      `${CORPORA}/${name}`,
-      "--out",
-      `${site}/dist`,
-    ], site);
+    await buildCorpusSite(site, name);
     const bundle = `${site}/edge.js`;
     await run(Deno.execPath(), [
       "bundle",
@@ -75,30 +31,20 @@ async function coldCorpus(name: string) {
       bundle,
       "netlify/edge-functions/mcp.ts",
     ], site);
-    await Deno.writeTextFile(`${site}/harness.js`, HARNESS);
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const out = await run(Deno.execPath(), [
-        "run",
-        "--no-config",
-        "--no-lock",
-        "-A",
-        `${site}/harness.js`,
-        `file://${bundle}`,
-        QUERY[name] ?? "search",
-      ], site);
-      runs.push(
-        JSON.parse(out.trim().split("\n").at(-1)!) as { importMs: number; searchMs: number },
-      );
-    }
-    const importMs = median(runs.map((r) => r.importMs));
-    const searchMs = median(runs.map((r) => r.searchMs));
+    await Deno.writeTextFile(
+      `${site}/harness.js`,
+      coldHarness(
+        "const mod = await import(Deno.args[0]);\nconst handle = (request) => mod.default(request, {});",
+      ),
+    );
     return {
       corpus: name,
       bundleBytes: (await Deno.stat(bundle)).size,
-      importMs,
-      searchMs,
-      totalMs: median(runs.map((r) => r.importMs + r.searchMs)),
+      ...(await coldRuns(
+        ["run", "--no-config", "--no-lock", "-A", `${site}/harness.js`, `file://${bundle}`],
+        QUERY[name] ?? "search",
+        site,
+      )),
     };
   } finally {
     await Deno.remove(site, { recursive: true });

@@ -20,93 +20,44 @@
  */
 import { machine } from "./search_bench.ts";
 import { netlifyTools, run } from "../../tests/netlify/netlify_tools.ts";
-import { bundleAndUnpack } from "../../tests/netlify/netlify_bundle.ts";
+import { buildCorpusSite, coldHarness, coldRuns, QUERY } from "./cold_runs.ts";
+import { bundleAndUnpack, copySite } from "../../tests/netlify/netlify_bundle.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const CORPORA = `${ROOT}../shared/corpora`;
-const RUNS = 5;
-const QUERY: Record<string, string> = {
-  asdlc: "context engineering",
-  "hugo-docs": "shortcode parameters",
-  tldr: "extract files from a tar archive",
-};
-/** The files of a deploy besides the content. */
-const SITE_FILES = [
-  "package.json",
-  "package-lock.json",
-  "netlify.toml",
-  "deno.json",
-  "deno.lock",
-  "netlify",
-  "src",
-  "scripts",
-];
-
-const HARNESS = `
-globalThis.Netlify = { env: { get: () => undefined, has: () => false, toObject: () => ({}) } };
-const t0 = performance.now();
-const { functions } = await import("./stage2.js");
-const t1 = performance.now();
-const request = new Request("http://localhost/mcp", {
-  method: "POST",
-  headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
-  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call",
-    params: { name: "search", arguments: { query: Deno.args[0] } } }),
-});
-const res = await functions.mcp(request, { url: new URL(request.url), waitUntil: () => {} });
-const body = await res.json();
-const t2 = performance.now();
-if (!body.result || body.result.isError || body.result.structuredContent.results.length === 0) {
-  throw new Error("no search answer: " + JSON.stringify(body).slice(0, 300));
-}
-console.log(JSON.stringify({ importMs: t1 - t0, searchMs: t2 - t1 }));
-`;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const HARNESS = coldHarness(
+  "globalThis.Netlify = { env: { get: () => undefined, has: () => false, toObject: () => ({}) } };\n" +
+    'const { functions } = await import("./stage2.js");\n' +
+    "const handle = (request) => functions.mcp(request, { url: new URL(request.url), waitUntil: () => {} });",
+);
 
 async function coldCorpus(name: string, tools: Awaited<ReturnType<typeof netlifyTools>>) {
   const site = await Deno.makeTempDir({ prefix: "shelf-cold-site-" });
   const out = await Deno.makeTempDir({ prefix: "shelf-cold-out-" });
   const unpacked = await Deno.makeTempDir({ prefix: "shelf-cold-eszip-" });
   try {
-    await run("cp", ["-R", ...SITE_FILES.map((f) => `${ROOT}${f}`), site], ROOT);
+    await copySite(site, false);
     await run("npm", ["ci", "--no-audit", "--no-fund"], site);
-    await run(Deno.execPath(), [
-      "run",
-      "-A",
-      "scripts/build.ts",
-      "--content",
-      `${CORPORA}/${name}`,
-      "--out",
-      `${site}/dist`,
-    ], site);
+    await buildCorpusSite(site, name);
     const { assetBytes } = await bundleAndUnpack(tools, site, out, unpacked);
     await Deno.writeTextFile(`${unpacked}/cold.js`, HARNESS);
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const text = await run(Deno.execPath(), [
-        "run",
-        "--no-config",
-        "--no-lock",
-        "--no-npm",
-        "--no-remote",
-        "--allow-env",
-        "--import-map",
-        `${unpacked}/import_map.json`,
-        `${unpacked}/cold.js`,
-        QUERY[name] ?? "search",
-      ], unpacked);
-      runs.push(JSON.parse(text.trim().split("\n").at(-1)!) as {
-        importMs: number;
-        searchMs: number;
-      });
-    }
     return {
       corpus: name,
       eszipBytes: assetBytes,
-      importMs: median(runs.map((r) => r.importMs)),
-      searchMs: median(runs.map((r) => r.searchMs)),
-      totalMs: median(runs.map((r) => r.importMs + r.searchMs)),
+      ...(await coldRuns(
+        [
+          "run",
+          "--no-config",
+          "--no-lock",
+          "--no-npm",
+          "--no-remote",
+          "--allow-env",
+          "--import-map",
+          `${unpacked}/import_map.json`,
+          `${unpacked}/cold.js`,
+        ],
+        QUERY[name] ?? "search",
+        unpacked,
+      )),
     };
   } finally {
     for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });

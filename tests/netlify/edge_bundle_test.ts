@@ -16,29 +16,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ROOT } from "../helpers.ts";
 import { netlifyTools, run } from "./netlify_tools.ts";
 import { edgeRoutes } from "./netlify_toml.ts";
-import { bundleAndUnpack } from "./netlify_bundle.ts";
-
-/** What a Netlify deploy of this repository contains (besides content). */
-const SITE_FILES = [
-  "package.json",
-  "package-lock.json",
-  "netlify.toml",
-  "deno.json",
-  "deno.lock",
-  "netlify",
-  "src",
-  "scripts",
-  "content",
-  "import_map.json",
-];
-
-async function copySite(dir: string) {
-  const present = [];
-  for (const file of SITE_FILES) {
-    if (await Deno.stat(`${ROOT}/${file}`).then(() => true, () => false)) present.push(file);
-  }
-  await run("cp", ["-R", ...present.map((f) => `${ROOT}/${f}`), dir], ROOT);
-}
+import { bundleAndUnpack, copySite } from "./netlify_bundle.ts";
 
 Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", async () => {
   const tools = await netlifyTools();

@@ -9,6 +9,28 @@ import { ROOT } from "../helpers.ts";
 import { type NetlifyTools, run } from "./netlify_tools.ts";
 import { denoImportMap, edgeRoutes } from "./netlify_toml.ts";
 
+/** What a Netlify deploy of this repository contains besides its content. */
+export const SITE_FILES = [
+  "package.json",
+  "package-lock.json",
+  "netlify.toml",
+  "deno.json",
+  "deno.lock",
+  "netlify",
+  "src",
+  "scripts",
+  "import_map.json",
+];
+
+/** Copies the deploy's files (those present) into `dir`; `content` too when asked. */
+export async function copySite(dir: string, withContent = true) {
+  const present = [];
+  for (const file of withContent ? [...SITE_FILES, "content"] : SITE_FILES) {
+    if (await Deno.stat(`${ROOT}/${file}`).then(() => true, () => false)) present.push(file);
+  }
+  await run("cp", ["-R", ...present.map((f) => `${ROOT}/${f}`), dir], ROOT);
+}
+
 /** What the eszip holds, as the vendored reader lists it. */
 export interface Unpacked {
   specifiers: string[];

@@ -1,0 +1,88 @@
+/**
+ * What the two cold-start benchmarks share (`cold_bundle.ts`, `cold_eszip.ts`): building a
+ * corpus into a copy of the site, the harness a fresh process runs (load the function, answer
+ * one `search`, print the times), and running it {@link RUNS} times for medians.
+ *
+ * @module
+ */
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const CORPORA = `${ROOT}../shared/corpora`;
+
+/** Fresh processes per corpus. */
+export const RUNS = 5;
+
+/** The first query of each corpus. */
+export const QUERY: Record<string, string> = {
+  asdlc: "context engineering",
+  "hugo-docs": "shortcode parameters",
+  tldr: "extract files from a tar archive",
+};
+
+/** Runs a command; its stdout, or an error with its output. */
+export async function run(cmd: string, args: string[], cwd: string): Promise<string> {
+  const out = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" })
+    .output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (out.code !== 0) {
+    throw new Error(`${args.join(" ")}: ${text}${new TextDecoder().decode(out.stderr)}`);
+  }
+  return text;
+}
+
+/** Builds `../shared/corpora/<name>` as the content of the site copied to `site`. */
+export async function buildCorpusSite(site: string, name: string): Promise<void> {
+  await run(Deno.execPath(), [
+    "run",
+    "-A",
+    "scripts/build.ts",
+    "--content",
+    `${CORPORA}/${name}`,
+    "--out",
+    `${site}/dist`,
+  ], site);
+}
+
+/**
+ * A harness script: `load` (statements) must define `handle(request)`; the harness times them
+ * and one `search` for the last argument through `handle`, checks the answer, and prints
+ * `{"importMs", "searchMs"}`.
+ */
+export function coldHarness(load: string): string {
+  return `
+const t0 = performance.now();
+${load}
+const t1 = performance.now();
+const res = await handle(new Request("http://localhost/mcp", {
+  method: "POST",
+  headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
+  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call",
+    params: { name: "search", arguments: { query: Deno.args.at(-1) } } }),
+}));
+const body = await res.json();
+const t2 = performance.now();
+if (!body.result || body.result.isError || body.result.structuredContent.results.length === 0) {
+  throw new Error("no search answer: " + JSON.stringify(body).slice(0, 300));
+}
+console.log(JSON.stringify({ importMs: t1 - t0, searchMs: t2 - t1 }));
+`;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Runs `deno <args> <query>` {@link RUNS} times (each a fresh process) and returns the medians
+ * of import, first search and their sum.
+ */
+export async function coldRuns(args: string[], query: string, cwd: string) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const out = await run(Deno.execPath(), [...args, query], cwd);
+    runs.push(JSON.parse(out.trim().split("\n").at(-1)!) as { importMs: number; searchMs: number });
+  }
+  return {
+    importMs: median(runs.map((r) => r.importMs)),
+    searchMs: median(runs.map((r) => r.searchMs)),
+    totalMs: median(runs.map((r) => r.importMs + r.searchMs)),
+  };
+}
