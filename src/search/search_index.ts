@@ -138,8 +138,17 @@ export interface SearchIndex {
 }
 
 function newFieldIndex(): Index {
-  // Text arrives already analyzed (stems joined by spaces): the encoder only splits.
-  const encoder = new Encoder({ normalize: false, dedupe: false, numeric: false, split: " " });
+  // Text arrives already analyzed (stems joined by spaces): the encoder only splits. Its cache
+  // is off: our analysis is memoized already, and the cache's clearing timer (`setTimeout` in
+  // an npm package is Node's) would load Deno's node:timers on a cold isolate's first search
+  // (about 10 ms) and then fire every 50 ms after each burst of searches.
+  const encoder = new Encoder({
+    normalize: false,
+    dedupe: false,
+    numeric: false,
+    split: " ",
+    cache: false,
+  });
   return new Index({ tokenize: "strict", encoder, resolution: 1, fastupdate: false, cache: false });
 }
 
