@@ -468,19 +468,24 @@ function createIndex(parts: Parts): SearchIndex {
       // The exact-name rule: a document whose whole title is the query (term by term, typos and
       // prefixes allowed) is what the user is looking for: ×2 when exact, less when approximate;
       // a file name (`chmod`, `page-bundles`) that is the query counts half as much.
+      // The name bonus of document n; `exactName` is set when a name is the query exactly.
+      let exactName = false;
       const nameBonus = (n: number): number => {
         let best = 1;
+        exactName = false;
         for (const [which, name] of nameTerms[n]!.entries()) {
           if (name.length !== wanted) continue;
           let factor = 1;
           for (let i = 0; i < wanted && factor > 0; i++) {
             factor *= plan.expansions.get(plan.terms[i]!)?.get(name[i]!) ?? 0;
           }
+          if (factor === 1) exactName = true;
           if (factor > 0) best = Math.max(best, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
         }
         return best;
       };
       const hits: SearchHit[] = [];
+      const exact: number[] = [];
       for (const n of docsTouched) {
         const matched = buf.matched[n]!;
         const coverage = buf.coverage[n]!;
@@ -492,7 +497,16 @@ function createIndex(parts: Parts): SearchIndex {
         // count half): one stray word in common is not a result.
         if (wanted >= 3 && coverage * 2 < wanted) continue;
         // OR semantics, scaled by how many query terms matched; an exact full-name match wins.
-        hits.push({ doc: n, id: ids[n]!, score: raw * (matched / wanted) * nameBonus(n), matched });
+        const bonus = nameBonus(n);
+        if (exactName) exact.push(hits.length);
+        hits.push({ doc: n, id: ids[n]!, score: raw * (matched / wanted) * bonus, matched });
+      }
+      // A title or file name that is the query exactly (no typo or prefix) comes first: such
+      // hits are lifted above every other by the best score among them all.
+      if (exact.length > 0 && exact.length < hits.length) {
+        let best = 0;
+        for (const h of hits) if (h.score > best) best = h.score;
+        for (const i of exact) hits[i]!.score += best;
       }
       return topHits(hits, limit);
     },
