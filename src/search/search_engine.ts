@@ -8,6 +8,7 @@ import {
   buildSearchIndex,
   type FieldWeights,
   type IndexableDocument,
+  liftExactNames,
   type QueryPlan,
   type SearchHit,
   type SearchIndex,
@@ -217,6 +218,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ? { ...h, score: h.score * (1 + PHRASE_BOOST * phraseShare(headOf(doc), words)) }
         : h;
     });
+    // The phrase bonus reorders within the exact-name hits and within the others, never across.
+    liftExactNames(top);
     top.sort((a, b) => b.score - a.score || a.doc - b.doc);
     return top.concat(hits.slice(head));
   };

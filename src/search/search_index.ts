@@ -90,6 +90,8 @@ export interface SearchHit {
   score: number;
   /** Query terms (of the analyzed query) that matched, exactly or fuzzily. */
   matched: number;
+  /** Its title or file name is the query exactly: it ranks above every other hit. */
+  exactName?: true;
 }
 
 /** Result of analyzing a query against the dictionary. */
@@ -501,13 +503,9 @@ function createIndex(parts: Parts): SearchIndex {
         if (exactName) exact.push(hits.length);
         hits.push({ doc: n, id: ids[n]!, score: raw * (matched / wanted) * bonus, matched });
       }
-      // A title or file name that is the query exactly (no typo or prefix) comes first: such
-      // hits are lifted above every other by the best score among them all.
-      if (exact.length > 0 && exact.length < hits.length) {
-        let best = 0;
-        for (const h of hits) if (h.score > best) best = h.score;
-        for (const i of exact) hits[i]!.score += best;
-      }
+      // A title or file name that is the query exactly (no typo or prefix) comes first.
+      for (const i of exact) hits[i]!.exactName = true;
+      liftExactNames(hits);
       return topHits(hits, limit);
     },
     async export() {
@@ -533,6 +531,38 @@ function createIndex(parts: Parts): SearchIndex {
       };
     },
   };
+}
+
+/**
+ * The exact-name rule's order: hits whose title or file name is the query exactly
+ * (`exactName`) are lifted, all by the same amount, just above the best other hit — the least
+ * lift that does it, so scores stay comparable (the weak-tail cut is relative to the best) and
+ * sorting by score alone gives the rule's order. Changes the hits in place.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { liftExactNames } from "./search_index.ts";
+ * const hits = [
+ *   { doc: 0, id: "a", score: 5, matched: 1 },
+ *   { doc: 1, id: "b", score: 2, matched: 1, exactName: true as const },
+ *   { doc: 2, id: "c", score: 1, matched: 1, exactName: true as const },
+ * ];
+ * liftExactNames(hits);
+ * assert.ok(hits[2]!.score > hits[0]!.score && hits[1]!.score > hits[2]!.score);
+ * assert.ok(hits[1]!.score < 6.01);
+ * ```
+ */
+export function liftExactNames(hits: SearchHit[]): void {
+  let bestOther = 0;
+  let lowestExact = Infinity;
+  for (const h of hits) {
+    if (h.exactName) lowestExact = Math.min(lowestExact, h.score);
+    else bestOther = Math.max(bestOther, h.score);
+  }
+  const lift = bestOther - lowestExact + bestOther * 1e-6;
+  if (lowestExact === Infinity || !(lift > 0)) return;
+  for (const h of hits) if (h.exactName) h.score += lift;
 }
 
 function emptyRecord<T>(make: () => T): Record<Field, T> {
