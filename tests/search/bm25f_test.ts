@@ -50,17 +50,15 @@ Deno.test("bm25f: frequencies and lengths survive export and import", async () =
   );
 });
 
+/** A document titled "Cache" and one whose file name is "cache". */
+const NAMED = [
+  { id: "t", name: "Cache", keywords: [], description: "", content: "cache" },
+  { id: "f", name: "Another", keywords: [], description: "", content: "cache", fileName: "cache" },
+];
+
 Deno.test("exact-name rule: a title or file name that is the query comes first, title ahead", () => {
   const index = buildSearchIndex([
-    { id: "t", name: "Cache", keywords: [], description: "", content: "cache" },
-    {
-      id: "f",
-      name: "Another",
-      keywords: [],
-      description: "",
-      content: "cache",
-      fileName: "cache",
-    },
+    ...NAMED,
     { id: "n", name: "Another", keywords: [], description: "", content: "cache" },
     // A title of stop words only ("Other") keeps the file name a file name.
     { id: "s", name: "Other", keywords: [], description: "", content: "cache", fileName: "cache" },
@@ -83,15 +81,7 @@ Deno.test("exact-name rule: a title or file name that is the query comes first, 
 
 Deno.test("exact-name rule: the bonus is ×2 for a title, ×1.5 for a file name when all are names", () => {
   const index = buildSearchIndex([
-    { id: "t", name: "Cache", keywords: [], description: "", content: "cache" },
-    {
-      id: "f",
-      name: "Another",
-      keywords: [],
-      description: "",
-      content: "cache",
-      fileName: "cache",
-    },
+    ...NAMED,
   ], "h");
   const byId = new Map(
     index.search(index.plan("cache"), { weights: { ...W, name: 0 } }).map((h) => [h.id, h.score]),
