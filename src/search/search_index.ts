@@ -32,6 +32,11 @@ export const FUZZY_MAX_LENGTH = 24;
 export const FUZZY_BUDGET = 32;
 /** Factor of a dictionary term that merely starts with the query term. */
 export const PREFIX_FACTOR = 0.5;
+/**
+ * Shortest dictionary term that counts as an abbreviation of a longer query word ("spec" for
+ * "specifications"); shorter ones ("con", "re") would match far too much.
+ */
+export const ABBREVIATION_MIN = 4;
 /** Query words whose typo variants an index remembers (each a short list of terms). */
 const TYPO_CACHE_MAX = 10_000;
 
@@ -385,6 +390,17 @@ function createIndex(parts: Parts): SearchIndex {
             // One extra letter is usually the same word under another Porter stem
             // (autonomous → "autonom", autonomy → "autonomi"): weigh it nearly as exact.
             if (!matches.has(t)) matches.set(t, t.length - term.length === 1 ? 0.8 : PREFIX_FACTOR);
+          }
+        }
+        // Abbreviations, the other way round: "specif" (specifications) finds "spec",
+        // "configur" finds "config", "repositori" finds "repo" — dictionary terms that are the
+        // query word's first half or more (at least ABBREVIATION_MIN letters), at prefix weight.
+        // Bounded like typos: a 1,000-letter "word" is no abbreviation's long form.
+        if (term.length >= 6 && term.length <= FUZZY_MAX_LENGTH) {
+          const from = Math.max(ABBREVIATION_MIN, Math.ceil(term.length / 2));
+          for (let len = from; len < term.length - 1; len++) {
+            const head = term.slice(0, len);
+            if (df.has(head) && !matches.has(head)) matches.set(head, PREFIX_FACTOR);
           }
         }
         expansions.set(term, matches);

@@ -124,3 +124,26 @@ Deno.test("engine: source, category and tag filters", async () => {
   assert.deepEqual(ids({ source: "two", tag: "ops" }), []);
   assert.deepEqual(ids({ source: "nope" }), []);
 });
+
+Deno.test("abbreviations: a long query word finds the short form documents use", () => {
+  const index = buildSearchIndex([
+    {
+      id: "spec",
+      name: "Spec-driven work",
+      keywords: [],
+      description: "",
+      content: "Write the spec.",
+    },
+    { id: "cfg", name: "Config files", keywords: [], description: "", content: "Edit the config." },
+    { id: "other", name: "Other", keywords: [], description: "", content: "Nothing here." },
+    { id: "short", name: "Short", keywords: [], description: "", content: "spe specifi" },
+  ], "h");
+  const ids = (q: string) => index.search(index.plan(q), { weights: W }).map((h) => h.id);
+  assert.deepEqual(ids("specifications").slice(0, 1), ["spec"]);
+  assert.deepEqual(ids("configuration"), ["cfg"]);
+  // At prefix weight, and never from a head shorter than four letters or half the word.
+  const plan = index.plan("specifications");
+  assert.equal(plan.expansions.get("specif")?.get("spec"), 0.5);
+  assert.equal(plan.expansions.get("specif")?.has("spe"), false, "three letters: too short");
+  assert.deepEqual(ids("x".repeat(1000)), []);
+});
