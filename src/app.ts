@@ -223,6 +223,14 @@ export function createApp(deps: AppDeps): ShelfApp {
     }
     return hub.post(sessionId, body, credentialOf(request.headers));
   };
+  // Streamable HTTP for a POST to the MCP path, through Hono or the direct path below.
+  const streamable = (request: Request, onMessage: (rpc: string, name?: string) => void) =>
+    handleStreamablePost(request, {
+      server,
+      maxBodyBytes: maxBody,
+      ...(deps.batch ? { batch: deps.batch } : {}),
+      onMessage,
+    });
   const openStream = (request: Request) => hub.open(credentialOf(request.headers), "/messages");
 
   app.get("/sse", (c) => openStream(c.req.raw));
@@ -237,14 +245,9 @@ export function createApp(deps: AppDeps): ShelfApp {
     app.post(path, (c) => {
       const sessionId = c.req.query("sessionId");
       if (sessionId) return postMessage(c.req.raw, sessionId);
-      return handleStreamablePost(c.req.raw, {
-        server,
-        maxBodyBytes: maxBody,
-        ...(deps.batch ? { batch: deps.batch } : {}),
-        onMessage: (rpc, name) => {
-          c.set("rpc", rpc);
-          if (name) c.set("name", name);
-        },
+      return streamable(c.req.raw, (rpc, name) => {
+        c.set("rpc", rpc);
+        if (name) c.set("name", name);
       });
     });
     app.get(path, (c) => {
@@ -259,23 +262,18 @@ export function createApp(deps: AppDeps): ShelfApp {
   app.notFound(() =>
     httpError(404, ErrorCode.InvalidRequest, "Not found: the MCP endpoint is /mcp")
   );
-  app.onError((error) => {
+  // The one answer to a thrown error: an HttpError as itself, anything else a reported 500.
+  const errorResponse = (error: unknown): Response => {
     if (error instanceof HttpError) return error.toResponse();
     report(error, "http");
     return httpError(500, ErrorCode.InternalError, "Internal error");
-  });
+  };
+  app.onError(errorResponse);
 
   // The hot path, `POST /mcp` without a query: the same rules in the same order as the
   // middlewares above (log around everything; Host, Origin, credentials; CORS headers on every
   // answer to an allowed origin), applied directly rather than through Hono's router and
   // middleware chain, which cost a quarter of a cached read's time. Everything else goes to Hono.
-  const streamable = (request: Request, onMessage: (rpc: string, name?: string) => void) =>
-    handleStreamablePost(request, {
-      server,
-      maxBodyBytes: maxBody,
-      ...(deps.batch ? { batch: deps.batch } : {}),
-      onMessage,
-    });
   const directPost = async (request: Request, path: string): Promise<Response> => {
     const started = performance.now();
     const origin = request.headers.get("origin");
@@ -293,11 +291,7 @@ export function createApp(deps: AppDeps): ShelfApp {
         name = named;
       });
     } catch (error) {
-      if (error instanceof HttpError) response = error.toResponse();
-      else {
-        report(error, "http");
-        response = httpError(500, ErrorCode.InternalError, "Internal error");
-      }
+      response = errorResponse(error);
     }
     if (origin !== null && originOk) {
       for (const [key, value] of Object.entries(allowedOriginHeaders(origin, false))) {
