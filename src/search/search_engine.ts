@@ -1,3 +1,4 @@
+import { mapDocumentLinks } from "../content/document_links.ts";
 import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
 import { phraseShare } from "./proximity.ts";
 import { tokenize } from "./analyzer.ts";
@@ -119,10 +120,7 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
  * ```
  */
 export function withoutLinkSchemes(body: string): string {
-  return body.includes("acdc://")
-    ? body.replace(/\]\(<?acdc:\/\/[^/\s)]+\//g, "](/")
-      .replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*<?)acdc:\/\/[^/\s]+\//gm, "$1/")
-    : body;
+  return mapDocumentLinks(body, (_source, path, fragment) => `/${path}${fragment}`);
 }
 
 /** Builds a fresh index over a store (when no prebuilt one fits). */

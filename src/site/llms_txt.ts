@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { mapDocumentLinks } from "../content/document_links.ts";
 import type { Manifest, ManifestDocument } from "../content/manifest.ts";
 
 /** Most document links in `llms.txt`; past it each section lists its first ones and links its index. */
@@ -194,20 +195,10 @@ export function categoryIndexes(manifest: Manifest, base: string): Map<string, s
  * ```
  */
 export function webLinks(body: string, base: string): string {
-  if (!body.includes("acdc://")) return body;
-  const twin = (source: string, path: string, fragment = "") =>
-    `${base}/_shelf/md/${source}/${path}.md${fragment}`;
-  return body
-    .replace(
-      /\]\((<?)acdc:\/\/([^/\s)>]+)\/([^\s)#>]+)(#[^\s)>]*)?/g,
-      (_, angle: string, source: string, path: string, fragment?: string) =>
-        `](${angle}${twin(source, path, fragment)}`,
-    )
-    .replace(
-      /^( {0,3}\[[^\]\n]+\]:[ \t]*<?)acdc:\/\/([^/\s>]+)\/([^\s#>]+)(#[^\s>]*)?/gm,
-      (_, head: string, source: string, path: string, fragment?: string) =>
-        head + twin(source, path, fragment),
-    );
+  return mapDocumentLinks(
+    body,
+    (source, path, fragment) => `${base}/_shelf/md/${source}/${path}.md${fragment}`,
+  );
 }
 
 /**
