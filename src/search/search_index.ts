@@ -485,25 +485,23 @@ function createIndex(parts: Parts): SearchIndex {
       const wanted = plan.terms.length;
       // The exact-name rule: a document whose whole title is the query (term by term, typos and
       // prefixes allowed) is what the user is looking for: ×2 when exact, less when approximate;
-      // a file name (`chmod`, `page-bundles`) that is the query counts half as much.
-      // The name bonus of document n; `exactName` is set when a name is the query exactly.
-      let exactName = false;
-      const nameBonus = (n: number): number => {
-        let best = 1;
-        exactName = false;
-        for (const [which, name] of nameTerms[n]!.entries()) {
+      // a file name (`chmod`, `page-bundles`) that is the query counts half as much. A name that
+      // is the query exactly (no typo or prefix) also comes first (`liftExactNames` below).
+      const nameRule = (hit: SearchHit): SearchHit => {
+        let bonus = 1;
+        for (const [which, name] of nameTerms[hit.doc]!.entries()) {
           if (name.length !== wanted) continue;
           let factor = 1;
           for (let i = 0; i < wanted && factor > 0; i++) {
             factor *= plan.expansions.get(plan.terms[i]!)?.get(name[i]!) ?? 0;
           }
-          if (factor === 1) exactName = true;
-          if (factor > 0) best = Math.max(best, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
+          if (factor === 1) hit.exactName = true;
+          if (factor > 0) bonus = Math.max(bonus, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
         }
-        return best;
+        hit.score *= bonus;
+        return hit;
       };
       const hits: SearchHit[] = [];
-      const exact: number[] = [];
       for (const n of docsTouched) {
         const matched = buf.matched[n]!;
         const coverage = buf.coverage[n]!;
@@ -514,13 +512,9 @@ function createIndex(parts: Parts): SearchIndex {
         // Queries of three or more words need at least half of them (typo and prefix matches
         // count half): one stray word in common is not a result.
         if (wanted >= 3 && coverage * 2 < wanted) continue;
-        // OR semantics, scaled by how many query terms matched; an exact full-name match wins.
-        const bonus = nameBonus(n);
-        if (exactName) exact.push(hits.length);
-        hits.push({ doc: n, id: ids[n]!, score: raw * (matched / wanted) * bonus, matched });
+        // OR semantics, scaled by how many query terms matched; then the exact-name rule.
+        hits.push(nameRule({ doc: n, id: ids[n]!, score: raw * (matched / wanted), matched }));
       }
-      // A title or file name that is the query exactly (no typo or prefix) comes first.
-      for (const i of exact) hits[i]!.exactName = true;
       liftExactNames(hits);
       return topHits(hits, limit);
     },
