@@ -320,7 +320,8 @@ export const searchArticles: ToolDefinition = {
     const articles = kept.map(({ doc, article }) => {
       if (!includeContent) return article;
       const body = store.body(doc);
-      const cost = JSON.stringify(body).length + 12;
+      // Escaping only lengthens a text: a body longer than the room is not serialized to know.
+      const cost = body.length + 14 > room ? Infinity : JSON.stringify(body).length + 12;
       if (cost <= room) {
         room -= cost;
         return { ...article, content: body };
