@@ -239,12 +239,13 @@ function toDocument(
   const slash = path.indexOf("/");
   const slug = path.slice(path.lastIndexOf("/") + 1);
   // Blank lines between the frontmatter and the text are not part of the document.
-  const markdown = /\.mdx$/i.test(p.file.path) ? mdxToMarkdown(p.source) : p.source;
+  const text = (/\.mdx$/i.test(p.file.path) ? mdxToMarkdown(p.source) : p.source)
+    .replace(/^(?:[ \t]*\r?\n)+/, "");
   const body = p.format === "html"
     ? htmlToText(p.source)
     : p.format === "markdown"
-    ? rewriteLinks(markdown.replace(/^(?:[ \t]*\r?\n)+/, ""), p.file.path, links)
-    : markdown.replace(/^(?:[ \t]*\r?\n)+/, "");
+    ? rewriteLinks(text, p.file.path, links)
+    : text;
   const meta = extractMetadata({ format: p.format, attrs: p.attrs, source: p.source, body, slug });
   const doc: ManifestDocument = {
     id: `${source}/${path}`,
