@@ -20,6 +20,23 @@ export const CHILD_DENO_DIR = `${ROOT}/dist/.child-deno-cache`;
 /** Absolute path of the shared corpora. */
 export const CORPORA = `${ROOT}/../shared/corpora`;
 
+/** Debian's `git-doc` package: the HTML corpus of the evaluation and the budget test. */
+export const GIT_DOC = "/usr/share/doc/git-doc";
+
+/**
+ * Whether tests over {@link GIT_DOC} are skipped: only when the package is missing and CI has not
+ * made them mandatory (`.ci/run` installs it and sets `SHELF_EVAL_CORPORA_REQUIRED=1`, so a
+ * missing package fails there instead).
+ */
+export const SKIP_GIT_DOC = (() => {
+  if (Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") === "1") return false;
+  try {
+    return !Deno.statSync(`${GIT_DOC}/git-rebase.html`).isFile;
+  } catch {
+    return true;
+  }
+})();
+
 const built = new Map<string, Promise<{ manifest: Manifest; report: BuildReport }>>();
 
 /** Builds (once per test process) the manifest of a folder as the single source `docs`. */

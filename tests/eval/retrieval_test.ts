@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { evaluate, formatScores } from "../../scripts/eval.ts";
+import { SKIP_GIT_DOC } from "../helpers.ts";
 import type { EngineScores } from "../../scripts/eval.ts";
 
 interface Floor {
@@ -29,8 +30,6 @@ const SHARED_FLOORS: Record<string, Floor> = {
 const GIT_DOC_FLOORS: Record<string, Floor> = {
   "git-doc": { recall1: 0.73, recall3: 0.85, recall10: 0.85, mrr: 0.8, passed: 22 },
 };
-
-const GIT_DOC = "/usr/share/doc/git-doc/git-rebase.html";
 
 function checkFloors(
   results: Record<string, Record<string, EngineScores>>,
@@ -68,17 +67,9 @@ Deno.test("retrieval evaluation (shared corpora): floors hold, baselines compare
   assert.ok(checkFloors(results, SHARED_FLOORS) >= 60, "at least 60 cases");
 });
 
-const gitDocPresent = (() => {
-  try {
-    return Deno.statSync(GIT_DOC).isFile;
-  } catch {
-    return false;
-  }
-})();
-
 Deno.test({
   name: "retrieval evaluation (git-doc HTML pages): floors hold, baselines compared",
-  ignore: !gitDocPresent && Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") !== "1",
+  ignore: SKIP_GIT_DOC,
   async fn() {
     const results = await evaluate(Object.keys(GIT_DOC_FLOORS));
     console.log(formatScores(results));

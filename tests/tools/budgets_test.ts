@@ -4,7 +4,17 @@
  * reached: long documents in parts by offset, long lists by offset.
  */
 import assert from "node:assert/strict";
-import { appFor, buildFolder, callTool, CORPORA, ROOT, rpc, rpcModern } from "../helpers.ts";
+import {
+  appFor,
+  buildFolder,
+  callTool,
+  CORPORA,
+  GIT_DOC,
+  ROOT,
+  rpc,
+  rpcModern,
+  SKIP_GIT_DOC,
+} from "../helpers.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { DEFAULT_MAX_RESPONSE_TOKENS } from "../../src/search/search_settings.ts";
 import { CHARS_PER_TOKEN } from "../../src/tools/page_text.ts";
@@ -16,16 +26,6 @@ const PROFILES = ["articles", "acdc", "sections", "mcp-serve", "techdoc"];
 function textSize(result: { content: { text: string }[] }): number {
   return result.content.reduce((n, block) => n + block.text.length, 0);
 }
-
-/** Debian's git-doc package (HTML and text pages), when installed (always in CI: `.ci/run`). */
-const GIT_DOC = "/usr/share/doc/git-doc";
-const gitDocPresent = (() => {
-  try {
-    return Deno.statSync(`${GIT_DOC}/git-rebase.html`).isFile;
-  } catch {
-    return false;
-  }
-})();
 
 async function corpus(name: string): Promise<{ manifest: Manifest; queries: string[] }> {
   const { manifest } = await buildFolder(
@@ -40,8 +40,7 @@ async function corpus(name: string): Promise<{ manifest: Manifest; queries: stri
 for (const name of ["asdlc", "hugo-docs", "tldr", "git-doc"]) {
   Deno.test({
     name: `budget: no answer over ${BUDGET} characters on ${name}, any tool, any evaluation query`,
-    ignore: name === "git-doc" && !gitDocPresent &&
-      Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") !== "1",
+    ignore: name === "git-doc" && SKIP_GIT_DOC,
     fn: async () => {
       const { manifest, queries } = await corpus(name);
       const { app, errors } = appFor(manifest);
