@@ -11,7 +11,8 @@
  * @module
  */
 import { machine } from "./search_bench.ts";
-import { buildCorpusSite, coldHarness, coldRuns, QUERY, run } from "./cold_runs.ts";
+import { buildCorpusSite, coldHarness, coldRuns, QUERY } from "./cold_runs.ts";
+import { run } from "../../tests/netlify/netlify_tools.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { run } from "../../tests/netlify/netlify_tools.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const CORPORA = `${ROOT}../shared/corpora`;
@@ -18,17 +19,6 @@ export const QUERY: Record<string, string> = {
   "hugo-docs": "shortcode parameters",
   tldr: "extract files from a tar archive",
 };
-
-/** Runs a command; its stdout, or an error with its output. */
-export async function run(cmd: string, args: string[], cwd: string): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" })
-    .output();
-  const text = new TextDecoder().decode(out.stdout);
-  if (out.code !== 0) {
-    throw new Error(`${args.join(" ")}: ${text}${new TextDecoder().decode(out.stderr)}`);
-  }
-  return text;
-}
 
 /** Builds `../shared/corpora/<name>` as the content of the site copied to `site`. */
 export async function buildCorpusSite(site: string, name: string): Promise<void> {
