@@ -10,8 +10,7 @@
  *
  * @module
  */
-import { machine } from "./search_bench.ts";
-import { buildCorpusSite, coldHarness, coldRuns, QUERY } from "./cold_runs.ts";
+import { buildCorpusSite, coldHarness, coldMain, coldRuns, QUERY } from "./cold_runs.ts";
 import { run } from "../../tests/netlify/netlify_tools.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -53,22 +52,11 @@ async function coldCorpus(name: string) {
 }
 
 if (import.meta.main) {
-  const names = Deno.args.filter((a) => !a.startsWith("--"));
-  const results = [];
-  for (const name of names.length > 0 ? names : ["asdlc", "hugo-docs", "tldr"]) {
-    console.error(`cold start of the bundled edge function: ${name}`);
-    results.push(await coldCorpus(name));
-  }
-  const report = { date: new Date().toISOString(), machine: await machine(), results };
-  await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
-  await Deno.writeTextFile(`${ROOT}dist/bench/cold.json`, JSON.stringify(report, null, 2));
-  console.log("| corpus | bundle | import | first search | import + first search |");
-  console.log("| --- | ---: | ---: | ---: | ---: |");
-  for (const r of results) {
-    console.log(
-      `| ${r.corpus} | ${(r.bundleBytes / 1e6).toFixed(1)} MB | ${r.importMs.toFixed(0)} ms | ${
-        r.searchMs.toFixed(0)
-      } ms | ${r.totalMs.toFixed(0)} ms |`,
-    );
-  }
+  await coldMain({
+    label: "the bundled edge function",
+    file: "cold.json",
+    sizeColumn: "bundle",
+    bytes: (r) => r.bundleBytes,
+    measure: coldCorpus,
+  });
 }

@@ -18,12 +18,10 @@
  *
  * @module
  */
-import { machine } from "./search_bench.ts";
 import { netlifyTools, run } from "../../tests/netlify/netlify_tools.ts";
-import { buildCorpusSite, coldHarness, coldRuns, QUERY } from "./cold_runs.ts";
+import { buildCorpusSite, coldHarness, coldMain, coldRuns, QUERY } from "./cold_runs.ts";
 import { bundleAndUnpack, copySite } from "../../tests/netlify/netlify_bundle.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const HARNESS = coldHarness(
   "globalThis.Netlify = { env: { get: () => undefined, has: () => false, toObject: () => ({}) } };\n" +
     'const { functions } = await import("./stage2.js");\n' +
@@ -66,22 +64,11 @@ async function coldCorpus(name: string, tools: Awaited<ReturnType<typeof netlify
 
 if (import.meta.main) {
   const tools = await netlifyTools();
-  const names = Deno.args.filter((a) => !a.startsWith("--"));
-  const results = [];
-  for (const name of names.length > 0 ? names : ["asdlc", "hugo-docs", "tldr"]) {
-    console.error(`cold start of the Netlify eszip: ${name}`);
-    results.push(await coldCorpus(name, tools));
-  }
-  const report = { date: new Date().toISOString(), machine: await machine(), results };
-  await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
-  await Deno.writeTextFile(`${ROOT}dist/bench/cold-eszip.json`, JSON.stringify(report, null, 2));
-  console.log("| corpus | eszip | import | first search | import + first search |");
-  console.log("| --- | ---: | ---: | ---: | ---: |");
-  for (const r of results) {
-    console.log(
-      `| ${r.corpus} | ${(r.eszipBytes / 1e6).toFixed(1)} MB | ${r.importMs.toFixed(0)} ms | ${
-        r.searchMs.toFixed(0)
-      } ms | ${r.totalMs.toFixed(0)} ms |`,
-    );
-  }
+  await coldMain({
+    label: "the Netlify eszip",
+    file: "cold-eszip.json",
+    sizeColumn: "eszip",
+    bytes: (r) => r.eszipBytes,
+    measure: (name: string) => coldCorpus(name, tools),
+  });
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import { run } from "../../tests/netlify/netlify_tools.ts";
+import { machine } from "./search_bench.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const CORPORA = `${ROOT}../shared/corpora`;
@@ -75,4 +76,44 @@ export async function coldRuns(args: string[], query: string, cwd: string) {
     searchMs: median(runs.map((r) => r.searchMs)),
     totalMs: median(runs.map((r) => r.importMs + r.searchMs)),
   };
+}
+
+/** What one corpus's cold start measured (plus the script's own fields). */
+export interface ColdResult {
+  corpus: string;
+  importMs: number;
+  searchMs: number;
+  totalMs: number;
+}
+
+/**
+ * A cold-start script's main: measures each corpus named on the command line (default asdlc,
+ * hugo-docs, tldr) with `measure`, writes `dist/bench/<file>` and prints the markdown table, the
+ * size column from `bytes`.
+ */
+export async function coldMain<R extends ColdResult>(options: {
+  label: string;
+  file: string;
+  sizeColumn: string;
+  bytes: (result: R) => number;
+  measure: (corpus: string) => Promise<R>;
+}): Promise<void> {
+  const names = Deno.args.filter((a) => !a.startsWith("--"));
+  const results: R[] = [];
+  for (const name of names.length > 0 ? names : ["asdlc", "hugo-docs", "tldr"]) {
+    console.error(`cold start of ${options.label}: ${name}`);
+    results.push(await options.measure(name));
+  }
+  const report = { date: new Date().toISOString(), machine: await machine(), results };
+  await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
+  await Deno.writeTextFile(`${ROOT}dist/bench/${options.file}`, JSON.stringify(report, null, 2));
+  console.log(`| corpus | ${options.sizeColumn} | import | first search | import + first search |`);
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const r of results) {
+    console.log(
+      `| ${r.corpus} | ${(options.bytes(r) / 1e6).toFixed(1)} MB | ${r.importMs.toFixed(0)} ms | ${
+        r.searchMs.toFixed(0)
+      } ms | ${r.totalMs.toFixed(0)} ms |`,
+    );
+  }
 }
