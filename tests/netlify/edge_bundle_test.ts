@@ -67,6 +67,17 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     for (const specifier of eszip.specifiers.filter((s) => s.startsWith("file:///"))) {
       const text = await Deno.readTextFile(`${unpacked}/${specifier.slice(8)}`);
       assert.doesNotMatch(text, /\bfrom\s*["']npm:|\bimport\s*\(\s*["']npm:/, specifier);
+      // No module imports Node built-ins: the runtime packages come from node_modules as the ES
+      // modules they ship (netlify/import_map.json), not vendored with the bundler's banner,
+      // whose node: imports boot Deno's Node compatibility layer in each cold isolate.
+      assert.doesNotMatch(text, /^\s*import\b[^;]*["']node:/m, specifier);
+    }
+    assert.deepEqual(eszip.specifiers.filter((s) => s.startsWith("file:///vendor/")), []);
+    for (const pkg of ["flexsearch", "hono", "stemmer"]) {
+      assert.ok(
+        eszip.specifiers.some((s) => s.startsWith(`file:///root/node_modules/${pkg}/`)),
+        `${pkg} from node_modules`,
+      );
     }
 
     // 4. Run the unpacked bundle in a fresh process: its own import map, nothing else.
