@@ -1,26 +1,30 @@
 import { termOf, wordsOf } from "./analyzer.ts";
 
 /**
- * Where each word of one text occurs, grouped so a query term finds its words without
- * analyzing the text again: lowercased word → `[start, end, start, end, …]`, and the words by
- * their first two letters. Made once per document and isolate by one scan, without stemming
- * (a cold isolate pays a scan, not a stem per word); a query term stems only the few words that
- * share its first letters, and those stems are memoized.
+ * One text prepared for finding the words of a query term: the text, its lowercase form (made
+ * once per document and isolate, natively — no tokenizing), and the terms already looked up.
+ * A term's words are found by searching the lowercase text for the term's first letters (Porter
+ * stems keep a word's beginning) and analyzing only the words that start there, so a cold
+ * isolate's first search pays a few substring searches per hit, not a scan of every word.
  */
 export interface WordPositions {
-  readonly at: ReadonlyMap<string, readonly number[]>;
-  readonly byStart: ReadonlyMap<string, readonly string[]>;
-  /** Word occurrences counted (for the cache bound). */
+  readonly text: string;
+  /** `text.toLowerCase()`, or `undefined` when lowercasing changes its length (offsets). */
+  readonly lower: string | undefined;
+  /** Characters held (for the cache bound). */
   readonly size: number;
   /** {@link occurrences} already looked up in this text, by term. */
   readonly byTerm: Map<string, number[]>;
 }
 
-/** Most word occurrences kept across all documents (about 40 MB); oldest documents out first. */
-export const WORD_POSITIONS_MAX = 4_000_000;
+/** Most characters of text kept across all documents (about 64 MB with their lowercase). */
+export const WORD_POSITIONS_MAX = 16_000_000;
+
+/** Terms remembered per text; past it the memo starts over. */
+const TERMS_PER_TEXT = 256;
 
 /**
- * The positions of every word of `text`.
+ * A text prepared for {@link occurrences}.
  *
  * @example
  * ```ts
@@ -32,66 +36,109 @@ export const WORD_POSITIONS_MAX = 4_000_000;
  * ```
  */
 export function positionsOf(text: string): WordPositions {
-  const at = new Map<string, number[]>();
-  const byStart = new Map<string, string[]>();
-  let size = 0;
-  for (const [word, start] of wordsOf(text)) {
-    const key = word.toLowerCase();
-    const list = at.get(key);
-    if (list) list.push(start, start + word.length);
-    else {
-      at.set(key, [start, start + word.length]);
-      const head = key.slice(0, 2);
-      const words = byStart.get(head);
-      if (words) words.push(key);
-      else byStart.set(head, [key]);
-    }
-    size++;
-  }
-  return { at, byStart, size, byTerm: new Map() };
+  const lower = text.toLowerCase();
+  return {
+    text,
+    lower: lower.length === text.length ? lower : undefined,
+    size: text.length,
+    byTerm: new Map(),
+  };
 }
 
 /**
- * The offsets (`[start, end, …]`, in text order) of the words whose index term is `term`. Only
- * words sharing the term's first letters (up to four, as Porter stems keep a word's beginning)
- * are analyzed.
+ * The offsets (`[start, end, …]`, in text order) of the words whose index term is `term` — the
+ * words the analyzer's word rule finds, exactly as a scan of every word would.
  */
 export function occurrences(words: WordPositions, term: string): number[] {
   let known = words.byTerm.get(term);
   if (known === undefined) {
     known = findOccurrences(words, term);
-    // Remembered per text, up to one entry per distinct word (a query term outside the text
-    // maps to an empty list and is remembered too, within that bound).
-    if (words.byTerm.size < words.at.size + 64) words.byTerm.set(term, known);
+    if (words.byTerm.size >= TERMS_PER_TEXT) words.byTerm.clear();
+    words.byTerm.set(term, known);
   }
   return known;
 }
 
-function findOccurrences(words: WordPositions, term: string): number[] {
-  const head = term.slice(0, 4);
-  const out: number[] = [];
-  for (const word of words.byStart.get(term.slice(0, 2)) ?? []) {
-    if (word.startsWith(head) && termOf(word) === term) {
-      // A loop, not a spread: a word can occur more times than a call takes arguments.
-      for (const offset of words.at.get(word)!) out.push(offset);
-    }
-  }
-  if (out.length <= 2) return out;
-  // Several spellings ("deploy", "deploying"): merge them into text order.
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < out.length; i += 2) pairs.push([out[i]!, out[i + 1]!]);
-  return pairs.sort((a, b) => a[0] - b[0]).flat();
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
+const DIGIT = /^\p{N}/u;
+const APOSTROPHE = /^['’]/;
+/** The analyzer's word rule, anchored where it is applied. */
+const WORD_AT = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/uy;
+
+/** The character (whole code point) that ends just before `at`. */
+function charBefore(text: string, at: number): string {
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2
+    ? text.slice(at - 2, at)
+    : text.slice(at - 1, at);
 }
 
 /**
+ * Whether the analyzer's word scan starts a word at `at` (where a letter or digit stands):
+ * `true`, `false`, or `undefined` when only a scan from the left can tell — after an
+ * apostrophe (`don't`, `'quoted'`), or a digit right after a letter, which ends a word only
+ * when the letter closes an apostrophe suffix.
+ */
+function startsWord(text: string, at: number): boolean | undefined {
+  if (at === 0) return true;
+  const before = charBefore(text, at);
+  if (APOSTROPHE.test(before)) return undefined;
+  if (!LETTER_OR_DIGIT.test(before)) return true;
+  if (DIGIT.test(before) || !DIGIT.test(text.slice(at, at + 2))) return false;
+  return undefined;
+}
+
+function findOccurrences(words: WordPositions, term: string): number[] {
+  const { text, lower } = words;
+  const head = term.slice(0, 4);
+  if (head === "" || lower === undefined) return scanOccurrences(text, term);
+  const out: number[] = [];
+  for (let at = lower.indexOf(head); at !== -1; at = lower.indexOf(head, at + 1)) {
+    const starts = startsWord(text, at);
+    if (starts === undefined) return scanOccurrences(text, term);
+    if (!starts) continue;
+    WORD_AT.lastIndex = at;
+    const word = WORD_AT.exec(text)?.[0];
+    if (word !== undefined && termOf(word.toLowerCase()) === term) {
+      out.push(at, at + word.length);
+    }
+  }
+  return out;
+}
+
+/** The same by scanning every word (texts whose word starts need it; the reference). */
+function scanOccurrences(text: string, term: string): number[] {
+  const head = term.slice(0, 4);
+  const out: number[] = [];
+  for (const [word, start] of wordsOf(text)) {
+    const key = word.toLowerCase();
+    if (key.startsWith(head) && termOf(key) === term) out.push(start, start + word.length);
+  }
+  return out;
+}
+
+/**
+ * {@link occurrences} by scanning every word of the text: the reference the fast path is
+ * tested against.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scanAllOccurrences } from "./word_positions.ts";
+ * assert.deepEqual(scanAllOccurrences("don't deploy; Deploying", "deploi"), [6, 12, 14, 23]);
+ * ```
+ */
+export const scanAllOccurrences: (text: string, term: string) => number[] = scanOccurrences;
+
+/**
  * A per-isolate cache of {@link positionsOf} keyed by document (any object that stands for one
- * text), bounded by {@link WORD_POSITIONS_MAX} occurrences.
+ * text), bounded by {@link WORD_POSITIONS_MAX} characters.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { createPositionsCache } from "./word_positions.ts";
- * const cache = createPositionsCache(10);
+ * const cache = createPositionsCache(20);
  * const doc = {};
  * const p = cache.get(doc, "alpha beta alpha");
  * assert.equal(cache.get(doc, "alpha beta alpha"), p);
