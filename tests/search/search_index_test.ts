@@ -68,9 +68,20 @@ Deno.test("export → JSON → import gives the same results", async () => {
   }
 });
 
-Deno.test("import refuses an index made by another analyzer", async () => {
+Deno.test("import refuses an index made by another analyzer, in another layout, or incomplete", async () => {
   const data = await buildSearchIndex(docs, "h").export();
   assert.throws(() => importSearchIndex({ ...data, analyzer: "other" }), /does not match/);
+  // The layout before postings (FlexSearch's export under `flex`) is rebuilt, not misread.
+  const { postings: _, layout: __, ...flexEra } = data;
+  assert.throws(
+    () => importSearchIndex({ ...flexEra, flex: {} } as unknown as typeof data),
+    /layout 'undefined' is not 'shelf-postings-1'/,
+  );
+  assert.throws(
+    () => importSearchIndex({ ...data, postings: data.postings.slice(1) }),
+    /incomplete/,
+  );
+  assert.throws(() => importSearchIndex({ ...data, counts: undefined! }), /incomplete/);
 });
 
 Deno.test("engine cache: uses a matching prebuilt index, rebuilds on hash or analyzer mismatch", async () => {
@@ -86,6 +97,7 @@ Deno.test("engine cache: uses a matching prebuilt index, rebuilds on hash or ana
       [data, 0],
       [{ ...data, contentHash: "other" }, 1],
       [{ ...data, analyzer: "old-analyzer" }, 1],
+      [{ ...data, layout: "old-layout" }, 1],
       [undefined, 0],
     ] as const
   ) {
