@@ -48,8 +48,9 @@ export function newestFirst(a: string | undefined, b: string | undefined): numbe
 }
 
 /**
- * Builds the store once per manifest: sorting and every lookup map happen here, so requests
- * only read.
+ * Builds the store once per manifest. Sorting and the lookup maps are made on first use (once,
+ * then requests only read): a cold isolate's first search, which needs neither, does not pay
+ * for them.
  *
  * @example
  * ```ts
@@ -66,38 +67,54 @@ export function newestFirst(a: string | undefined, b: string | undefined): numbe
  */
 export function createContentStore(manifest: Manifest): ContentStore {
   assertManifest(manifest);
-  const documents = [...manifest.documents].sort((a, b) =>
-    newestFirst(a.lastUpdated, b.lastUpdated) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
-  const byId = new Map<string, ManifestDocument>();
-  const byUri = new Map<string, ManifestDocument>();
-  const byPath = new Map<string, ManifestDocument[]>();
-  const bySlug = new Map<string, ManifestDocument[]>();
-  const push = (map: Map<string, ManifestDocument[]>, key: string, doc: ManifestDocument) => {
-    const list = map.get(key);
-    if (list) list.push(doc);
-    else map.set(key, [doc]);
+  let documents: ManifestDocument[] | undefined;
+  let categories: string[] | undefined;
+  let maps:
+    | {
+      byId: Map<string, ManifestDocument>;
+      byUri: Map<string, ManifestDocument>;
+      byPath: Map<string, ManifestDocument[]>;
+      bySlug: Map<string, ManifestDocument[]>;
+    }
+    | undefined;
+  const lookups = () => {
+    if (maps) return maps;
+    maps = { byId: new Map(), byUri: new Map(), byPath: new Map(), bySlug: new Map() };
+    const push = (map: Map<string, ManifestDocument[]>, key: string, doc: ManifestDocument) => {
+      const list = map.get(key);
+      if (list) list.push(doc);
+      else map.set(key, [doc]);
+    };
+    for (const doc of manifest.documents) {
+      maps.byId.set(doc.id, doc);
+      maps.byUri.set(doc.uri, doc);
+      push(maps.byPath, doc.path, doc);
+      push(maps.bySlug, doc.slug, doc);
+    }
+    return maps;
   };
-  for (const doc of manifest.documents) {
-    byId.set(doc.id, doc);
-    byUri.set(doc.uri, doc);
-    push(byPath, doc.path, doc);
-    push(bySlug, doc.slug, doc);
-  }
   const multiSource = manifest.sources.length > 1;
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
-  const categories = [...new Set(manifest.documents.map((d) => d.category).filter(Boolean))]
-    .sort();
+  const sourceNames = manifest.sources.map((s) => s.name);
   return {
     manifest,
     contentHash: manifest.contentHash,
-    documents,
-    categories,
-    sourceNames: manifest.sources.map((s) => s.name),
+    get documents() {
+      return documents ??= [...manifest.documents].sort((a, b) =>
+        newestFirst(a.lastUpdated, b.lastUpdated) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+      );
+    },
+    get categories() {
+      return categories ??= [
+        ...new Set(manifest.documents.map((d) => d.category).filter(Boolean)),
+      ].sort();
+    },
+    sourceNames,
     body: (doc) => manifest.bodies[doc.id] ?? "",
-    byId: (id) => byId.get(id),
-    byUri: (uri) => byUri.get(uri),
+    byId: (id) => lookups().byId.get(id),
+    byUri: (uri) => lookups().byUri.get(uri),
     lookup(ref) {
+      const { byId, byPath, bySlug } = lookups();
       const key = ref.trim().replace(/^\/+|\/+$/g, "");
       const exact = byId.get(key);
       if (exact) return { kind: "found", doc: exact };

@@ -139,7 +139,10 @@ export function buildIndexFor(store: ContentStore): SearchIndex {
  * ```
  */
 export function createSearchEngine(store: ContentStore, index: SearchIndex): SearchEngine {
-  const docs = index.ids.map((id) => store.byId(id));
+  // An index built from this manifest numbers its documents in manifest order: matched by
+  // position (no lookup map needed on a cold isolate's first search), by id otherwise.
+  const inOrder = store.manifest.documents;
+  const docs = index.ids.map((id, n) => inOrder[n]?.id === id ? inOrder[n] : store.byId(id));
   // Filter sets are built on the first query that filters by that kind (not at cold start).
   const sets = new Map<keyof SearchFilters, Map<string, Set<number>>>();
   const setsOf = (kind: keyof SearchFilters) => {

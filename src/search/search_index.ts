@@ -293,15 +293,17 @@ function createIndex(data: SearchIndexData): SearchIndex {
     return lo;
   };
   const completions = (prefix: string): string[] => {
-    const found: string[] = [];
+    const found: number[] = [];
     for (
       let i = lowerBound(prefix);
       i < sortedTerms.length && sortedTerms[i]!.startsWith(prefix);
       i++
     ) {
-      if (sortedTerms[i] !== prefix) found.push(sortedTerms[i]!);
+      if (sortedTerms[i] !== prefix) found.push(i);
     }
-    return found.sort((a, b) => dfOf(b) - dfOf(a)).slice(0, PREFIX_MAX);
+    // Most frequent first; ties in dictionary order (the sort is stable).
+    return found.sort((a, b) => counts[b]! - counts[a]!).slice(0, PREFIX_MAX)
+      .map((i) => sortedTerms[i]!);
   };
   const idf = (term: string) => inverseDocumentFrequency(dfOf(term) || total, total);
   // The dictionary terms one edit from a query word depend only on this index's dictionary:
@@ -334,14 +336,13 @@ function createIndex(data: SearchIndexData): SearchIndex {
   const closeTerms = (term: string, max: number): string[] => {
     // Terms sharing the first letter are one contiguous run of the sorted dictionary.
     const lo = lowerBound(term[0]!);
-    const found: { t: string; d: number }[] = [];
+    const found: { t: string; d: number; df: number }[] = [];
     for (let i = lo; i < sortedTerms.length && sortedTerms[i]![0] === term[0]; i++) {
       const t = sortedTerms[i]!;
       const d = editDistance(term, t, 2);
-      if (d <= 2 && t !== term) found.push({ t, d });
+      if (d <= 2 && t !== term) found.push({ t, d, df: counts[i]! });
     }
-    return found.sort((a, b) => a.d - b.d || dfOf(b.t) - dfOf(a.t))
-      .slice(0, max).map((x) => x.t);
+    return found.sort((a, b) => a.d - b.d || b.df - a.df).slice(0, max).map((x) => x.t);
   };
   let scratch:
     | {
