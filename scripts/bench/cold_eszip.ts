@@ -8,9 +8,8 @@
  * first `search` (index import and first query) and their sum — the CPU an edge isolate spends
  * before its first search answer (Netlify's budget: 50 ms).
  *
- * `cold_bundle.ts` measures the same with `deno bundle`'s single file instead; that bundler
- * turns FlexSearch's guarded `require("node:worker_threads")` into an import of `node:module`,
- * which boots Deno's Node compatibility layer (about 20 ms) that the eszip never loads.
+ * `cold_bundle.ts` measures the same with `deno bundle`'s single file instead (one module
+ * rather than the eszip's hundred: the difference is the cost of loading modules one by one).
  *
  * Needs the npm registry (the bundler and Node 22 are installed into `dist/.netlify-tools`, as
  * for the bundle test). Usage: deno run -A scripts/bench/cold_eszip.ts [corpus …]

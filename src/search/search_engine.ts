@@ -143,6 +143,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   // position (no lookup map needed on a cold isolate's first search), by id otherwise.
   const inOrder = store.manifest.documents;
   const docs = index.ids.map((id, n) => inOrder[n]?.id === id ? inOrder[n] : store.byId(id));
+  const allKnown = docs.every((d) => d !== undefined);
   // Filter sets are built on the first query that filters by that kind (not at cold start).
   const sets = new Map<keyof SearchFilters, Map<string, Set<number>>>();
   const setsOf = (kind: keyof SearchFilters) => {
@@ -242,9 +243,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         index.search(plan, {
           weights: options.weights,
           limit: candidates,
-          filter: filters.length === 0
-            ? (n) => docs[n] !== undefined
-            : (n) => docs[n] !== undefined && filters.every((set) => set.has(n)),
+          // No filter at all when every indexed document is in the store (the usual case).
+          ...(filters.length > 0
+            ? { filter: (n) => docs[n] !== undefined && filters.every((set) => set.has(n)) }
+            : allKnown
+            ? {}
+            : { filter: (n) => docs[n] !== undefined }),
         }),
         plan,
         options.limit,

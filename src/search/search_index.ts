@@ -489,7 +489,9 @@ function createIndex(data: SearchIndexData): SearchIndex {
       // is the query exactly (no typo or prefix) also comes first (`liftExactNames` below).
       const nameRule = (hit: SearchHit): SearchHit => {
         let bonus = 1;
-        for (const [which, name] of nameTermsOf(hit.doc).entries()) {
+        const docNames = nameTermsOf(hit.doc);
+        for (let which = 0; which < docNames.length; which++) {
+          const name = docNames[which]!;
           if (name.length !== wanted) continue;
           let factor = 1;
           for (let i = 0; i < wanted && factor > 0; i++) {
@@ -569,9 +571,11 @@ const byScore = (a: SearchHit, b: SearchHit) => b.score - a.score || a.doc - b.d
  */
 function topHits(hits: SearchHit[], limit: number | undefined): SearchHit[] {
   if (limit === undefined || hits.length <= limit * 4) return hits.sort(byScore);
-  const scores = Float64Array.from(hits, (h) => h.score).sort();
-  const cut = scores[scores.length - limit]!;
-  const top = hits.filter((h) => h.score >= cut).sort(byScore);
-  const rest = hits.filter((h) => h.score < cut);
-  return top.concat(rest);
+  const scores = new Float64Array(hits.length);
+  for (let i = 0; i < hits.length; i++) scores[i] = hits[i]!.score;
+  const cut = scores.sort()[scores.length - limit]!;
+  const top: SearchHit[] = [];
+  const rest: SearchHit[] = [];
+  for (const h of hits) (h.score >= cut ? top : rest).push(h);
+  return top.sort(byScore).concat(rest);
 }
