@@ -243,8 +243,12 @@ export function importSearchIndex(data: SearchIndexData): SearchIndex {
   return createIndex(data);
 }
 
-/** Decoded postings an index keeps (each a few arrays); past it the memo starts over. */
-const POSTINGS_CACHE_MAX = 20_000;
+/**
+ * Decoded postings entries (a document and its frequency each, about 16 bytes) an index keeps,
+ * over all terms: about 32 MB. Past it the memo starts over, so a client querying every term of a
+ * large knowledge base cannot make an isolate hold the whole index decoded.
+ */
+export const POSTINGS_CACHE_ENTRIES = 2_000_000;
 
 function createIndex(data: SearchIndexData): SearchIndex {
   const { ids, names, lengths, terms: sortedTerms, counts } = data;
@@ -270,14 +274,20 @@ function createIndex(data: SearchIndexData): SearchIndex {
   };
   // A term's postings, decoded on its first lookup and kept (bounded).
   const decoded = new Map<string, FieldPostings[]>();
+  let decodedEntries = 0;
   const postingsOf = (term: string): FieldPostings[] | undefined => {
     let found = decoded.get(term);
     if (!found) {
       const i = find(term);
       if (i < 0) return undefined;
       found = decodePostings(data.postings[i]!, FIELDS.length);
-      if (decoded.size >= POSTINGS_CACHE_MAX) decoded.clear();
+      const entries = found.reduce((sum, field) => sum + field.docs.length, 0);
+      if (decodedEntries + entries > POSTINGS_CACHE_ENTRIES) {
+        decoded.clear();
+        decodedEntries = 0;
+      }
       decoded.set(term, found);
+      decodedEntries += entries;
     }
     return found;
   };
