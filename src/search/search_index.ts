@@ -232,11 +232,13 @@ export function importSearchIndex(data: SearchIndexData): SearchIndex {
   if (data.layout !== INDEX_LAYOUT) {
     throw new Error(`search index layout '${data.layout}' is not '${INDEX_LAYOUT}'`);
   }
-  const n = data.terms?.length;
+  // Every per-term array as long as the dictionary, every per-document one as long as `ids`.
+  const terms = data.terms?.length;
+  const docs = data.ids?.length;
   if (
-    !Array.isArray(data.ids) || !Array.isArray(data.names) || !Array.isArray(data.terms) ||
-    data.counts?.length !== n || data.postings?.length !== n ||
-    FIELDS.some((f) => !Array.isArray(data.lengths?.[f]))
+    !Array.isArray(data.ids) || !Array.isArray(data.terms) || data.names?.length !== docs ||
+    data.counts?.length !== terms || data.postings?.length !== terms ||
+    FIELDS.some((f) => data.lengths?.[f]?.length !== docs)
   ) {
     throw new Error("search index is incomplete");
   }

@@ -82,6 +82,11 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
     /incomplete/,
   );
   assert.throws(() => importSearchIndex({ ...data, counts: undefined! }), /incomplete/);
+  assert.throws(() => importSearchIndex({ ...data, names: data.names.slice(1) }), /incomplete/);
+  assert.throws(
+    () => importSearchIndex({ ...data, lengths: { ...data.lengths, content: [] } }),
+    /incomplete/,
+  );
 });
 
 Deno.test("engine cache: uses a matching prebuilt index, rebuilds on hash or analyzer mismatch", async () => {
