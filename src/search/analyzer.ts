@@ -7,7 +7,12 @@ import { STOP_WORDS } from "./stop_words.ts";
  */
 export const ANALYZER_ID = "shelf-en-porter-v3";
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/**
+ * The analyzer's word rule: a run of letters and digits, with one apostrophe suffix (`don't`,
+ * `it’s`). Defined once: the analyzer scans with it, snippets apply it where a word starts.
+ */
+export const WORD_RULE = String.raw`[\p{L}\p{N}]+(?:['’][\p{L}]+)?`;
+const WORD = new RegExp(WORD_RULE, "gu");
 /** `a_b`, `a.b`, `a-b` (any number of parts), `name(3)`, and `--flag`/`-f`-style options. */
 const IDENTIFIER =
   /(?<![\p{L}\p{N}_.-])(?:[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*\(\d[\p{L}]?\)|[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+|--?[\p{L}][\p{L}\p{N}-]*[\p{L}\p{N}])/gu;

@@ -1,4 +1,4 @@
-import { termOf, wordsOf } from "./analyzer.ts";
+import { termOf, WORD_RULE, wordsOf } from "./analyzer.ts";
 
 /**
  * One text prepared for finding the words of a query term: the text, its lowercase form (made
@@ -63,7 +63,7 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
 const DIGIT = /^\p{N}/u;
 const APOSTROPHE = /^['’]/;
 /** The analyzer's word rule, anchored where it is applied. */
-const WORD_AT = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/uy;
+const WORD_AT = new RegExp(WORD_RULE, "uy");
 
 /** The character (whole code point) that ends just before `at`. */
 function charBefore(text: string, at: number): string {
