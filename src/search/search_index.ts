@@ -255,18 +255,21 @@ export const POSTINGS_CACHE_ENTRIES = 2_000_000;
 function createIndex(data: SearchIndexData): SearchIndex {
   const { ids, names, lengths, terms: sortedTerms, counts } = data;
   const total = ids.length;
+  // The first index of the sorted dictionary at or after `prefix`.
+  const lowerBound = (prefix: string): number => {
+    let lo = 0;
+    let hi = sortedTerms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sortedTerms[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   // Where `term` is in the sorted dictionary, or -1.
   const find = (term: string): number => {
-    let lo = 0;
-    let hi = sortedTerms.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const t = sortedTerms[mid]!;
-      if (t === term) return mid;
-      if (t < term) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    const i = lowerBound(term);
+    return sortedTerms[i] === term ? i : -1;
   };
   const has = (term: string) => find(term) >= 0;
   // Number of documents with `term` in any field (0: not in the dictionary).
@@ -292,17 +295,6 @@ function createIndex(data: SearchIndexData): SearchIndex {
       decodedEntries += entries;
     }
     return found;
-  };
-  // The first index of the sorted dictionary at or after `prefix`.
-  const lowerBound = (prefix: string): number => {
-    let lo = 0;
-    let hi = sortedTerms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sortedTerms[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   };
   const completions = (prefix: string): string[] => {
     const found: number[] = [];

@@ -91,11 +91,11 @@ function startsWord(text: string, at: number): boolean | undefined {
 function findOccurrences(words: WordPositions, term: string): number[] {
   const { text, lower } = words;
   const head = term.slice(0, 4);
-  if (head === "" || lower === undefined) return scanOccurrences(text, term);
+  if (head === "" || lower === undefined) return scanAllOccurrences(text, term);
   const out: number[] = [];
   for (let at = lower.indexOf(head); at !== -1; at = lower.indexOf(head, at + 1)) {
     const starts = startsWord(text, at);
-    if (starts === undefined) return scanOccurrences(text, term);
+    if (starts === undefined) return scanAllOccurrences(text, term);
     if (!starts) continue;
     WORD_AT.lastIndex = at;
     const word = WORD_AT.exec(text)?.[0];
@@ -106,20 +106,9 @@ function findOccurrences(words: WordPositions, term: string): number[] {
   return out;
 }
 
-/** The same by scanning every word (texts whose word starts need it; the reference). */
-function scanOccurrences(text: string, term: string): number[] {
-  const head = term.slice(0, 4);
-  const out: number[] = [];
-  for (const [word, start] of wordsOf(text)) {
-    const key = word.toLowerCase();
-    if (key.startsWith(head) && termOf(key) === term) out.push(start, start + word.length);
-  }
-  return out;
-}
-
 /**
  * {@link occurrences} by scanning every word of the text: the reference the fast path is
- * tested against.
+ * tested against, and what it falls back to where only a scan from the left can tell a word start.
  *
  * @example
  * ```ts
@@ -128,7 +117,15 @@ function scanOccurrences(text: string, term: string): number[] {
  * assert.deepEqual(scanAllOccurrences("don't deploy; Deploying", "deploi"), [6, 12, 14, 23]);
  * ```
  */
-export const scanAllOccurrences: (text: string, term: string) => number[] = scanOccurrences;
+export function scanAllOccurrences(text: string, term: string): number[] {
+  const head = term.slice(0, 4);
+  const out: number[] = [];
+  for (const [word, start] of wordsOf(text)) {
+    const key = word.toLowerCase();
+    if (key.startsWith(head) && termOf(key) === term) out.push(start, start + word.length);
+  }
+  return out;
+}
 
 /**
  * A per-isolate cache of {@link positionsOf} keyed by document (any object that stands for one
