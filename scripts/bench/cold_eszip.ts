@@ -19,7 +19,7 @@
  */
 import { netlifyTools, run } from "../../tests/netlify/netlify_tools.ts";
 import { buildCorpusSite, coldHarness, coldMain, coldRuns, QUERY } from "./cold_runs.ts";
-import { bundleAndUnpack, copySite } from "../../tests/netlify/netlify_bundle.ts";
+import { bundleAndUnpack, copySite, runUnpackedArgs } from "../../tests/netlify/netlify_bundle.ts";
 
 const HARNESS = coldHarness(
   "globalThis.Netlify = { env: { get: () => undefined, has: () => false, toObject: () => ({}) } };\n" +
@@ -40,21 +40,7 @@ async function coldCorpus(name: string, tools: Awaited<ReturnType<typeof netlify
     return {
       corpus: name,
       eszipBytes: assetBytes,
-      ...(await coldRuns(
-        [
-          "run",
-          "--no-config",
-          "--no-lock",
-          "--no-npm",
-          "--no-remote",
-          "--allow-env",
-          "--import-map",
-          `${unpacked}/import_map.json`,
-          `${unpacked}/cold.js`,
-        ],
-        QUERY[name] ?? "search",
-        unpacked,
-      )),
+      ...(await coldRuns(runUnpackedArgs(unpacked, "cold.js"), QUERY[name] ?? "search", unpacked)),
     };
   } finally {
     for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });

@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ROOT } from "../helpers.ts";
 import { netlifyTools, run } from "./netlify_tools.ts";
 import { edgeRoutes } from "./netlify_toml.ts";
-import { bundleAndUnpack, copySite } from "./netlify_bundle.ts";
+import { bundleAndUnpack, copySite, runUnpackedArgs } from "./netlify_bundle.ts";
 
 Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", async () => {
   const tools = await netlifyTools();
@@ -83,18 +83,7 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     // 4. Run the unpacked bundle in a fresh process: its own import map, nothing else.
     await Deno.copyFile(`${ROOT}/tests/netlify/run_bundle.js`, `${unpacked}/run_bundle.js`);
     child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--no-config",
-        "--no-lock",
-        "--no-npm",
-        "--no-remote",
-        "--allow-net=127.0.0.1",
-        "--allow-env",
-        "--import-map",
-        `${unpacked}/import_map.json`,
-        `${unpacked}/run_bundle.js`,
-      ],
+      args: runUnpackedArgs(unpacked, "run_bundle.js", ["--allow-net=127.0.0.1"]),
       env: {
         NETLIFY_VARS: JSON.stringify({
           ACDC_MCP_AUTH_TYPE: "apikey",

@@ -94,3 +94,23 @@ export async function bundleAndUnpack(
   await Deno.writeTextFile(`${unpacked}/stage2.js`, eszip.stage2);
   return { manifest, assetBytes: (await Deno.stat(asset)).size, eszip };
 }
+
+/**
+ * The `deno` arguments that run `script` (a file in `unpacked`) as Netlify runs the bundle: a
+ * fresh Deno with no config, lockfile, npm or remote imports, the bundle's own import map, and
+ * only `permissions` besides environment access.
+ */
+export function runUnpackedArgs(unpacked: string, script: string, permissions: string[] = []) {
+  return [
+    "run",
+    "--no-config",
+    "--no-lock",
+    "--no-npm",
+    "--no-remote",
+    ...permissions,
+    "--allow-env",
+    "--import-map",
+    `${unpacked}/import_map.json`,
+    `${unpacked}/${script}`,
+  ];
+}
