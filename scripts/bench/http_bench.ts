@@ -18,6 +18,7 @@
  * @module
  */
 import { machine } from "./search_bench.ts";
+import { RESULT_CACHE_MAX_ENTRIES } from "../../src/tools/result_cache.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = `${ROOT}dist/bench`;
@@ -195,7 +196,44 @@ async function rssMB(pid: number): Promise<number> {
 const call = (id: number, name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 
-/** The request bodies of each row for a manifest (32 distinct bodies per op at most). */
+/**
+ * The row of searches that are all new to the server: more distinct questions than its answer
+ * cache holds (`result_cache.ts`), cycled in order, so each one was pushed out before it comes
+ * back and every request is a search. The other search rows repeat at most 32 questions and,
+ * after the warm-up, measure answers from the cache.
+ */
+export const FRESH_OP = "search (fresh)";
+const FRESH_QUESTIONS = RESULT_CACHE_MAX_ENTRIES + 1000;
+/** Bodies of the fresh row checked before each run (every one is sent to Shelf for the ceiling). */
+const FRESH_CHECKED = 100;
+
+/**
+ * `n` distinct questions made from the evaluation's: each query with two of the evaluation's
+ * words added (so they read like the real ones and match like them).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { freshQueries } from "./http_bench.ts";
+ * const qs = freshQueries(["deploy to netlify", "search index"], 40);
+ * assert.equal(new Set(qs).size, 40);
+ * assert.ok(qs.every((q) => q.startsWith("deploy to netlify ") || q.startsWith("search index ")));
+ * ```
+ */
+export function freshQueries(queries: string[], n: number): string[] {
+  const words = [...new Set(queries.flatMap((q) => q.toLowerCase().split(/\s+/)))].filter(Boolean);
+  const found = new Set<string>();
+  for (let i = 0; found.size < n && i < n * 20; i++) {
+    const base = queries[i % queries.length]!;
+    const k = Math.floor(i / queries.length);
+    found.add(
+      `${base} ${words[k % words.length]} ${words[Math.floor(k / words.length) % words.length]}`,
+    );
+  }
+  return [...found];
+}
+
+/** The request bodies of each row for a manifest (32 distinct bodies per op at most, but the fresh row). */
 async function opsFor(name: string, manifest: {
   documents: { path: string; category: string; slug: string; uri: string }[];
 }): Promise<Record<string, string[]>> {
@@ -212,6 +250,9 @@ async function opsFor(name: string, manifest: {
     get_article: docs.map((d, i) => call(i, "get_article", { slug: d.path })),
     read: docs.map((d, i) => call(i, "read", { uri: d.uri })),
     search: qs.map((q, i) => call(i, "search", { query: q })),
+    [FRESH_OP]: freshQueries(queries, FRESH_QUESTIONS).map((q, i) =>
+      call(i, "search", { query: q })
+    ),
     search_articles: qs.map((q, i) => call(i, "search_articles", { query: q })),
     list_articles: [call(1, "list_articles", {})],
     "tools/list": [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })],
@@ -254,7 +295,10 @@ async function benchCorpus(bin: string, name: string) {
         const turn = rows.length % KINDS.length;
         for (const kind of [...KINDS.slice(turn), ...KINDS.slice(0, turn)]) {
           const server = servers[kind]!;
-          const { failed } = await check(server.url, bodies);
+          const checked = op === FRESH_OP
+            ? bodies.filter((_, i) => i % Math.ceil(bodies.length / FRESH_CHECKED) === 0)
+            : bodies;
+          const { failed } = await check(server.url, checked);
           await wrk(bin, server.url, script, c, WARMUP_S);
           const run = await wrk(bin, server.url, script, c, MEASURE_S);
           result[kind] = { ...run, errors: run.errors + failed };

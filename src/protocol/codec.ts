@@ -217,6 +217,8 @@ export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[])
  * markReusable(result);
  * const bytes = encodeResponse({ jsonrpc: "2.0", id: "a", result }, "data: ", "\n\n");
  * assert.equal(new TextDecoder().decode(bytes), 'data: {"jsonrpc":"2.0","id":"a","result":{"text":"é"}}\n\n');
+ * const other = encodeResponse({ jsonrpc: "2.0", id: "ü", result });
+ * assert.equal(new TextDecoder().decode(other), '{"jsonrpc":"2.0","id":"ü","result":{"text":"é"}}');
  * ```
  */
 export function encodeResponse(
@@ -232,13 +234,24 @@ export function encodeResponse(
     body = encoder.encode(resultJson(response.result));
     encodedResults.set(response.result, body);
   }
-  const head = encoder.encode(
+  const head = asciiOrUtf8(
     `${prefix}{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`,
   );
-  const tail = encoder.encode(`}${suffix}`);
+  const tail = asciiOrUtf8(`}${suffix}`);
   const out = new Uint8Array(head.length + body.length + tail.length);
   out.set(head);
   out.set(body, head.length);
   out.set(tail, head.length + body.length);
   return out;
+}
+
+/** UTF-8 bytes of a short text; ASCII (the usual envelope) is copied without an encoder call. */
+function asciiOrUtf8(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return encoder.encode(text);
+    bytes[i] = code;
+  }
+  return bytes;
 }

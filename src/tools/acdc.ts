@@ -56,6 +56,7 @@ const RESULT_SCHEMA = {
 export const search: ToolDefinition = {
   name: "search",
   family: "acdc",
+  cacheable: true,
   title: "Search the knowledge base",
   description:
     "Full-text search across all resources, with stemming and typo tolerance; keywords weigh " +

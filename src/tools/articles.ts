@@ -238,6 +238,7 @@ export const INCLUDED_CONTENT_MAX_CHARS = 24_000;
 export const searchArticles: ToolDefinition = {
   name: "search_articles",
   family: "articles",
+  cacheable: true,
   title: "Search articles",
   description: "Search articles by keywords or a question. Title matches weigh most (×3), then " +
     "tags (×2), description (×1) and body; stemming and one-letter typos are handled; ties go " +

@@ -19,6 +19,7 @@ const SEARCH_IN = ["title", "content", "both"] as const;
 export const searchDocuments: ToolDefinition = {
   name: "search_documents",
   family: "mcp-serve",
+  cacheable: true,
   title: "Search documents",
   description: "Search documents by title or content",
   inputSchema: {

@@ -49,20 +49,64 @@ export function cachedResult(
   key: string,
   compute: () => ToolResult,
 ): ToolResult {
-  let cache = caches.get(store);
-  if (!cache) caches.set(store, cache = { entries: new Map(), size: 0 });
+  const cache = cacheOf(store);
   const hit = cache.entries.get(key);
   if (hit) return hit.result;
-  const result = compute();
+  return remember(cache, key, compute());
+}
+
+/**
+ * {@link cachedResult} for a result made asynchronously (a search waits for its engine):
+ * the same bounds and rules. Two identical calls at once may both compute; the later answer
+ * replaces the earlier in the cache.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cachedAsyncResult } from "./result_cache.ts";
+ * const store = {} as never;
+ * let made = 0;
+ * const make = () => Promise.resolve((made++, { content: [{ type: "text" as const, text: "x" }] }));
+ * const a = await cachedAsyncResult(store, "k", make);
+ * assert.equal(await cachedAsyncResult(store, "k", make), a);
+ * assert.equal(made, 1);
+ * ```
+ */
+export async function cachedAsyncResult(
+  store: ContentStore,
+  key: string,
+  compute: () => Promise<ToolResult>,
+): Promise<ToolResult> {
+  const hit = cacheOf(store).entries.get(key);
+  if (hit) return hit.result;
+  const result = await compute();
+  // Looked up again: the store's cache may have been made while this result was computed.
+  return remember(cacheOf(store), key, result);
+}
+
+function cacheOf(store: ContentStore): Cache {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, cache = { entries: new Map(), size: 0 });
+  return cache;
+}
+
+/** Keeps a result (not an error, not an oversized one), evicting the oldest past the bounds. */
+function remember(cache: Cache, key: string, result: ToolResult): ToolResult {
   if (result.isError) return result;
-  const size = sizeOf(result);
+  // The key is kept too (a search key holds its query): it counts toward the bound.
+  const size = sizeOf(result) + key.length;
   if (size > RESULT_CACHE_MAX_CHARS / 4) return result; // too big to be worth keeping
-  for (const [oldKey, old] of cache.entries) {
+  const old = cache.entries.get(key);
+  if (old) {
+    cache.entries.delete(key);
+    cache.size -= old.size;
+  }
+  for (const [oldKey, entry] of cache.entries) {
     if (
       cache.entries.size < RESULT_CACHE_MAX_ENTRIES && cache.size + size <= RESULT_CACHE_MAX_CHARS
     ) break;
     cache.entries.delete(oldKey);
-    cache.size -= old.size;
+    cache.size -= entry.size;
   }
   cache.entries.set(key, { result, size });
   cache.size += size;

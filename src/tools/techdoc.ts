@@ -50,6 +50,7 @@ function sectionOf(doc: ManifestDocument, offsets: readonly number[]): string {
 export const searchDocumentation: ToolDefinition = {
   name: "search_documentation",
   family: "techdoc",
+  cacheable: true,
   title: "Search documentation",
   description: "Search technical documentation. Returns relevant document chunks.",
   inputSchema: (store) => ({

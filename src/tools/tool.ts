@@ -34,6 +34,13 @@ export interface ToolDefinition {
   /** Schema of the arguments; may depend on the content (e.g. an enum of categories). */
   inputSchema: JsonSchema | ((store: ContentStore) => JsonSchema);
   outputSchema?: JsonSchema;
+  /**
+   * The answer depends only on the store, the arguments, whether the era takes structured
+   * content and the search settings (a search): `tools/call` keeps it (`result_cache.ts`), so a
+   * repeated question is answered from memory until the content changes. Tools that cache
+   * their own results (reads, lists) by resolved arguments leave this unset.
+   */
+  cacheable?: boolean;
   call(args: Record<string, unknown>, ctx: ToolContext): ToolResult | Promise<ToolResult>;
 }
 

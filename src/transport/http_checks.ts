@@ -34,6 +34,21 @@ export function isJsonContentType(header: string | null): boolean {
  */
 export function wantsEventStream(accept: string | null): boolean {
   if (!accept) return false;
+  // Clients send the same few values with every request: each is decided once (bounded).
+  let wants = acceptDecisions.get(accept);
+  if (wants === undefined) {
+    wants = decideEventStream(accept);
+    if (accept.length <= 256) {
+      if (acceptDecisions.size >= 64) acceptDecisions.clear();
+      acceptDecisions.set(accept, wants);
+    }
+  }
+  return wants;
+}
+
+const acceptDecisions = new Map<string, boolean>();
+
+function decideEventStream(accept: string): boolean {
   const types = accept.split(",").map((t) => t.split(";")[0]!.trim().toLowerCase());
   if (!types.includes("text/event-stream")) return false;
   return !types.some((t) => t === "application/json" || t === "*/*" || t === "application/*");

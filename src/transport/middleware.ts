@@ -108,6 +108,18 @@ export function authGuard(auth: AuthConfig, publicPaths: readonly string[]): Mid
   };
 }
 
+let isoMs = -1;
+let isoText = "";
+/** `new Date().toISOString()`, formatted once per millisecond (requests in one share it). */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMs) {
+    isoMs = now;
+    isoText = new Date(now).toISOString();
+  }
+  return isoText;
+}
+
 /**
  * The request log line of one answered request (see {@link requestLog}).
  *
@@ -130,7 +142,7 @@ export function logEntry(
   name?: string,
 ): RequestLog {
   const entry: RequestLog = {
-    time: new Date().toISOString(),
+    time: isoNow(),
     method,
     path,
     status,

@@ -14,6 +14,8 @@ import { allowsBatches, DEFAULT_HTTP_VERSION } from "../protocol/versions.ts";
 import { httpError } from "./http_error.ts";
 import { checkModernHeaders, isJsonContentType, wantsEventStream } from "./http_checks.ts";
 
+const utf8 = new TextDecoder();
+
 /** Default cap on a POST body: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -165,8 +167,9 @@ export async function readLimited(request: Request, max: number): Promise<string
   if (Number.isFinite(declared)) {
     // The HTTP layer frames the body by its Content-Length, so reading it whole is bounded;
     // the size is checked again in case a caller built a Request with a wrong header.
-    const whole = await request.arrayBuffer();
-    return whole.byteLength > max ? undefined : new TextDecoder().decode(whole);
+    const text = await request.text();
+    // UTF-8 takes at most three bytes per UTF-16 unit: only a long text needs counting.
+    return text.length * 3 > max && new TextEncoder().encode(text).length > max ? undefined : text;
   }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -187,5 +190,5 @@ export async function readLimited(request: Request, max: number): Promise<string
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return utf8.decode(bytes);
 }

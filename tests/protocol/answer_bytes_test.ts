@@ -6,7 +6,12 @@ import assert from "node:assert/strict";
 import { appFor, buildFolder, MODERN_META, modernHeaders, ROOT } from "../helpers.ts";
 import { encodeResponse, serializeResponse } from "../../src/protocol/codec.ts";
 import { markReusable } from "../../src/tools/reusable.ts";
-import { cachedResult, RESULT_CACHE_MAX_CHARS } from "../../src/tools/result_cache.ts";
+import {
+  cachedAsyncResult,
+  cachedResult,
+  RESULT_CACHE_MAX_CHARS,
+} from "../../src/tools/result_cache.ts";
+import { createEngineCache } from "../../src/search/engine_cache.ts";
 
 const { manifest } = await buildFolder(`${ROOT}/content`);
 
@@ -28,6 +33,8 @@ Deno.test("cached answers: each id spliced in, same result bytes, every era, JSO
       ["get_article", { slug: "guides/deploy-netlify" }],
       ["read", { uri: "acdc://docs/guides/deploy-netlify" }],
       ["list_articles", {}],
+      ["search", { query: "deploy to netlify" }],
+      ["search_articles", { query: "deploy" }],
     ] as const
   ) {
     const params = { name, arguments: args };
@@ -92,7 +99,7 @@ Deno.test("encodeResponse: the bytes of serializeResponse, reusable or not, batc
   }
 });
 
-Deno.test("result cache: bounded by characters, oldest out first; errors never kept", () => {
+Deno.test("result cache: bounded by characters, oldest out first; errors never kept", async () => {
   const store = {} as never;
   const big = "x".repeat(RESULT_CACHE_MAX_CHARS / 8);
   let made = 0;
@@ -109,4 +116,44 @@ Deno.test("result cache: bounded by characters, oldest out first; errors never k
   cachedResult(store, "e", fail);
   cachedResult(store, "e", fail);
   assert.equal(failures, 2);
+  await cachedAsyncResult(store, "e", () => Promise.resolve(fail()));
+  assert.equal(failures, 3, "nor from an asynchronous call");
+});
+
+Deno.test("searches: a repeated question is answered from memory, per era shape and arguments", async () => {
+  const engines = createEngineCache();
+  let searches = 0;
+  const { app, errors } = appFor(manifest, {
+    engines: { get: (store) => (searches++, engines.get(store)) },
+  });
+  const ask = async (args: Record<string, unknown>, version = "2025-11-25", name = "search") => {
+    const res = await app.request("/mcp", {
+      method: "POST",
+      headers: { ...LEGACY, "mcp-protocol-version": version },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name, arguments: args },
+      }),
+    });
+    return JSON.parse(await res.text()).result;
+  };
+  const first = await ask({ query: "deploy to netlify" });
+  assert.equal(searches, 1);
+  assert.deepEqual(await ask({ query: "deploy to netlify" }), first);
+  assert.equal(searches, 1, "the same question again: no search");
+  await ask({ query: "deploy to deno" });
+  assert.equal(searches, 2, "another question");
+  const legacy = await ask({ query: "deploy to netlify" }, "2025-03-26");
+  assert.equal(searches, 3, "an era without structured content has its own answer");
+  assert.equal(legacy.structuredContent, undefined);
+  assert.deepEqual(legacy.content, first.content);
+  await ask({ query: "deploy to netlify" }, "2025-11-25", "search_articles");
+  assert.equal(searches, 4, "another tool");
+  const long = { query: "deploy", padding: "x".repeat(2500) };
+  await ask(long);
+  await ask(long);
+  assert.equal(searches, 6, "arguments too long to keep are answered, not kept");
+  assert.deepEqual(errors, []);
 });

@@ -3,6 +3,31 @@ import { ErrorCode, RpcError } from "../rpc_error.ts";
 import { hasStructuredOutput } from "../versions.ts";
 import { ToolArgError } from "../../tools/read_args.ts";
 import { errorResult } from "../../tools/tool.ts";
+import { cachedAsyncResult } from "../../tools/result_cache.ts";
+
+/** Longest arguments (as JSON) whose answer is kept: a longer call is answered, not cached. */
+export const CACHED_ARGUMENTS_MAX_CHARS = 2000;
+
+// Each settings object (one per store and deployment) numbered, so keys tell them apart.
+const settingsIds = new WeakMap<object, number>();
+let nextSettingsId = 0;
+
+/**
+ * The cache key of a cacheable tool's call: tool, era shape, settings and the arguments as
+ * sent (the same question in another key order is another key, a miss, never a wrong answer).
+ */
+function cacheKey(
+  name: string,
+  args: object,
+  structured: boolean,
+  settings: object,
+): string | undefined {
+  const json = JSON.stringify(args);
+  if (json.length > CACHED_ARGUMENTS_MAX_CHARS) return undefined;
+  let id = settingsIds.get(settings);
+  if (id === undefined) settingsIds.set(settings, id = nextSettingsId++);
+  return `${name}|${structured ? 1 : 0}|${id}|${json}`;
+}
 
 /**
  * `tools/call`: an unknown tool or malformed `arguments` is a protocol error (`-32602`); a bad
@@ -35,11 +60,15 @@ export const toolsCall: MethodHandler = async (
       search,
       docsAlias: tools.get("search_documents") !== undefined,
     };
+    const call = () => Promise.resolve(tool.call(args as Record<string, unknown>, ctx));
+    const key = tool.cacheable ? cacheKey(tool.name, args, structured, search) : undefined;
     // Returned as is: cached results are shared objects that nothing downstream mutates.
-    return (await tool.call(args as Record<string, unknown>, ctx)) as unknown as Record<
-      string,
-      unknown
-    >;
+    return (await (key === undefined
+      ? call()
+      : cachedAsyncResult(store, key, call))) as unknown as Record<
+        string,
+        unknown
+      >;
   } catch (error) {
     if (error instanceof ToolArgError) return { ...errorResult(error.message) };
     throw error;
