@@ -18,7 +18,7 @@
  * @module
  */
 import { machine } from "./search_bench.ts";
-import { RESULT_CACHE_MAX_ENTRIES } from "../../src/tools/result_cache.ts";
+import { SEARCH_CACHE_BOUNDS } from "../../src/tools/result_cache.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = `${ROOT}dist/bench`;
@@ -203,7 +203,7 @@ const call = (id: number, name: string, args: Record<string, unknown>) =>
  * after the warm-up, measure answers from the cache.
  */
 export const FRESH_OP = "search (fresh)";
-const FRESH_QUESTIONS = RESULT_CACHE_MAX_ENTRIES + 1000;
+const FRESH_QUESTIONS = SEARCH_CACHE_BOUNDS.maxEntries + 1000;
 /** Bodies of the fresh row checked before each run (every one is sent to Shelf for the ceiling). */
 const FRESH_CHECKED = 100;
 

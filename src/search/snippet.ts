@@ -1,14 +1,47 @@
-import type { Token } from "./analyzer.ts";
 import { occurrences, positionsOf, type WordPositions } from "./word_positions.ts";
 
-/** The words of a text whose index term is one of the query's terms, in text order. */
-function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>): Token[] {
-  const out: Token[] = [];
-  for (const term of groups.keys()) {
+/**
+ * The words of a text whose index term is one of the query's terms, in text order: their
+ * offsets and the number of the query term each stands for (`groups`' values, numbered in
+ * order of appearance). Each term's occurrences come sorted: they are merged, not re-sorted.
+ */
+function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>) {
+  const groupNumbers = new Map<string, number>();
+  const lists: { list: number[]; group: number; at: number }[] = [];
+  let total = 0;
+  for (const [term, group] of groups) {
+    let g = groupNumbers.get(group);
+    if (g === undefined) groupNumbers.set(group, g = groupNumbers.size);
     const list = occurrences(words, term);
-    for (let i = 0; i < list.length; i += 2) out.push({ term, start: list[i]!, end: list[i + 1]! });
+    if (list.length > 0) {
+      lists.push({ list, group: g, at: 0 });
+      total += list.length / 2;
+    }
   }
-  return out.sort((a, b) => a.start - b.start);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const groupOf: number[] = [];
+  if (lists.length === 1) {
+    const { list, group } = lists[0]!;
+    for (let k = 0; k < list.length; k += 2) {
+      starts.push(list[k]!);
+      ends.push(list[k + 1]!);
+      groupOf.push(group);
+    }
+  } else {
+    for (let n = 0; n < total; n++) {
+      // The list whose next word comes first (a word has one term: starts never tie).
+      let best: (typeof lists)[number] | undefined;
+      for (const l of lists) {
+        if (l.at < l.list.length && (!best || l.list[l.at]! < best.list[best.at]!)) best = l;
+      }
+      starts.push(best!.list[best!.at]!);
+      ends.push(best!.list[best!.at + 1]!);
+      groupOf.push(best!.group);
+      best!.at += 2;
+    }
+  }
+  return { starts, ends, groupOf, groupCount: groupNumbers.size };
 }
 
 /** Options of {@link snippet}. */
@@ -79,34 +112,41 @@ export function bestWindow(
   options: SnippetOptions = {},
 ): Window {
   const width = options.width ?? 200;
-  const hits = groups.size === 0 ? [] : matchingWords(options.words ?? positionsOf(text), groups);
   let from = 0;
   let matchOffsets: number[] = [];
-  if (hits.length > 0) {
-    let best = { distinct: 0, count: 0, start: hits[0]!.start, left: 0 };
-    const counts = new Map<string, number>();
+  const hits = groups.size === 0
+    ? undefined
+    : matchingWords(options.words ?? positionsOf(text), groups);
+  if (hits && hits.starts.length > 0) {
+    const { starts, ends, groupOf } = hits;
+    // The window of matches (at most `width` characters from the first's start to the last's
+    // end) with the most distinct query terms, then the most matches; the first such one.
+    let bestDistinct = 0;
+    let bestCount = 0;
+    let bestLeft = 0;
+    const counts: number[] = new Array(hits.groupCount).fill(0);
+    let distinct = 0;
     let left = 0;
-    for (let right = 0; right < hits.length; right++) {
-      const g = groups.get(hits[right]!.term)!;
-      counts.set(g, (counts.get(g) ?? 0) + 1);
-      while (hits[right]!.end - hits[left]!.start > width) {
-        const lg = groups.get(hits[left]!.term)!;
-        const c = counts.get(lg)! - 1;
-        if (c === 0) counts.delete(lg);
-        else counts.set(lg, c);
+    for (let right = 0; right < starts.length; right++) {
+      if (counts[groupOf[right]!]!++ === 0) distinct++;
+      while (ends[right]! - starts[left]! > width) {
+        if (--counts[groupOf[left]!]! === 0) distinct--;
         left++;
       }
       const count = right - left + 1;
-      if (counts.size > best.distinct || (counts.size === best.distinct && count > best.count)) {
-        best = { distinct: counts.size, count, start: hits[left]!.start, left };
+      if (distinct > bestDistinct || (distinct === bestDistinct && count > bestCount)) {
+        bestDistinct = distinct;
+        bestCount = count;
+        bestLeft = left;
       }
     }
-    matchOffsets = hits.slice(best.left, best.left + best.count).map((h) => h.start);
+    matchOffsets = starts.slice(bestLeft, bestLeft + bestCount);
+    const first = starts[bestLeft]!;
     // Start a little before the first match, at a word boundary.
-    from = Math.max(0, best.start - Math.floor(width / 5));
+    from = Math.max(0, first - Math.floor(width / 5));
     if (from > 0) {
       const space = text.lastIndexOf(" ", from);
-      const newline = text.lastIndexOf("\n", best.start);
+      const newline = text.lastIndexOf("\n", first);
       from = Math.max(space === -1 ? from : space + 1, newline + 1);
     }
   }
@@ -126,9 +166,37 @@ export function bestWindow(
   };
 }
 
-/** The text as written, whitespace runs collapsed to one space. */
-function flatten(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
+/**
+ * The text as written, whitespace runs collapsed to one space and none at the ends:
+ * `s.replace(/\s+/g, " ").trim()`, in one pass without a regular expression (snippets are made
+ * for every hit of every search).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { flatten } from "./snippet.ts";
+ * const s = " a\t\n b\u00a0\u2028c \ufeff";
+ * assert.equal(flatten(s), s.replace(/\s+/g, " ").trim());
+ * ```
+ */
+export function flatten(s: string): string {
+  let out = "";
+  let run = -1;
+  for (let i = 0; i <= s.length; i++) {
+    if (i === s.length || isSpace(s.charCodeAt(i))) {
+      if (run >= 0) out += (out === "" ? "" : " ") + s.slice(run, i);
+      run = -1;
+    } else if (run < 0) run = i;
+  }
+  return out;
+}
+
+/** Whether a UTF-16 unit is one of `\s`'s whitespace characters. */
+function isSpace(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
+    : c >= 0xa0 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
+      c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
 }
 
 /**

@@ -2,19 +2,93 @@ import type { ContentStore } from "../content/content_store.ts";
 import type { ToolResult } from "./tool.ts";
 import { markReusable } from "./reusable.ts";
 
-/** Most results kept per store. */
+/** How much one {@link ResultCache} keeps per store; past either bound the oldest go first. */
+export interface ResultCacheBounds {
+  maxEntries: number;
+  /** Characters of result text and keys (a kept result costs about four times as many bytes). */
+  maxChars: number;
+}
+
+/** Most results kept per store by the documents' cache ({@link cachedResult}). */
 export const RESULT_CACHE_MAX_ENTRIES = 4096;
 /**
- * Most characters of result text kept per store (about 64 MB of strings with their serialized
- * and encoded forms); past it the oldest entries are dropped first.
+ * Most characters of result text kept per store by {@link cachedResult} (about 64 MB of strings
+ * with their serialized and encoded forms).
  */
 export const RESULT_CACHE_MAX_CHARS = 16_000_000;
+/**
+ * Bounds of the answers `tools/call` keeps for cacheable tools (searches): fewer than the
+ * documents', since every new question adds one and only repeated ones pay it back.
+ */
+export const SEARCH_CACHE_BOUNDS: ResultCacheBounds = Object.freeze({
+  maxEntries: 1024,
+  maxChars: 4_000_000,
+});
 
-interface Cache {
+/** Memoized tool results per content store, bounded (see {@link createResultCache}). */
+export interface ResultCache {
+  get(store: ContentStore, key: string): ToolResult | undefined;
+  /** Keeps `result` unless it is an error or too big; returns it, marked reusable if kept. */
+  keep(store: ContentStore, key: string, result: ToolResult): ToolResult;
+}
+
+interface Entries {
   entries: Map<string, { result: ToolResult; size: number }>;
   size: number;
 }
-const caches = new WeakMap<ContentStore, Cache>();
+
+/**
+ * A cache of tool results that depend only on the store and `key`: a new store (new content
+ * hash) starts empty, and the old store's entries go with it. Kept results are marked
+ * reusable, so the protocol layer serializes and encodes them once too. Errors are not kept;
+ * callers must not mutate a result once kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createResultCache } from "./result_cache.ts";
+ * const cache = createResultCache({ maxEntries: 2, maxChars: 1000 });
+ * const store = {} as never;
+ * const r = (text: string) => ({ content: [{ type: "text" as const, text }] });
+ * for (const k of ["a", "b", "c"]) cache.keep(store, k, r(k));
+ * assert.equal(cache.get(store, "a"), undefined); // the oldest went first
+ * assert.equal(cache.get(store, "c")?.content[0]?.text, "c");
+ * assert.equal(cache.get({} as never, "c"), undefined); // another store
+ * ```
+ */
+export function createResultCache(bounds: ResultCacheBounds): ResultCache {
+  const perStore = new WeakMap<ContentStore, Entries>();
+  return {
+    get: (store, key) => perStore.get(store)?.entries.get(key)?.result,
+    keep(store, key, result) {
+      if (result.isError) return result;
+      // The key is kept too (a search key holds its question): it counts toward the bound.
+      const size = sizeOf(result) + key.length;
+      if (size > bounds.maxChars / 4) return result; // too big to be worth keeping
+      let cache = perStore.get(store);
+      if (!cache) perStore.set(store, cache = { entries: new Map(), size: 0 });
+      const old = cache.entries.get(key);
+      if (old) {
+        cache.entries.delete(key);
+        cache.size -= old.size;
+      }
+      for (const [oldKey, entry] of cache.entries) {
+        if (cache.entries.size < bounds.maxEntries && cache.size + size <= bounds.maxChars) break;
+        cache.entries.delete(oldKey);
+        cache.size -= entry.size;
+      }
+      cache.entries.set(key, { result, size });
+      cache.size += size;
+      markReusable(result);
+      return result;
+    },
+  };
+}
+
+const documentResults = createResultCache({
+  maxEntries: RESULT_CACHE_MAX_ENTRIES,
+  maxChars: RESULT_CACHE_MAX_CHARS,
+});
 
 /** Characters of a result's text blocks (its structured copy counted once more). */
 function sizeOf(result: ToolResult): number {
@@ -49,67 +123,5 @@ export function cachedResult(
   key: string,
   compute: () => ToolResult,
 ): ToolResult {
-  const cache = cacheOf(store);
-  const hit = cache.entries.get(key);
-  if (hit) return hit.result;
-  return remember(cache, key, compute());
-}
-
-/**
- * {@link cachedResult} for a result made asynchronously (a search waits for its engine):
- * the same bounds and rules. Two identical calls at once may both compute; the later answer
- * replaces the earlier in the cache.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { cachedAsyncResult } from "./result_cache.ts";
- * const store = {} as never;
- * let made = 0;
- * const make = () => Promise.resolve((made++, { content: [{ type: "text" as const, text: "x" }] }));
- * const a = await cachedAsyncResult(store, "k", make);
- * assert.equal(await cachedAsyncResult(store, "k", make), a);
- * assert.equal(made, 1);
- * ```
- */
-export async function cachedAsyncResult(
-  store: ContentStore,
-  key: string,
-  compute: () => Promise<ToolResult>,
-): Promise<ToolResult> {
-  const hit = cacheOf(store).entries.get(key);
-  if (hit) return hit.result;
-  const result = await compute();
-  // Looked up again: the store's cache may have been made while this result was computed.
-  return remember(cacheOf(store), key, result);
-}
-
-function cacheOf(store: ContentStore): Cache {
-  let cache = caches.get(store);
-  if (!cache) caches.set(store, cache = { entries: new Map(), size: 0 });
-  return cache;
-}
-
-/** Keeps a result (not an error, not an oversized one), evicting the oldest past the bounds. */
-function remember(cache: Cache, key: string, result: ToolResult): ToolResult {
-  if (result.isError) return result;
-  // The key is kept too (a search key holds its query): it counts toward the bound.
-  const size = sizeOf(result) + key.length;
-  if (size > RESULT_CACHE_MAX_CHARS / 4) return result; // too big to be worth keeping
-  const old = cache.entries.get(key);
-  if (old) {
-    cache.entries.delete(key);
-    cache.size -= old.size;
-  }
-  for (const [oldKey, entry] of cache.entries) {
-    if (
-      cache.entries.size < RESULT_CACHE_MAX_ENTRIES && cache.size + size <= RESULT_CACHE_MAX_CHARS
-    ) break;
-    cache.entries.delete(oldKey);
-    cache.size -= entry.size;
-  }
-  cache.entries.set(key, { result, size });
-  cache.size += size;
-  markReusable(result);
-  return result;
+  return documentResults.get(store, key) ?? documentResults.keep(store, key, compute());
 }

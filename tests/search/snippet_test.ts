@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { escapeHtml, snippet } from "../../src/search/snippet.ts";
+import fc from "fast-check";
+import { escapeHtml, flatten, snippet } from "../../src/search/snippet.ts";
 
 const groups = (...pairs: [string, string][]) => new Map(pairs);
 
@@ -62,4 +63,17 @@ Deno.test("snippet: HTML output is escaped, text output is not", () => {
 Deno.test("snippet: a word repeated 200,000 times is found without exhausting the stack", () => {
   const text = "spam ".repeat(200_000) + "the end";
   assert.match(snippet(text, groups(["spam", "spam"]), { width: 40 }), /^spam spam/);
+});
+
+Deno.test("flatten: exactly the regular expression's collapse, on any text", () => {
+  const spaces = [" ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a"]
+    .concat(["\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff", "\u200b", "\u0085"]);
+  const piece = fc.oneof(fc.constantFrom(...spaces), fc.string({ unit: "binary", maxLength: 4 }));
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+      const s = pieces.join("");
+      assert.equal(flatten(s), s.replace(/\s+/g, " ").trim());
+    }),
+    { numRuns: 2000 },
+  );
 });

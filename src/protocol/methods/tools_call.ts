@@ -3,10 +3,13 @@ import { ErrorCode, RpcError } from "../rpc_error.ts";
 import { hasStructuredOutput } from "../versions.ts";
 import { ToolArgError } from "../../tools/read_args.ts";
 import { errorResult } from "../../tools/tool.ts";
-import { cachedAsyncResult } from "../../tools/result_cache.ts";
+import { createResultCache, SEARCH_CACHE_BOUNDS } from "../../tools/result_cache.ts";
 
 /** Longest arguments (as JSON) whose answer is kept: a longer call is answered, not cached. */
 export const CACHED_ARGUMENTS_MAX_CHARS = 2000;
+
+/** The answers of cacheable tools (searches), per store. */
+const answers = createResultCache(SEARCH_CACHE_BOUNDS);
 
 // Each settings object (one per store and deployment) numbered, so keys tell them apart.
 const settingsIds = new WeakMap<object, number>();
@@ -60,15 +63,14 @@ export const toolsCall: MethodHandler = async (
       search,
       docsAlias: tools.get("search_documents") !== undefined,
     };
-    const call = () => Promise.resolve(tool.call(args as Record<string, unknown>, ctx));
     const key = tool.cacheable ? cacheKey(tool.name, args, structured, search) : undefined;
+    let result = key === undefined ? undefined : answers.get(store, key);
+    if (!result) {
+      result = await tool.call(args as Record<string, unknown>, ctx);
+      if (key !== undefined) answers.keep(store, key, result);
+    }
     // Returned as is: cached results are shared objects that nothing downstream mutates.
-    return (await (key === undefined
-      ? call()
-      : cachedAsyncResult(store, key, call))) as unknown as Record<
-        string,
-        unknown
-      >;
+    return result as unknown as Record<string, unknown>;
   } catch (error) {
     if (error instanceof ToolArgError) return { ...errorResult(error.message) };
     throw error;
