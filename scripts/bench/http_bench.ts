@@ -208,34 +208,40 @@ const FRESH_QUESTIONS = SEARCH_CACHE_BOUNDS.maxEntries + 1000;
 const FRESH_CHECKED = 100;
 
 /**
- * `n` distinct questions made from the evaluation's: each query with two of the evaluation's
- * words added (so they read like the real ones and match like them).
+ * `n` distinct questions made from the evaluation's: each query with two words added, from the
+ * queries themselves and then from `vocabulary` (document titles), so they read like the real
+ * ones and match like them. Throws if `n` distinct ones cannot be made (a row that would repeat
+ * questions would measure the cache, not search).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { freshQueries } from "./http_bench.ts";
- * const qs = freshQueries(["deploy to netlify", "search index"], 40);
+ * const qs = freshQueries(["deploy to netlify", "search index"], ["Build", "Cache"], 40);
  * assert.equal(new Set(qs).size, 40);
  * assert.ok(qs.every((q) => q.startsWith("deploy to netlify ") || q.startsWith("search index ")));
+ * assert.throws(() => freshQueries(["a"], [], 5));
  * ```
  */
-export function freshQueries(queries: string[], n: number): string[] {
-  const words = [...new Set(queries.flatMap((q) => q.toLowerCase().split(/\s+/)))].filter(Boolean);
+export function freshQueries(queries: string[], vocabulary: string[], n: number): string[] {
+  const words = [
+    ...new Set([...queries, ...vocabulary].flatMap((q) => q.toLowerCase().split(/\s+/))),
+  ].filter(Boolean);
   const found = new Set<string>();
   for (let i = 0; found.size < n && i < n * 20; i++) {
     const base = queries[i % queries.length]!;
     const k = Math.floor(i / queries.length);
-    found.add(
-      `${base} ${words[k % words.length]} ${words[Math.floor(k / words.length) % words.length]}`,
-    );
+    const a = words[k % words.length];
+    const b = words[Math.floor(k / words.length) % words.length];
+    found.add(`${base} ${a} ${b}`);
   }
+  if (found.size < n) throw new Error(`only ${found.size} distinct questions, ${n} wanted`);
   return [...found];
 }
 
 /** The request bodies of each row for a manifest (32 distinct bodies per op at most, but the fresh row). */
 async function opsFor(name: string, manifest: {
-  documents: { path: string; category: string; slug: string; uri: string }[];
+  documents: { path: string; category: string; slug: string; uri: string; title: string }[];
 }): Promise<Record<string, string[]>> {
   let queries: string[];
   try {
@@ -250,9 +256,11 @@ async function opsFor(name: string, manifest: {
     get_article: docs.map((d, i) => call(i, "get_article", { slug: d.path })),
     read: docs.map((d, i) => call(i, "read", { uri: d.uri })),
     search: qs.map((q, i) => call(i, "search", { query: q })),
-    [FRESH_OP]: freshQueries(queries, FRESH_QUESTIONS).map((q, i) =>
-      call(i, "search", { query: q })
-    ),
+    [FRESH_OP]: freshQueries(
+      queries,
+      manifest.documents.slice(0, 2000).map((d) => d.title),
+      FRESH_QUESTIONS,
+    ).map((q, i) => call(i, "search", { query: q })),
     search_articles: qs.map((q, i) => call(i, "search_articles", { query: q })),
     list_articles: [call(1, "list_articles", {})],
     "tools/list": [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })],

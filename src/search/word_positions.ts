@@ -9,7 +9,11 @@ import { termOf, WORD_RULE, wordsOf } from "./analyzer.ts";
  */
 export interface WordPositions {
   readonly text: string;
-  /** `text.toLowerCase()`, or `undefined` when lowercasing changes its length (offsets). */
+  /**
+   * `text` as the analyzer compares it, character for character: lowercase, and accented
+   * letters without their marks (`é` → `e`, as `normalizeWord` folds them); `undefined` when
+   * lowercasing changes the length (offsets would not line up).
+   */
   readonly lower: string | undefined;
   /** Characters held (for the cache bound). */
   readonly size: number;
@@ -39,10 +43,35 @@ export function positionsOf(text: string): WordPositions {
   const lower = text.toLowerCase();
   return {
     text,
-    lower: lower.length === text.length ? lower : undefined,
+    lower: lower.length === text.length ? foldMarks(lower) : undefined,
     size: text.length,
     byTerm: new Map(),
   };
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+const MARKS = /\p{M}+/gu;
+
+/**
+ * Each precomposed accented letter replaced by its base letter (`é` → `e`), everything else as
+ * is, so the result has the text's length and offsets; an ASCII text is returned unchanged
+ * without a copy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldMarks } from "./word_positions.ts";
+ * assert.equal(foldMarks("café résumé ßø"), "cafe resume ßø");
+ * assert.equal(foldMarks("plain"), "plain");
+ * ```
+ */
+export function foldMarks(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  return text.replace(NON_ASCII_ALL, (c) => {
+    const base = c.normalize("NFD").replace(MARKS, "");
+    return base.length === 1 ? base : c;
+  });
 }
 
 /**
@@ -122,7 +151,9 @@ export function scanAllOccurrences(text: string, term: string): number[] {
   const out: number[] = [];
   for (const [word, start] of wordsOf(text)) {
     const key = word.toLowerCase();
-    if (key.startsWith(head) && termOf(key) === term) out.push(start, start + word.length);
+    if (foldMarks(key).startsWith(head) && termOf(key) === term) {
+      out.push(start, start + word.length);
+    }
   }
   return out;
 }

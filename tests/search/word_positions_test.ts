@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { termOf, wordsOf } from "../../src/search/analyzer.ts";
 import { occurrences, positionsOf, scanAllOccurrences } from "../../src/search/word_positions.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
+import { bestWindow, snippet } from "../../src/search/snippet.ts";
 
 /** Every term of a text's words, plus some that are not there. */
 function termsOf(text: string): string[] {
@@ -70,4 +71,18 @@ Deno.test("word positions: a long run of one letter costs one pass per term", ()
   const words = positionsOf(text);
   assert.deepEqual(occurrences(words, "aaaa"), []);
   assert.deepEqual(occurrences(words, termOf(text)), [0, 200_000]);
+});
+
+Deno.test("accented words are found whichever way they are composed (snippets show them)", () => {
+  const text = "Un café, des cafés; CAFÉ noir. Über über-fast naïve Naïveté résumé RÉSUMÉ";
+  const words = [...wordsOf(text)];
+  for (const [word] of words) {
+    const term = termOf(word);
+    if (term === "") continue;
+    const expected = words.filter(([w]) => termOf(w) === term)
+      .flatMap(([w, start]) => [start, start + w.length]);
+    assert.deepEqual(occurrences(positionsOf(text), term), expected, word);
+  }
+  assert.ok(snippet(text, new Map([["cafe", "cafe"]]), { width: 20 }).includes("café"));
+  assert.deepEqual(bestWindow(text, new Map([["resum", "resum"]])).matches, 2);
 });
