@@ -216,7 +216,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     const head = Math.min(hits.length, Math.max(limit, PHRASE_CANDIDATES));
     const top = hits.slice(0, head).map((h) => {
       const doc = docs[h.doc];
-      return doc
+      // Fewer than two query words in its title and description: no phrase there to find.
+      return doc && (h.headWords === undefined || h.headWords >= 2)
         ? { ...h, score: h.score * (1 + PHRASE_BOOST * phraseShare(headOf(doc), words)) }
         : h;
     });

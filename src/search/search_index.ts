@@ -102,6 +102,11 @@ export interface SearchHit {
   score: number;
   /** Query terms (of the analyzed query) that matched, exactly or fuzzily. */
   matched: number;
+  /**
+   * Query words (not whole identifiers) found in its title or description, exactly or fuzzily,
+   * whatever the fields' weights: under two, neither can hold two of them as a phrase.
+   */
+  headWords?: number;
   /** Its title or file name is the query exactly: it ranks above every other hit. */
   exactName?: true;
 }
@@ -356,6 +361,8 @@ function createIndex(data: SearchIndexData): SearchIndex {
       score: Float64Array;
       matched: Uint16Array;
       coverage: Float32Array;
+      headTerm: Uint8Array;
+      headWords: Uint8Array;
     }
     | undefined;
   return {
@@ -441,10 +448,15 @@ function createIndex(data: SearchIndexData): SearchIndex {
         score: new Float64Array(total),
         matched: new Uint16Array(total),
         coverage: new Float32Array(total),
+        headTerm: new Uint8Array(total),
+        headWords: new Uint8Array(total),
       };
+      const headDocs: number[] = [];
       const docsTouched: number[] = [];
-      for (const term of plan.terms) {
+      plan.terms.forEach((term, termNumber) => {
         const termTouched: number[] = [];
+        const headTouched: number[] = [];
+        const isWord = termNumber < plan.words;
         const exactIdf = has(term) ? idf(term) : Infinity;
         for (const [t, factor] of plan.expansions.get(term) ?? []) {
           // BM25 per field (bm25f.ts): each field's share, weighted, summed over the fields.
@@ -453,7 +465,8 @@ function createIndex(data: SearchIndexData): SearchIndex {
           if (postings) {
             FIELDS.forEach((field, f) => {
               const weight = weights[field];
-              if (weight <= 0) return;
+              const head = isWord && (field === "name" || field === "description");
+              if (weight <= 0 && !head) return;
               const { docs, tfs } = postings[f]!;
               const fieldLengths = lengths[field];
               const average = averages[field];
@@ -461,6 +474,11 @@ function createIndex(data: SearchIndexData): SearchIndex {
               for (let i = 0; i < docs.length; i++) {
                 const n = docs[i]!;
                 if (filter && !filter(n)) continue;
+                if (head && buf.headTerm[n] === 0) {
+                  buf.headTerm[n] = 1;
+                  headTouched.push(n);
+                }
+                if (weight <= 0) continue;
                 if (buf.sum[n] === 0) touched.push(n);
                 buf.sum[n] = buf.sum[n]! +
                   weight * fieldScore(tfs[i]!, fieldLengths[n] ?? 0, average, b);
@@ -485,7 +503,12 @@ function createIndex(data: SearchIndexData): SearchIndex {
           buf.best[n] = 0;
           buf.exact[n] = 0;
         }
-      }
+        for (const n of headTouched) {
+          if (buf.headWords[n] === 0) headDocs.push(n);
+          buf.headWords[n] = buf.headWords[n]! + 1;
+          buf.headTerm[n] = 0;
+        }
+      });
       const wanted = plan.terms.length;
       // The exact-name rule: a document whose whole title is the query (term by term, typos and
       // prefixes allowed) is what the user is looking for: ×2 when exact, less when approximate;
@@ -519,8 +542,12 @@ function createIndex(data: SearchIndexData): SearchIndex {
         // count half): one stray word in common is not a result.
         if (wanted >= 3 && coverage * 2 < wanted) continue;
         // OR semantics, scaled by how many query terms matched; then the exact-name rule.
-        hits.push(nameRule({ doc: n, id: ids[n]!, score: raw * (matched / wanted), matched }));
+        const headWords = buf.headWords[n]!;
+        hits.push(
+          nameRule({ doc: n, id: ids[n]!, score: raw * (matched / wanted), matched, headWords }),
+        );
       }
+      for (const n of headDocs) buf.headWords[n] = 0;
       liftExactNames(hits);
       return topHits(hits, limit);
     },

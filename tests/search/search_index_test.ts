@@ -164,3 +164,22 @@ Deno.test("abbreviations: a long query word finds the short form documents use",
   assert.equal(plan.expansions.get("specif")?.has("spe"), false, "three letters: too short");
   assert.deepEqual(ids("x".repeat(1000)), []);
 });
+
+Deno.test("search: each hit counts the query words its title or description has", () => {
+  const heads = [
+    { id: "title", name: "Code review", keywords: [], description: "", content: "x" },
+    { id: "split", name: "Code", keywords: [], description: "reviews", content: "x" },
+    { id: "one", name: "Code", keywords: [], description: "", content: "review" },
+    { id: "body", name: "Other", keywords: ["code"], description: "", content: "review" },
+  ];
+  const index = buildSearchIndex(heads, "h");
+  const count = (weights: FieldWeights, query = "code review") =>
+    Object.fromEntries(
+      index.search(index.plan(query), { weights }).map((h) => [h.id, h.headWords]),
+    );
+  assert.deepEqual(count(W), { title: 2, split: 2, one: 1, body: 0 });
+  // Whatever the weights: a description weighing nothing still holds its words.
+  assert.deepEqual(count({ ...W, description: 0 }), { title: 2, split: 2, one: 1, body: 0 });
+  // Typos count (the phrase check takes the same variants).
+  assert.equal(count(W, "code reveiw").title, 2);
+});
