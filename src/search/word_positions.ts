@@ -49,14 +49,16 @@ export function positionsOf(text: string): WordPositions {
   };
 }
 
-const NON_ASCII = /[\u0080-\uffff]/;
-const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+// Letters that may carry marks: Latin, Greek, Cyrillic and the other alphabets up to U+1FFF, and
+// kana (not punctuation such as dashes, arrows or box drawing, which bodies are full of).
+const MARKABLE = /[\u00c0-\u1fff\u3040-\u30ff]/;
+const MARKABLE_ALL = /[\u00c0-\u1fff\u3040-\u30ff]/g;
 const MARKS = /\p{M}+/gu;
 
 /**
  * Each precomposed accented letter replaced by its base letter (`é` → `e`), everything else as
- * is, so the result has the text's length and offsets; an ASCII text is returned unchanged
- * without a copy.
+ * is, so the result has the text's length and offsets; a text without such letters is returned
+ * unchanged without a copy.
  *
  * @example
  * ```ts
@@ -67,8 +69,8 @@ const MARKS = /\p{M}+/gu;
  * ```
  */
 export function foldMarks(text: string): string {
-  if (!NON_ASCII.test(text)) return text;
-  return text.replace(NON_ASCII_ALL, (c) => {
+  if (!MARKABLE.test(text)) return text;
+  return text.replace(MARKABLE_ALL, (c) => {
     const base = c.normalize("NFD").replace(MARKS, "");
     return base.length === 1 ? base : c;
   });

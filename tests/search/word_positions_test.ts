@@ -74,7 +74,8 @@ Deno.test("word positions: a long run of one letter costs one pass per term", ()
 });
 
 Deno.test("accented words are found whichever way they are composed (snippets show them)", () => {
-  const text = "Un café, des cafés; CAFÉ noir. Über über-fast naïve Naïveté résumé RÉSUMÉ";
+  const text =
+    "Un café, des cafés; CAFÉ noir. Über über-fast naïve Naïveté résumé RÉSUMÉ — がっこう ガイド → Ελλάδα";
   const words = [...wordsOf(text)];
   for (const [word] of words) {
     const term = termOf(word);
