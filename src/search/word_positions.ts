@@ -19,6 +19,12 @@ export interface WordPositions {
   readonly size: number;
   /** {@link occurrences} already looked up in this text, by term. */
   readonly byTerm: Map<string, number[]>;
+  /**
+   * The words starting with a term's first letters, grouped by their terms (one scan serves a
+   * query word and all its variants with the same beginning), or `null` when only a scan from
+   * the left can tell where those words start.
+   */
+  readonly byHead: Map<string, Map<string, number[]> | null>;
 }
 
 /** Most characters of text kept across all documents (about 64 MB with their lowercase). */
@@ -46,6 +52,7 @@ export function positionsOf(text: string): WordPositions {
     lower: lower.length === text.length ? foldMarks(lower) : undefined,
     size: text.length,
     byTerm: new Map(),
+    byHead: new Map(),
   };
 }
 
@@ -120,21 +127,38 @@ function startsWord(text: string, at: number): boolean | undefined {
 }
 
 function findOccurrences(words: WordPositions, term: string): number[] {
-  const { text, lower } = words;
   const head = term.slice(0, 4);
-  if (head === "" || lower === undefined) return scanAllOccurrences(text, term);
-  const out: number[] = [];
-  for (let at = lower.indexOf(head); at !== -1; at = lower.indexOf(head, at + 1)) {
+  const byTerm = head === "" || words.lower === undefined ? null : wordsStartingWith(words, head);
+  return byTerm === null ? scanAllOccurrences(words.text, term) : byTerm.get(term) ?? [];
+}
+
+/**
+ * Every word of the text whose folded lowercase form starts with `head`, grouped by term
+ * (memoized per text), or `null` when a word start there is ambiguous (see `startsWord`).
+ */
+function wordsStartingWith(words: WordPositions, head: string): Map<string, number[]> | null {
+  const known = words.byHead.get(head);
+  if (known !== undefined) return known;
+  const { text, lower } = words;
+  let found: Map<string, number[]> | null = new Map();
+  for (let at = lower!.indexOf(head); at !== -1; at = lower!.indexOf(head, at + 1)) {
     const starts = startsWord(text, at);
-    if (starts === undefined) return scanAllOccurrences(text, term);
+    if (starts === undefined) {
+      found = null;
+      break;
+    }
     if (!starts) continue;
     WORD_AT.lastIndex = at;
     const word = WORD_AT.exec(text)?.[0];
-    if (word !== undefined && termOf(word.toLowerCase()) === term) {
-      out.push(at, at + word.length);
-    }
+    if (word === undefined) continue;
+    const term = termOf(word.toLowerCase());
+    let list = found.get(term);
+    if (!list) found.set(term, list = []);
+    list.push(at, at + word.length);
   }
-  return out;
+  if (words.byHead.size >= TERMS_PER_TEXT) words.byHead.clear();
+  words.byHead.set(head, found);
+  return found;
 }
 
 /**
