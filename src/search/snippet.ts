@@ -21,25 +21,16 @@ function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>
   const starts: number[] = [];
   const ends: number[] = [];
   const groupOf: number[] = [];
-  if (lists.length === 1) {
-    const { list, group } = lists[0]!;
-    for (let k = 0; k < list.length; k += 2) {
-      starts.push(list[k]!);
-      ends.push(list[k + 1]!);
-      groupOf.push(group);
+  for (let n = 0; n < total; n++) {
+    // The list whose next word comes first (a word has one term: starts never tie).
+    let best: (typeof lists)[number] | undefined;
+    for (const l of lists) {
+      if (l.at < l.list.length && (!best || l.list[l.at]! < best.list[best.at]!)) best = l;
     }
-  } else {
-    for (let n = 0; n < total; n++) {
-      // The list whose next word comes first (a word has one term: starts never tie).
-      let best: (typeof lists)[number] | undefined;
-      for (const l of lists) {
-        if (l.at < l.list.length && (!best || l.list[l.at]! < best.list[best.at]!)) best = l;
-      }
-      starts.push(best!.list[best!.at]!);
-      ends.push(best!.list[best!.at + 1]!);
-      groupOf.push(best!.group);
-      best!.at += 2;
-    }
+    starts.push(best!.list[best!.at]!);
+    ends.push(best!.list[best!.at + 1]!);
+    groupOf.push(best!.group);
+    best!.at += 2;
   }
   return { starts, ends, groupOf, groupCount: groupNumbers.size };
 }

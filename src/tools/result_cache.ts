@@ -25,11 +25,14 @@ export const SEARCH_CACHE_BOUNDS: ResultCacheBounds = Object.freeze({
   maxChars: 4_000_000,
 });
 
-/** Memoized tool results per content store, bounded (see {@link createResultCache}). */
-export interface ResultCache {
-  get(store: ContentStore, key: string): ToolResult | undefined;
+/**
+ * Memoized tool results per owner — a content store, or anything that lives exactly as long as
+ * one (the settings resolved for it) — bounded (see {@link createResultCache}).
+ */
+export interface ResultCache<Owner extends object = ContentStore> {
+  get(owner: Owner, key: string): ToolResult | undefined;
   /** Keeps `result` unless it is an error or too big; returns it, marked reusable if kept. */
-  keep(store: ContentStore, key: string, result: ToolResult): ToolResult;
+  keep(owner: Owner, key: string, result: ToolResult): ToolResult;
 }
 
 interface Entries {
@@ -56,17 +59,19 @@ interface Entries {
  * assert.equal(cache.get({} as never, "c"), undefined); // another store
  * ```
  */
-export function createResultCache(bounds: ResultCacheBounds): ResultCache {
-  const perStore = new WeakMap<ContentStore, Entries>();
+export function createResultCache<Owner extends object = ContentStore>(
+  bounds: ResultCacheBounds,
+): ResultCache<Owner> {
+  const perOwner = new WeakMap<Owner, Entries>();
   return {
-    get: (store, key) => perStore.get(store)?.entries.get(key)?.result,
-    keep(store, key, result) {
+    get: (owner, key) => perOwner.get(owner)?.entries.get(key)?.result,
+    keep(owner, key, result) {
       if (result.isError) return result;
       // The key is kept too (a search key holds its question): it counts toward the bound.
       const size = sizeOf(result) + key.length;
       if (size > bounds.maxChars / 4) return result; // too big to be worth keeping
-      let cache = perStore.get(store);
-      if (!cache) perStore.set(store, cache = { entries: new Map(), size: 0 });
+      let cache = perOwner.get(owner);
+      if (!cache) perOwner.set(owner, cache = { entries: new Map(), size: 0 });
       const old = cache.entries.get(key);
       if (old) {
         cache.entries.delete(key);

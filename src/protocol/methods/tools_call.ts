@@ -4,32 +4,28 @@ import { hasStructuredOutput } from "../versions.ts";
 import { ToolArgError } from "../../tools/read_args.ts";
 import { errorResult } from "../../tools/tool.ts";
 import { createResultCache, SEARCH_CACHE_BOUNDS } from "../../tools/result_cache.ts";
+import type { StoreSettings } from "../store_settings.ts";
 
 /** Longest arguments (as JSON) whose answer is kept: a longer call is answered, not cached. */
 export const CACHED_ARGUMENTS_MAX_CHARS = 2000;
 
-/** The answers of cacheable tools (searches), per store. */
-const answers = createResultCache(SEARCH_CACHE_BOUNDS);
-
-// Each settings object (one per store and deployment) numbered, so keys tell them apart.
-const settingsIds = new WeakMap<object, number>();
-let nextSettingsId = 0;
+/**
+ * The answers of cacheable tools (searches), per store's resolved settings: one settings object
+ * per store and deployment, made and dropped with the store, so its answers go with it and two
+ * deployments' settings over one store never share an answer.
+ */
+const answers = createResultCache<StoreSettings>(SEARCH_CACHE_BOUNDS);
 
 /**
- * The cache key of a cacheable tool's call: tool, era shape, settings and the arguments as
- * sent (the same question in another key order is another key, a miss, never a wrong answer).
+ * The cache key of a cacheable tool's call: tool, era shape and the arguments as sent (the same
+ * question in another key order is another key, a miss, never a wrong answer); `undefined` for
+ * arguments too long to keep.
  */
-function cacheKey(
-  name: string,
-  args: object,
-  structured: boolean,
-  settings: object,
-): string | undefined {
+function cacheKey(name: string, args: object, structured: boolean): string | undefined {
   const json = JSON.stringify(args);
-  if (json.length > CACHED_ARGUMENTS_MAX_CHARS) return undefined;
-  let id = settingsIds.get(settings);
-  if (id === undefined) settingsIds.set(settings, id = nextSettingsId++);
-  return `${name}|${structured ? 1 : 0}|${id}|${json}`;
+  return json.length > CACHED_ARGUMENTS_MAX_CHARS
+    ? undefined
+    : `${name}|${structured ? 1 : 0}|${json}`;
 }
 
 /**
@@ -37,7 +33,7 @@ function cacheKey(
  * argument value or a business failure is a tool result with `isError: true`.
  */
 export const toolsCall: MethodHandler = async (
-  { params, session, store, tools, engines, search },
+  { params, session, store, tools, engines, search, settings },
 ) => {
   const name = params.name;
   if (typeof name !== "string" || name === "") {
@@ -63,11 +59,11 @@ export const toolsCall: MethodHandler = async (
       search,
       docsAlias: tools.get("search_documents") !== undefined,
     };
-    const key = tool.cacheable ? cacheKey(tool.name, args, structured, search) : undefined;
-    let result = key === undefined ? undefined : answers.get(store, key);
+    const key = tool.cacheable ? cacheKey(tool.name, args, structured) : undefined;
+    let result = key === undefined ? undefined : answers.get(settings, key);
     if (!result) {
       result = await tool.call(args as Record<string, unknown>, ctx);
-      if (key !== undefined) answers.keep(store, key, result);
+      if (key !== undefined) answers.keep(settings, key, result);
     }
     // Returned as is: cached results are shared objects that nothing downstream mutates.
     return result as unknown as Record<string, unknown>;
