@@ -1,11 +1,12 @@
 import { stemmer } from "stemmer";
 import { STOP_WORDS } from "./stop_words.ts";
+import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 
 /**
  * Identifies the analyzer. A prebuilt index records it; the runtime rebuilds instead of
  * loading an index made by a different analyzer. Change it whenever tokens change.
  */
-export const ANALYZER_ID = "shelf-en-porter-v3";
+export const ANALYZER_ID = "shelf-en-porter-v4";
 
 /**
  * The analyzer's word rule: a run of letters and digits, with one apostrophe suffix (`don't`,
@@ -49,7 +50,7 @@ export function normalizeWord(word: string): string {
 export function stem(word: string): string {
   let s = stems.get(word);
   if (s === undefined) {
-    s = /^\p{N}+$/u.test(word) || word.length <= 2 ? word : stemmer(word);
+    s = stemOnce(word);
     if (stems.size >= CACHE_MAX) stems.clear();
     stems.set(word, s);
   }
@@ -180,5 +181,7 @@ export function analyzeWords(text: string): { word: string; term: string }[] {
 
 /** Porter stem without memoization, for throwaway candidates (typo variants). */
 export function stemOnce(word: string): string {
+  const base = IRREGULAR_FORMS.get(word);
+  if (base !== undefined) return stemmer(base);
   return /^\p{N}+$/u.test(word) || word.length <= 2 ? word : stemmer(word);
 }

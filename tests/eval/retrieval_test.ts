@@ -1,8 +1,8 @@
 /**
  * Retrieval quality gate: runs `deno task eval` in-process and fails on regression. Floors sit a
  * little under the measured values (see README, Search quality) so ranking changes that lose
- * relevant documents are caught; Shelf must stay ahead of the ASDLC substring baseline and lunr,
- * and within the measured gap of MiniSearch where it is behind (asdlc R@1).
+ * relevant documents are caught; Shelf must be at or above every baseline at R@1 and MRR (the
+ * answers issue's target) and at R@3.
  *
  * The git-doc corpus is Debian's `git-doc` package (HTML pages under /usr/share/doc/git-doc):
  * `.ci/run` installs it and sets `SHELF_EVAL_CORPORA_REQUIRED=1`, so CI always runs that gate; on a
@@ -22,7 +22,7 @@ interface Floor {
 }
 
 const SHARED_FLOORS: Record<string, Floor> = {
-  asdlc: { recall1: 0.85, recall3: 0.95, recall10: 0.95, mrr: 0.9, passed: 26 },
+  asdlc: { recall1: 0.9, recall3: 0.95, recall10: 0.95, mrr: 0.93, passed: 26 },
   "hugo-docs": { recall1: 0.6, recall3: 0.85, recall10: 0.9, mrr: 0.73, passed: 17 },
   tldr: { recall1: 0.75, recall3: 0.9, recall10: 0.95, mrr: 0.8, passed: 21 },
 };
@@ -55,7 +55,8 @@ function checkFloors(
     );
     assert.ok(shelf.mrr >= r.lunr!.mrr, `${corpus}: behind lunr on MRR`);
     assert.ok(shelf.recall1 >= r.lunr!.recall1, `${corpus}: behind lunr on R@1`);
-    assert.ok(shelf.mrr >= r.minisearch!.mrr - 0.02, `${corpus}: behind MiniSearch on MRR`);
+    assert.ok(shelf.mrr >= r.minisearch!.mrr, `${corpus}: behind MiniSearch on MRR`);
+    assert.ok(shelf.recall1 >= r.minisearch!.recall1, `${corpus}: behind MiniSearch on R@1`);
     assert.ok(shelf.recall3 >= r.minisearch!.recall3, `${corpus}: behind MiniSearch on R@3`);
   }
   return cases;

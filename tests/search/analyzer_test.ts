@@ -28,6 +28,26 @@ Deno.test("analyzer: inflections meet at the same stem", () => {
   }
 });
 
+Deno.test("analyzer: irregular forms meet their base word; ambiguous ones stay apart", () => {
+  for (
+    const group of [
+      ["write", "writes", "writing", "wrote", "written"],
+      ["build", "building", "built"],
+      ["run", "ran", "running"],
+      ["override", "overrides", "overridden"],
+      ["index", "indexes", "indices"],
+    ]
+  ) {
+    assert.equal(new Set(group.map((w) => analyze(w)[0])).size, 1, group.join());
+  }
+  // "left" is a side, "bound" a limit, "given" a premise: not "leave", "bind", "give".
+  for (const [form, base] of [["left", "leave"], ["bound", "bind"], ["given", "give"]] as const) {
+    assert.notEqual(analyze(form)[0], analyze(base)[0], form);
+  }
+  // The memoized path snippets and queries use agrees.
+  assert.equal(termOf("Written"), termOf("write"));
+});
+
 Deno.test("tokenize keeps offsets into the original text", () => {
   const text = "See: Deploying *fast*";
   assert.deepEqual(tokenize(text).map((t) => [t.term, text.slice(t.start, t.end)]), [
