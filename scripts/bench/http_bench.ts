@@ -19,6 +19,7 @@
  */
 import { machine } from "./search_bench.ts";
 import { SEARCH_CACHE_BOUNDS } from "../../src/tools/result_cache.ts";
+import { freshQueries } from "./fresh_queries.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = `${ROOT}dist/bench`;
@@ -206,38 +207,6 @@ export const FRESH_OP = "search (fresh)";
 const FRESH_QUESTIONS = SEARCH_CACHE_BOUNDS.maxEntries + 1000;
 /** Bodies of the fresh row checked before each run (every one is sent to Shelf for the ceiling). */
 const FRESH_CHECKED = 100;
-
-/**
- * `n` distinct questions made from the evaluation's: each query with two words added, from the
- * queries themselves and then from `vocabulary` (document titles), so they read like the real
- * ones and match like them. Throws if `n` distinct ones cannot be made (a row that would repeat
- * questions would measure the cache, not search).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { freshQueries } from "./http_bench.ts";
- * const qs = freshQueries(["deploy to netlify", "search index"], ["Build", "Cache"], 40);
- * assert.equal(new Set(qs).size, 40);
- * assert.ok(qs.every((q) => q.startsWith("deploy to netlify ") || q.startsWith("search index ")));
- * assert.throws(() => freshQueries(["a"], [], 5));
- * ```
- */
-export function freshQueries(queries: string[], vocabulary: string[], n: number): string[] {
-  const words = [
-    ...new Set([...queries, ...vocabulary].flatMap((q) => q.toLowerCase().split(/\s+/))),
-  ].filter(Boolean);
-  const found = new Set<string>();
-  for (let i = 0; found.size < n && i < n * 20; i++) {
-    const base = queries[i % queries.length]!;
-    const k = Math.floor(i / queries.length);
-    const a = words[k % words.length];
-    const b = words[Math.floor(k / words.length) % words.length];
-    found.add(`${base} ${a} ${b}`);
-  }
-  if (found.size < n) throw new Error(`only ${found.size} distinct questions, ${n} wanted`);
-  return [...found];
-}
 
 /** The request bodies of each row for a manifest (32 distinct bodies per op at most, but the fresh row). */
 async function opsFor(name: string, manifest: {

@@ -67,7 +67,28 @@ export function inverseDocumentFrequency(df: number, total: number): number {
  * ```
  */
 export function fieldScore(tf: number, length: number, average: number, b: number): number {
+  return saturated(tf, lengthNorm(length, average, b));
+}
+
+/**
+ * The length part of {@link fieldScore}: what a field's frequency is divided by (1 at average
+ * length). It depends only on the document, so an index computes it once per field and document.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fieldScore, lengthNorm, saturated } from "./bm25f.ts";
+ * assert.equal(lengthNorm(100, 100, 0.75), 1);
+ * assert.equal(saturated(3, lengthNorm(40, 100, 0.5)), fieldScore(3, 40, 100, 0.5));
+ * ```
+ */
+export function lengthNorm(length: number, average: number, b: number): number {
+  return 1 - b + b * length / Math.max(average, 1e-9);
+}
+
+/** The saturation part of {@link fieldScore}: frequency `tf` over its field's `norm`. */
+export function saturated(tf: number, norm: number): number {
   if (tf <= 0) return 0;
-  const f = tf / (1 - b + b * length / Math.max(average, 1e-9));
+  const f = tf / norm;
   return f * (K1 + 1) / (f + K1);
 }

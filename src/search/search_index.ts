@@ -1,7 +1,8 @@
 import { editDistance } from "./edit_distance.ts";
+import { kthLargest } from "./kth_largest.ts";
 import { analyze, ANALYZER_ID, analyzeWords, identifiersOf, stemOnce } from "./analyzer.ts";
 import { editVariants } from "./edit_variants.ts";
-import { fieldScore, inverseDocumentFrequency, LENGTH_NORMALIZATION } from "./bm25f.ts";
+import { inverseDocumentFrequency, LENGTH_NORMALIZATION, lengthNorm, saturated } from "./bm25f.ts";
 import { decodePostings, encodePostings, type FieldPostings } from "./postings.ts";
 
 /**
@@ -301,7 +302,19 @@ function createIndex(data: SearchIndexData): SearchIndex {
     }
     return found;
   };
-  const completions = (prefix: string): string[] => {
+  // A prefix's completions depend only on the dictionary: found once per prefix and kept
+  // (bounded like the typo variants); "git" on tldr walks a few thousand terms to find them.
+  const completionCache = new Map<string, readonly string[]>();
+  const completions = (prefix: string): readonly string[] => {
+    let found = completionCache.get(prefix);
+    if (!found) {
+      found = findCompletions(prefix);
+      if (completionCache.size >= TYPO_CACHE_MAX) completionCache.clear();
+      completionCache.set(prefix, found);
+    }
+    return found;
+  };
+  const findCompletions = (prefix: string): string[] => {
     const found: number[] = [];
     for (
       let i = lowerBound(prefix);
@@ -336,6 +349,21 @@ function createIndex(data: SearchIndexData): SearchIndex {
   for (const field of FIELDS) {
     averages[field] = lengths[field].reduce((a, b) => a + (b ?? 0), 0) / Math.max(1, total);
   }
+  // Each field's length norm per document (bm25f.ts), computed on the field's first search.
+  const norms: Partial<Record<Field, Float64Array>> = {};
+  const normsOf = (field: Field): Float64Array => {
+    let found = norms[field];
+    if (!found) {
+      found = new Float64Array(total);
+      const fieldLengths = lengths[field];
+      const b = LENGTH_NORMALIZATION[field];
+      for (let n = 0; n < total; n++) {
+        found[n] = lengthNorm(fieldLengths[n] ?? 0, averages[field], b);
+      }
+      norms[field] = found;
+    }
+    return found;
+  };
   // Each document's names as term lists, split on the document's first exact-name check.
   const nameTerms: string[][][] = [];
   const nameTermsOf = (n: number): string[][] =>
@@ -463,14 +491,13 @@ function createIndex(data: SearchIndexData): SearchIndex {
           const touched: number[] = [];
           const postings = postingsOf(t);
           if (postings) {
-            FIELDS.forEach((field, f) => {
+            for (let f = 0; f < FIELDS.length; f++) {
+              const field = FIELDS[f]!;
               const weight = weights[field];
               const head = isWord && (field === "name" || field === "description");
-              if (weight <= 0 && !head) return;
+              if (weight <= 0 && !head) continue;
               const { docs, tfs } = postings[f]!;
-              const fieldLengths = lengths[field];
-              const average = averages[field];
-              const b = LENGTH_NORMALIZATION[field];
+              const norm = normsOf(field);
               for (let i = 0; i < docs.length; i++) {
                 const n = docs[i]!;
                 if (filter && !filter(n)) continue;
@@ -480,10 +507,9 @@ function createIndex(data: SearchIndexData): SearchIndex {
                 }
                 if (weight <= 0) continue;
                 if (buf.sum[n] === 0) touched.push(n);
-                buf.sum[n] = buf.sum[n]! +
-                  weight * fieldScore(tfs[i]!, fieldLengths[n] ?? 0, average, b);
+                buf.sum[n] = buf.sum[n]! + weight * saturated(tfs[i]!, norm[n]!);
               }
-            });
+            }
           }
           // A rare near-miss must not outweigh the word the user actually typed.
           const termIdf = Math.min(idf(t), exactIdf) * factor;
@@ -597,14 +623,14 @@ const byScore = (a: SearchHit, b: SearchHit) => b.score - a.score || a.doc - b.d
 
 /**
  * Orders hits best first. With a `limit` far below the hit count, only the top of the list is
- * sorted: the `limit`-th best score is found by sorting the scores alone, then the hits at or
+ * sorted: the `limit`-th best score is found without sorting (`kthLargest`), then the hits at or
  * above it (ties kept, so tie-breaking later stays correct) are sorted and the rest appended.
  */
 function topHits(hits: SearchHit[], limit: number | undefined): SearchHit[] {
   if (limit === undefined || hits.length <= limit * 4) return hits.sort(byScore);
   const scores = new Float64Array(hits.length);
   for (let i = 0; i < hits.length; i++) scores[i] = hits[i]!.score;
-  const cut = scores.sort()[scores.length - limit]!;
+  const cut = kthLargest(scores, limit);
   const top: SearchHit[] = [];
   const rest: SearchHit[] = [];
   for (const h of hits) (h.score >= cut ? top : rest).push(h);
