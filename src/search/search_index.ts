@@ -3,7 +3,7 @@ import { kthLargest } from "./kth_largest.ts";
 import { analyze, ANALYZER_ID, analyzeWords, identifiersOf, stemOnce } from "./analyzer.ts";
 import { editVariants } from "./edit_variants.ts";
 import { inverseDocumentFrequency, LENGTH_NORMALIZATION, lengthNorm, saturated } from "./bm25f.ts";
-import { decodePostings, encodePostings, type FieldPostings } from "./postings.ts";
+import { decodePostings, encodePostings } from "./postings.ts";
 
 /**
  * Indexed fields. Each term's postings (`postings.ts`) list, per field, the documents that have
@@ -139,6 +139,16 @@ export interface SearchOptions {
   limit?: number;
 }
 
+/** One term's share of every document that has it, under one set of field weights. */
+interface TermScores {
+  /** Documents with the term in a weighted field, in the order the fields list them. */
+  docs: Int32Array;
+  /** Each one's weighted BM25 sum over the fields (before IDF). */
+  sums: Float64Array;
+  /** Documents with the term in their title or description, whatever the weights. */
+  head: Int32Array;
+}
+
 /** A loaded index. */
 export interface SearchIndex {
   readonly analyzer: string;
@@ -252,9 +262,9 @@ export function importSearchIndex(data: SearchIndexData): SearchIndex {
 }
 
 /**
- * Decoded postings entries (a document and its frequency each, about 16 bytes) an index keeps,
- * over all terms: about 32 MB. Past it the memo starts over, so a client querying every term of a
- * large knowledge base cannot make an isolate hold the whole index decoded.
+ * Scored postings entries (a document and its weighted BM25 sum, 12 bytes each) an index keeps,
+ * over all terms and weight sets: about 24 MB. Past it the memo starts over, so a client querying
+ * every term of a large knowledge base cannot make an isolate hold the whole index decoded.
  */
 export const POSTINGS_CACHE_ENTRIES = 2_000_000;
 
@@ -283,22 +293,59 @@ function createIndex(data: SearchIndexData): SearchIndex {
     const i = find(term);
     return i < 0 ? 0 : counts[i]!;
   };
-  // A term's postings, decoded on its first lookup and kept (bounded).
-  const decoded = new Map<string, FieldPostings[]>();
-  let decodedEntries = 0;
-  const postingsOf = (term: string): FieldPostings[] | undefined => {
-    let found = decoded.get(term);
+  // What one term contributes under one set of field weights, before IDF: each document's
+  // weighted BM25 sum over the fields (bm25f.ts), and the documents whose title or description
+  // has it. It depends only on the index and the weights: computed from the postings on the
+  // term's first search with those weights and kept (bounded), so a query adds up numbers.
+  const scored = new Map<string, TermScores>();
+  let scoredEntries = 0;
+  let sums: Float64Array | undefined;
+  let marks: Uint8Array | undefined;
+  const scoresOf = (term: string, weights: FieldWeights, key: string): TermScores | undefined => {
+    const memoKey = `${key}\u0000${term}`;
+    let found = scored.get(memoKey);
     if (!found) {
       const i = find(term);
       if (i < 0) return undefined;
-      found = decodePostings(data.postings[i]!, FIELDS.length);
-      const entries = found.reduce((sum, field) => sum + field.docs.length, 0);
-      if (decodedEntries + entries > POSTINGS_CACHE_ENTRIES) {
-        decoded.clear();
-        decodedEntries = 0;
+      const postings = decodePostings(data.postings[i]!, FIELDS.length);
+      const sum = sums ??= new Float64Array(total);
+      const docs: number[] = [];
+      const head: number[] = [];
+      for (let f = 0; f < FIELDS.length; f++) {
+        const field = FIELDS[f]!;
+        const weight = weights[field];
+        const { docs: fieldDocs, tfs } = postings[f]!;
+        if (field === "name" || field === "description") {
+          const mark = marks ??= new Uint8Array(total);
+          for (const n of fieldDocs) {
+            if (mark[n] === 0) {
+              mark[n] = 1;
+              head.push(n);
+            }
+          }
+        }
+        if (weight <= 0) continue;
+        const norm = normsOf(field);
+        for (let j = 0; j < fieldDocs.length; j++) {
+          const n = fieldDocs[j]!;
+          if (sum[n] === 0) docs.push(n);
+          sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm[n]!);
+        }
       }
-      decoded.set(term, found);
-      decodedEntries += entries;
+      const values = new Float64Array(docs.length);
+      for (let j = 0; j < docs.length; j++) {
+        values[j] = sum[docs[j]!]!;
+        sum[docs[j]!] = 0;
+      }
+      for (const n of head) marks![n] = 0;
+      found = { docs: Int32Array.from(docs), sums: values, head: Int32Array.from(head) };
+      const entries = docs.length + head.length;
+      if (scoredEntries + entries > POSTINGS_CACHE_ENTRIES) {
+        scored.clear();
+        scoredEntries = 0;
+      }
+      scored.set(memoKey, found);
+      scoredEntries += entries;
     }
     return found;
   };
@@ -383,7 +430,6 @@ function createIndex(data: SearchIndexData): SearchIndex {
   };
   let scratch:
     | {
-      sum: Float64Array;
       best: Float64Array;
       exact: Uint8Array;
       score: Float64Array;
@@ -470,7 +516,6 @@ function createIndex(data: SearchIndexData): SearchIndex {
       // Scratch arrays indexed by document number, reused by every query of this index (search
       // is synchronous) and cleared through the lists of touched entries: no per-query maps.
       const buf = scratch ??= {
-        sum: new Float64Array(total),
         best: new Float64Array(total),
         exact: new Uint8Array(total),
         score: new Float64Array(total),
@@ -481,41 +526,30 @@ function createIndex(data: SearchIndexData): SearchIndex {
       };
       const headDocs: number[] = [];
       const docsTouched: number[] = [];
+      const weightsKey = FIELDS.map((f) => weights[f]).join(",");
       plan.terms.forEach((term, termNumber) => {
         const termTouched: number[] = [];
         const headTouched: number[] = [];
         const isWord = termNumber < plan.words;
         const exactIdf = has(term) ? idf(term) : Infinity;
         for (const [t, factor] of plan.expansions.get(term) ?? []) {
-          // BM25 per field (bm25f.ts): each field's share, weighted, summed over the fields.
-          const touched: number[] = [];
-          const postings = postingsOf(t);
-          if (postings) {
-            for (let f = 0; f < FIELDS.length; f++) {
-              const field = FIELDS[f]!;
-              const weight = weights[field];
-              const head = isWord && (field === "name" || field === "description");
-              if (weight <= 0 && !head) continue;
-              const { docs, tfs } = postings[f]!;
-              const norm = normsOf(field);
-              for (let i = 0; i < docs.length; i++) {
-                const n = docs[i]!;
-                if (filter && !filter(n)) continue;
-                if (head && buf.headTerm[n] === 0) {
-                  buf.headTerm[n] = 1;
-                  headTouched.push(n);
-                }
-                if (weight <= 0) continue;
-                if (buf.sum[n] === 0) touched.push(n);
-                buf.sum[n] = buf.sum[n]! + weight * saturated(tfs[i]!, norm[n]!);
+          const scores = scoresOf(t, weights, weightsKey);
+          if (!scores) continue;
+          if (isWord) {
+            for (const n of scores.head) {
+              if (buf.headTerm[n] === 0 && !(filter && !filter(n))) {
+                buf.headTerm[n] = 1;
+                headTouched.push(n);
               }
             }
           }
           // A rare near-miss must not outweigh the word the user actually typed.
           const termIdf = Math.min(idf(t), exactIdf) * factor;
-          for (const n of touched) {
-            const v = buf.sum[n]! * termIdf;
-            buf.sum[n] = 0;
+          const { docs, sums } = scores;
+          for (let i = 0; i < docs.length; i++) {
+            const n = docs[i]!;
+            if (filter && !filter(n)) continue;
+            const v = sums[i]! * termIdf;
             if (buf.best[n] === 0) termTouched.push(n);
             if (buf.best[n]! < v) buf.best[n] = v;
             if (factor === 1) buf.exact[n] = 1;

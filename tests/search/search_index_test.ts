@@ -183,3 +183,19 @@ Deno.test("search: each hit counts the query words its title or description has"
   // Typos count (the phrase check takes the same variants).
   assert.equal(count(W, "code reveiw").title, 2);
 });
+
+Deno.test("search: a term's scores are kept per weight set and filter-independent", () => {
+  const other: FieldWeights = { name: 5, keywords: 0, description: 1, content: 0.5 };
+  const scores = (index: ReturnType<typeof buildSearchIndex>, weights: FieldWeights) =>
+    index.search(index.plan("deployment rollback"), { weights }).map((h) => [h.id, h.score]);
+  const used = buildSearchIndex(docs, "h");
+  scores(used, W);
+  // Asked with other weights after W, the index scores as a fresh index does.
+  assert.deepEqual(scores(used, other), scores(buildSearchIndex(docs, "h"), other));
+  assert.notDeepEqual(scores(used, other), scores(used, W));
+  // A filtered search leaves the kept scores whole for the next unfiltered one.
+  const body = docs.findIndex((d) => d.id === "body");
+  const filtered = used.search(used.plan("deployment"), { weights: W, filter: (n) => n === body });
+  assert.deepEqual(filtered.map((h) => h.id), ["body"]);
+  assert.deepEqual(scores(used, W), scores(buildSearchIndex(docs, "h"), W));
+});
