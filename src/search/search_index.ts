@@ -299,7 +299,7 @@ function createIndex(data: SearchIndexData): SearchIndex {
   // term's first search with those weights and kept (bounded), so a query adds up numbers.
   const scored = new Map<string, TermScores>();
   let scoredEntries = 0;
-  let sums: Float64Array | undefined;
+  let sumScratch: Float64Array | undefined;
   let marks: Uint8Array | undefined;
   const scoresOf = (term: string, weights: FieldWeights, key: string): TermScores | undefined => {
     const memoKey = `${key}\u0000${term}`;
@@ -308,7 +308,7 @@ function createIndex(data: SearchIndexData): SearchIndex {
       const i = find(term);
       if (i < 0) return undefined;
       const postings = decodePostings(data.postings[i]!, FIELDS.length);
-      const sum = sums ??= new Float64Array(total);
+      const sum = sumScratch ??= new Float64Array(total);
       const docs: number[] = [];
       const head: number[] = [];
       for (let f = 0; f < FIELDS.length; f++) {
