@@ -6,13 +6,23 @@ import { IRREGULAR_FORMS } from "./irregular_forms.ts";
  * Identifies the analyzer. A prebuilt index records it; the runtime rebuilds instead of
  * loading an index made by a different analyzer. Change it whenever tokens change.
  */
-export const ANALYZER_ID = "shelf-en-porter-v4";
+export const ANALYZER_ID = "shelf-en-porter-v5";
 
 /**
- * The analyzer's word rule: a run of letters and digits, with one apostrophe suffix (`don't`,
- * `it’s`). Defined once: the analyzer scans with it, snippets apply it where a word starts.
+ * The analyzer's word rule: a letter or digit, then letters, digits and combining marks, with one
+ * apostrophe suffix (`don't`, `it’s`). Marks belong to the word they follow: an accent written
+ * apart (`re\u0301sume\u0301`) and the vowel signs of Indic scripts (`हिन्दी`) do not split it.
+ * Defined once: the analyzer scans with it, snippets apply it where a word starts.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { WORD_RULE } from "./analyzer.ts";
+ * const words = (t: string) => t.match(new RegExp(WORD_RULE, "gu"));
+ * assert.deepEqual(words("re\u0301sume\u0301 don't हिन्दी"), ["re\u0301sume\u0301", "don't", "हिन्दी"]);
+ * ```
  */
-export const WORD_RULE = String.raw`[\p{L}\p{N}]+(?:['’][\p{L}]+)?`;
+export const WORD_RULE = String.raw`[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’]\p{L}[\p{L}\p{M}]*)?`;
 const WORD = new RegExp(WORD_RULE, "gu");
 /** `a_b`, `a.b`, `a-b` (any number of parts), `name(3)`, and `--flag`/`-f`-style options. */
 const IDENTIFIER =

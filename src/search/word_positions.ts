@@ -12,7 +12,7 @@ export interface WordPositions {
   /**
    * `text` as the analyzer compares it, character for character: lowercase, and accented
    * letters without their marks (`é` → `e`, as `normalizeWord` folds them); `undefined` when
-   * lowercasing changes the length (offsets would not line up).
+   * lowercasing changes the length (offsets would not line up) or marks are written apart.
    */
   readonly lower: string | undefined;
   /** Characters held (for the cache bound). */
@@ -47,9 +47,12 @@ const TERMS_PER_TEXT = 256;
  */
 export function positionsOf(text: string): WordPositions {
   const lower = text.toLowerCase();
+  const folded = lower.length === text.length ? foldMarks(lower) : undefined;
   return {
     text,
-    lower: lower.length === text.length ? foldMarks(lower) : undefined,
+    // Marks written apart stay in the folded text, where the analyzer drops them from the word:
+    // such a text is scanned word by word instead.
+    lower: folded !== undefined && !HAS_MARK.test(folded) ? folded : undefined,
     size: text.length,
     byTerm: new Map(),
     byHead: new Map(),
@@ -61,6 +64,7 @@ export function positionsOf(text: string): WordPositions {
 const MARKABLE = /[\u00c0-\u1fff\u3040-\u30ff]/;
 const MARKABLE_ALL = /[\u00c0-\u1fff\u3040-\u30ff]/g;
 const MARKS = /\p{M}+/gu;
+const HAS_MARK = /\p{M}/u;
 
 /**
  * Each precomposed accented letter replaced by its base letter (`é` → `e`), everything else as
@@ -177,7 +181,11 @@ export function scanAllOccurrences(text: string, term: string): number[] {
   const out: number[] = [];
   for (const [word, start] of wordsOf(text)) {
     const key = word.toLowerCase();
-    if (foldMarks(key).startsWith(head) && termOf(key) === term) {
+    const folded = foldMarks(key);
+    // A word with marks written apart starts with the term's letters once they are dropped.
+    const starts = folded.startsWith(head) ||
+      (HAS_MARK.test(folded) && folded.replace(MARKS, "").startsWith(head));
+    if (starts && termOf(key) === term) {
       out.push(start, start + word.length);
     }
   }

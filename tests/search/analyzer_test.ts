@@ -48,6 +48,13 @@ Deno.test("analyzer: irregular forms meet their base word; ambiguous ones stay a
   assert.equal(termOf("Written"), termOf("write"));
 });
 
+Deno.test("analyzer: combining marks stay in their word (accents written apart, Indic vowel signs)", () => {
+  assert.deepEqual(analyze("re\u0301sume\u0301"), analyze("résumé"));
+  assert.deepEqual(analyze("हिन्दी भाषा").length, 2);
+  // Whole words, not letters: "river" (नदी) shares letters with "Hindi" (हिन्दी) but no word.
+  assert.ok(!analyze("नदी किनारे").some((t) => analyze("हिन्दी").includes(t)));
+});
+
 Deno.test("tokenize keeps offsets into the original text", () => {
   const text = "See: Deploying *fast*";
   assert.deepEqual(tokenize(text).map((t) => [t.term, text.slice(t.start, t.end)]), [

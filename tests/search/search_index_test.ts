@@ -199,3 +199,14 @@ Deno.test("search: a term's scores are kept per weight set and filter-independen
   assert.deepEqual(filtered.map((h) => h.id), ["body"]);
   assert.deepEqual(scores(used, W), scores(buildSearchIndex(docs, "h"), W));
 });
+
+Deno.test("search: words with combining marks match whole (Hindi), not letter by letter", () => {
+  const index = buildSearchIndex([
+    { id: "hindi", name: "भाषा", keywords: [], description: "", content: "हिन्दी भाषा" },
+    // "hand, day": every letter of हिन्दी is here, in other words.
+    { id: "letters", name: "हाथ", keywords: [], description: "", content: "हाथ दिन" },
+  ], "h");
+  const ids = (q: string) => index.search(index.plan(q), { weights: W }).map((h) => h.id);
+  assert.deepEqual(ids("हिन्दी"), ["hindi"]);
+  assert.deepEqual(ids("दिन"), ["letters"]);
+});

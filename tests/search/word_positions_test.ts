@@ -36,6 +36,9 @@ Deno.test("word positions: the substring search finds exactly the words a full s
     "2to3",
     "x86",
     "e\u0301te\u0301",
+    "\u0301e",
+    "हिन्दी",
+    "भाषा",
     "café",
     "𝒜lpha",
     "İstanbul",
@@ -75,7 +78,8 @@ Deno.test("word positions: a long run of one letter costs one pass per term", ()
 
 Deno.test("accented words are found whichever way they are composed (snippets show them)", () => {
   const text =
-    "Un café, des cafés; CAFÉ noir. Über über-fast naïve Naïveté résumé RÉSUMÉ — がっこう ガイド → Ελλάδα";
+    "Un café, des cafés; CAFÉ noir. Über über-fast naïve Naïveté résumé RÉSUMÉ re\u0301sume\u0301 — " +
+    "がっこう ガイド → Ελλάδα हिन्दी";
   const words = [...wordsOf(text)];
   for (const [word] of words) {
     const term = termOf(word);
@@ -85,5 +89,8 @@ Deno.test("accented words are found whichever way they are composed (snippets sh
     assert.deepEqual(occurrences(positionsOf(text), term), expected, word);
   }
   assert.ok(snippet(text, new Map([["cafe", "cafe"]]), { width: 20 }).includes("café"));
-  assert.deepEqual(bestWindow(text, new Map([["resum", "resum"]])).matches, 2);
+  assert.deepEqual(bestWindow(text, new Map([["resum", "resum"]])).matches, 3);
+  assert.ok(
+    snippet(text, new Map([["resum", "resum"]]), { width: 200 }).includes("re\u0301sume\u0301"),
+  );
 });
