@@ -1,6 +1,7 @@
 import { mapDocumentLinks } from "../content/document_links.ts";
 import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
 import { phraseShare } from "./proximity.ts";
+import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 import { tokenize } from "./analyzer.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
@@ -166,7 +167,9 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     }
     return byKey;
   };
-  // How the documents spell an index term: its first occurrence in the best document with it.
+  // How the documents spell an index term: its shortest spelling in the best document with it
+  // (the base form, as a rule: "write" rather than "writing"), the first if tied; an irregular
+  // form ("written") is named by the base word the analyzer maps it to.
   const findSpelling = (term: string): string => {
     const plan = {
       terms: [term],
@@ -179,11 +182,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     const doc = hit ? docs[hit.doc] : undefined;
     if (!doc) return term;
     const body = store.body(doc);
-    const inBody = occurrences(wordPositions.get(doc, body), term);
-    if (inBody.length > 0) return body.slice(inBody[0], inBody[1]).toLowerCase();
+    const inBody = shortestWord(body, occurrences(wordPositions.get(doc, body), term));
+    if (inBody !== undefined) return inBody;
     for (const text of [doc.title, doc.description, doc.keywords.join(" ")]) {
-      const at = occurrences(positionsOf(text), term);
-      if (at.length > 0) return text.slice(at[0], at[1]).toLowerCase();
+      const at = shortestWord(text, occurrences(positionsOf(text), term));
+      if (at !== undefined) return at;
     }
     return term;
   };
@@ -192,7 +195,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const spelling = (term: string): string => {
     let found = spellings.get(term);
     if (found === undefined) {
-      found = findSpelling(term);
+      const written = findSpelling(term);
+      found = IRREGULAR_FORMS.get(written) ?? written;
       if (spellings.size >= 10_000) spellings.clear();
       spellings.set(term, found);
     }
@@ -275,4 +279,26 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan, unmatched };
     },
   };
+}
+
+/**
+ * The shortest of the words at `offsets` (`[start, end, …]`) in `text`, lowercased; the first
+ * of equally short ones, `undefined` when there are none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shortestWord } from "./search_engine.ts";
+ * assert.equal(shortestWord("Written, writes, Write", [0, 7, 9, 15, 17, 22]), "write");
+ * assert.equal(shortestWord("x", []), undefined);
+ * ```
+ */
+export function shortestWord(text: string, offsets: readonly number[]): string | undefined {
+  let best: [number, number] | undefined;
+  for (let i = 0; i + 1 < offsets.length; i += 2) {
+    const start = offsets[i]!;
+    const end = offsets[i + 1]!;
+    if (best === undefined || end - start < best[1] - best[0]) best = [start, end];
+  }
+  return best && text.slice(best[0], best[1]).toLowerCase();
 }

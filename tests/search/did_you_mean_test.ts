@@ -54,3 +54,10 @@ Deno.test("did you mean: the compatibility searches say it too", async () => {
   const techdoc = await callTool(app, "search_documentation", { query: "kubrnetse" });
   assert.match(techdoc.content[0].text, /^No results found for 'kubrnetse'\. No document mentions/);
 });
+
+Deno.test("did you mean: a suggestion is the base word, not an inflected or irregular form", async () => {
+  // On asdlc the best page for "write" says only "written" (the analyzer's irregular forms).
+  const asdlc = appFor((await buildFolder(`${CORPORA}/asdlc`)).manifest).app;
+  const r = await callTool(asdlc, "search", { query: "wrtye" });
+  assert.deepEqual(r.structuredContent.unmatched, [{ word: "wrtye", suggestions: ["write"] }]);
+});
