@@ -6,7 +6,7 @@ import { IRREGULAR_FORMS } from "./irregular_forms.ts";
  * Identifies the analyzer. A prebuilt index records it; the runtime rebuilds instead of
  * loading an index made by a different analyzer. Change it whenever tokens change.
  */
-export const ANALYZER_ID = "shelf-en-porter-v5";
+export const ANALYZER_ID = "shelf-en-porter-v6";
 
 /**
  * The analyzer's word rule: a letter or digit, then letters, digits and combining marks, with one

@@ -40,8 +40,16 @@ Deno.test("analyzer: irregular forms meet their base word; ambiguous ones stay a
   ) {
     assert.equal(new Set(group.map((w) => analyze(w)[0])).size, 1, group.join());
   }
-  // "left" is a side, "bound" a limit, "given" a premise: not "leave", "bind", "give".
-  for (const [form, base] of [["left", "leave"], ["bound", "bind"], ["given", "give"]] as const) {
+  // "left" is a side, "bound" a limit, "given" a premise, "bit" a binary digit, "driven" mostly
+  // "data-driven": not "leave", "bind", "give", "bite", "drive".
+  const apart = [
+    ["left", "leave"],
+    ["bound", "bind"],
+    ["given", "give"],
+    ["bit", "bite"],
+    ["driven", "drive"],
+  ] as const;
+  for (const [form, base] of apart) {
     assert.notEqual(analyze(form)[0], analyze(base)[0], form);
   }
   // The memoized path snippets and queries use agrees.
