@@ -12,7 +12,8 @@
  * response hook, which would cost wrk enough CPU to skew the ratios. Shelf runs with its request
  * log on (to /dev/null), as deployed.
  *
- * Writes `dist/bench/http.json` and prints a markdown table.
+ * Writes `dist/bench/http.json` (a `--quick` or partial run writes `http-partial.json` instead,
+ * so a full run's file is not replaced by a few rows) and prints a markdown table.
  * Usage: deno run -A scripts/bench/http_bench.ts [--quick] [corpus …]
  *
  * @module
@@ -319,7 +320,9 @@ if (import.meta.main) {
   }
   const report = { date: new Date().toISOString(), machine: await machine(), quick, results };
   await Deno.mkdir(OUT, { recursive: true });
-  await Deno.writeTextFile(`${OUT}/http.json`, JSON.stringify(report, null, 2));
+  const full = !quick && corpora.length === 0;
+  const file = `${OUT}/${full ? "http" : "http-partial"}.json`;
+  await Deno.writeTextFile(file, JSON.stringify(report, null, 2));
   const f0 = (x: number) => x.toFixed(0);
   const f1 = (x: number) => x.toFixed(1);
   console.log(
