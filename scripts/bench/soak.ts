@@ -47,7 +47,11 @@ let n = 0;
 const pick = <T>(xs: readonly T[]) => xs[n++ % xs.length]!;
 const calls: (() => [string, Record<string, unknown>])[] = [
   () => ["list_articles", { limit: 20 }],
-  () => ["get_article", { slug: `${pick(docs).category}/${pick(docs).slug}` }],
+  () => {
+    // One document's category and slug (two picks would pair different documents: not found).
+    const doc = pick(docs);
+    return ["get_article", { slug: `${doc.category}/${doc.slug}` }];
+  },
   () => ["search_articles", { query: pick(words) }],
   () => ["search", { query: `${pick(words)} ${pick(words)}` }],
   () => ["read", { uri: pick(docs).uri }],
