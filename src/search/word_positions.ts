@@ -1,4 +1,5 @@
 import { termOf, WORD_RULE, wordsOf } from "./analyzer.ts";
+import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 
 /**
  * One text prepared for finding the words of a query term: the text, its lowercase form (made
@@ -130,10 +131,68 @@ function startsWord(text: string, at: number): boolean | undefined {
   return undefined;
 }
 
+// First letters of irregular forms that are not their term's ("bought" for "buy" → "bui",
+// "ran" for "run"), by term. Made on first use.
+let irregularHeads: Map<string, string[]> | undefined;
+
+/**
+ * The beginnings (up to four letters) a word whose index term is `term` may start with: the
+ * term's own; the same with its final `i` written `y` when that is within them (Porter: "key" and
+ * "keys" stem to "kei", "copy" to "copi"); and those of the irregular forms the analyzer maps to it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { headsOf } from "./word_positions.ts";
+ * assert.deepEqual(headsOf("deploi"), ["depl"]);
+ * assert.deepEqual(headsOf("kei"), ["kei", "key"]);
+ * assert.deepEqual(headsOf("bui"), ["bui", "buy", "boug"]);
+ * assert.deepEqual(headsOf("hide"), ["hid"]); // "hid" finds "hide" too
+ * ```
+ */
+export function headsOf(term: string): string[] {
+  if (!irregularHeads) {
+    irregularHeads = new Map();
+    for (const [form, base] of IRREGULAR_FORMS) {
+      const formTerm = termOf(base);
+      if (formTerm === "" || form.startsWith(formTerm.slice(0, 4))) continue;
+      irregularHeads.set(formTerm, [...irregularHeads.get(formTerm) ?? [], form.slice(0, 4)]);
+    }
+  }
+  const own = term.slice(0, 4);
+  const heads = [own];
+  // Porter writes a final `y` as `i`: within the first four letters only for short terms.
+  if (term.length <= 4 && term.endsWith("i")) heads.push(`${term.slice(0, -1)}y`);
+  heads.push(...irregularHeads.get(term) ?? []);
+  // A head that starts with another ("hide" and "hid") is found by the other's search already.
+  return heads.filter((h, i) =>
+    !heads.some((o, j) => j !== i && h.startsWith(o) && (h !== o || j < i))
+  );
+}
+
 function findOccurrences(words: WordPositions, term: string): number[] {
-  const head = term.slice(0, 4);
-  const byTerm = head === "" || words.lower === undefined ? null : wordsStartingWith(words, head);
-  return byTerm === null ? scanAllOccurrences(words.text, term) : byTerm.get(term) ?? [];
+  const heads = headsOf(term);
+  if (heads[0] === "" || words.lower === undefined) return scanAllOccurrences(words.text, term);
+  let found: number[] = [];
+  for (const head of heads) {
+    const byTerm = wordsStartingWith(words, head);
+    if (byTerm === null) return scanAllOccurrences(words.text, term);
+    const list = byTerm.get(term);
+    if (list) found = found.length === 0 ? list : mergeOffsets(found, list);
+  }
+  return found;
+}
+
+/** Two sorted `[start, end, …]` lists of different words as one sorted list. */
+function mergeOffsets(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i++]!, a[i++]!);
+    else out.push(b[j++]!, b[j++]!);
+  }
+  return out;
 }
 
 /**
@@ -177,14 +236,15 @@ function wordsStartingWith(words: WordPositions, head: string): Map<string, numb
  * ```
  */
 export function scanAllOccurrences(text: string, term: string): number[] {
-  const head = term.slice(0, 4);
+  const heads = headsOf(term);
+  const startsHead = (w: string) => heads.some((head) => w.startsWith(head));
   const out: number[] = [];
   for (const [word, start] of wordsOf(text)) {
     const key = word.toLowerCase();
     const folded = foldMarks(key);
     // A word with marks written apart starts with the term's letters once they are dropped.
-    const starts = folded.startsWith(head) ||
-      (HAS_MARK.test(folded) && folded.replace(MARKS, "").startsWith(head));
+    const starts = startsHead(folded) ||
+      (HAS_MARK.test(folded) && startsHead(folded.replace(MARKS, "")));
     if (starts && termOf(key) === term) {
       out.push(start, start + word.length);
     }

@@ -15,6 +15,12 @@ function termsOf(text: string): string[] {
   return [...terms];
 }
 
+/** A term's words by the definition: every word of the text, analyzed. */
+function wordsWithTerm(text: string, term: string): number[] {
+  return [...wordsOf(text)].filter(([w]) => termOf(w) === term)
+    .flatMap(([w, start]) => [start, start + w.length]);
+}
+
 function assertSameAsScan(text: string, every = 1) {
   const words = positionsOf(text);
   for (const term of termsOf(text).filter((_, i) => i % every === 0)) {
@@ -39,6 +45,10 @@ Deno.test("word positions: the substring search finds exactly the words a full s
     "\u0301e",
     "हिन्दी",
     "भाषा",
+    "ran",
+    "run",
+    "bought",
+    "buy",
     "café",
     "𝒜lpha",
     "İstanbul",
@@ -93,4 +103,18 @@ Deno.test("accented words are found whichever way they are composed (snippets sh
   assert.ok(
     snippet(text, new Map([["resum", "resum"]]), { width: 200 }).includes("re\u0301sume\u0301"),
   );
+});
+
+Deno.test("words whose first letters their term changes are found (snippets show them)", () => {
+  // Irregular forms ("bought" → "buy"), and Porter's final y → i ("key" → "kei", "copy" → "copi").
+  const text =
+    "They ran fast. We run. Taught to teach; bought, buy. Ran again. A key, two keys, a copy.";
+  const count = { run: 6, teach: 4, buy: 4, key: 4, copy: 2 };
+  for (const [base, n] of Object.entries(count)) {
+    const term = termOf(base);
+    assert.equal(wordsWithTerm(text, term).length, n, base);
+    assert.deepEqual(occurrences(positionsOf(text), term), wordsWithTerm(text, term), base);
+    assert.deepEqual(scanAllOccurrences(text, term), wordsWithTerm(text, term), base);
+  }
+  assert.ok(snippet(text, new Map([[termOf("buy"), "buy"]]), { width: 30 }).includes("bought"));
 });
