@@ -4,8 +4,9 @@ import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 /**
  * One text prepared for finding the words of a query term: the text, its lowercase form (made
  * once per document and isolate, natively — no tokenizing), and the terms already looked up.
- * A term's words are found by searching the lowercase text for the term's first letters (Porter
- * stems keep a word's beginning) and analyzing only the words that start there, so a cold
+ * A term's words are found by searching the lowercase text for the beginnings they may have
+ * (`headsOf`: Porter stems keep a word's beginning but for a final `y` written `i`, irregular
+ * forms have their own) and analyzing only the words that start there, so a cold
  * isolate's first search pays a few substring searches per hit, not a scan of every word.
  */
 export interface WordPositions {
