@@ -1,3 +1,4 @@
+import { remembered } from "../remembered.ts";
 import { stemmer } from "stemmer";
 import { STOP_WORDS } from "./stop_words.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
@@ -58,13 +59,7 @@ export function normalizeWord(word: string): string {
  * ```
  */
 export function stem(word: string): string {
-  let s = stems.get(word);
-  if (s === undefined) {
-    s = stemOnce(word);
-    if (stems.size >= CACHE_MAX) stems.clear();
-    stems.set(word, s);
-  }
-  return s;
+  return remembered(stems, CACHE_MAX, word, stemOnce);
 }
 
 /** One analyzed token with its place in the original text. */
@@ -120,14 +115,12 @@ export function* wordsOf(text: string): Generator<[string, number]> {
  * ```
  */
 export function termOf(raw: string): string {
-  let term = terms.get(raw);
-  if (term === undefined) {
-    const word = normalizeWord(raw);
-    term = word === "" || STOP_WORDS.has(word) ? "" : stem(word);
-    if (terms.size >= CACHE_MAX) terms.clear();
-    terms.set(raw, term);
-  }
-  return term;
+  return remembered(terms, CACHE_MAX, raw, termOfWord);
+}
+
+function termOfWord(raw: string): string {
+  const word = normalizeWord(raw);
+  return word === "" || STOP_WORDS.has(word) ? "" : stem(word);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { remembered } from "../remembered.ts";
 import { mapDocumentLinks } from "../content/document_links.ts";
 import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
 import { phraseShare } from "./proximity.ts";
@@ -192,16 +193,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   };
   // A term's spelling depends only on the content: found once per term and engine (bounded).
   const spellings = new Map<string, string>();
-  const spelling = (term: string): string => {
-    let found = spellings.get(term);
-    if (found === undefined) {
-      const written = findSpelling(term);
-      found = IRREGULAR_FORMS.get(written) ?? written;
-      if (spellings.size >= 10_000) spellings.clear();
-      spellings.set(term, found);
-    }
-    return found;
-  };
+  const spelling = (term: string): string =>
+    remembered(spellings, 10_000, term, (t) => {
+      const written = findSpelling(t);
+      return IRREGULAR_FORMS.get(written) ?? written;
+    });
   // Each document's title and description as term sequences, made on its first phrase check.
   const heads = new Map<ManifestDocument, string[][]>();
   const headOf = (doc: ManifestDocument): string[][] => {

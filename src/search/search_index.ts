@@ -1,3 +1,4 @@
+import { remembered } from "../remembered.ts";
 import { editDistance } from "./edit_distance.ts";
 import { kthLargest } from "./kth_largest.ts";
 import { analyze, ANALYZER_ID, analyzeWords, identifiersOf, stemOnce } from "./analyzer.ts";
@@ -352,15 +353,8 @@ function createIndex(data: SearchIndexData): SearchIndex {
   // A prefix's completions depend only on the dictionary: found once per prefix and kept
   // (bounded like the typo variants); "git" on tldr walks a few thousand terms to find them.
   const completionCache = new Map<string, readonly string[]>();
-  const completions = (prefix: string): readonly string[] => {
-    let found = completionCache.get(prefix);
-    if (!found) {
-      found = findCompletions(prefix);
-      if (completionCache.size >= TYPO_CACHE_MAX) completionCache.clear();
-      completionCache.set(prefix, found);
-    }
-    return found;
-  };
+  const completions = (prefix: string): readonly string[] =>
+    remembered(completionCache, TYPO_CACHE_MAX, prefix, findCompletions);
   const findCompletions = (prefix: string): string[] => {
     const found: number[] = [];
     for (
@@ -379,19 +373,13 @@ function createIndex(data: SearchIndexData): SearchIndex {
   // found once per word (about 72 candidates per letter, the word's own ones stemmed) and kept,
   // up to TYPO_CACHE_MAX words.
   const typoCache = new Map<string, readonly string[]>();
-  const typoVariants = (term: string, word: string): readonly string[] => {
-    const key = `${term}\u0000${word}`;
-    let found = typoCache.get(key);
-    if (!found) {
+  const typoVariants = (term: string, word: string): readonly string[] =>
+    remembered(typoCache, TYPO_CACHE_MAX, `${term}\u0000${word}`, () => {
       const set = new Set(editVariants(term, has));
       // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
       for (const v of editVariants(word, (w) => has(stemOnce(w)))) set.add(stemOnce(v));
-      found = [...set];
-      if (typoCache.size >= TYPO_CACHE_MAX) typoCache.clear();
-      typoCache.set(key, found);
-    }
-    return found;
-  };
+      return [...set];
+    });
   const averages = emptyRecord(() => 0);
   for (const field of FIELDS) {
     averages[field] = lengths[field].reduce((a, b) => a + (b ?? 0), 0) / Math.max(1, total);
@@ -503,14 +491,14 @@ function createIndex(data: SearchIndexData): SearchIndex {
     suggest(term, max) {
       if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
       // Suggestions depend only on the dictionary: found once per word and kept (bounded).
-      const key = `${term}\u0000${max}`;
-      let found = suggestions.get(key);
-      if (!found) {
-        found = closeTerms(term, max);
-        if (suggestions.size >= TYPO_CACHE_MAX) suggestions.clear();
-        suggestions.set(key, found);
-      }
-      return [...found];
+      return [
+        ...remembered(
+          suggestions,
+          TYPO_CACHE_MAX,
+          `${term}\u0000${max}`,
+          () => closeTerms(term, max),
+        ),
+      ];
     },
     search(plan, { weights, filter, limit }) {
       // Scratch arrays indexed by document number, reused by every query of this index (search

@@ -1,3 +1,4 @@
+import { remembered } from "../remembered.ts";
 import { termOf, WORD_RULE, wordsOf } from "./analyzer.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 
@@ -94,13 +95,7 @@ export function foldMarks(text: string): string {
  * words the analyzer's word rule finds, exactly as a scan of every word would.
  */
 export function occurrences(words: WordPositions, term: string): number[] {
-  let known = words.byTerm.get(term);
-  if (known === undefined) {
-    known = findOccurrences(words, term);
-    if (words.byTerm.size >= TERMS_PER_TEXT) words.byTerm.clear();
-    words.byTerm.set(term, known);
-  }
-  return known;
+  return remembered(words.byTerm, TERMS_PER_TEXT, term, (t) => findOccurrences(words, t));
 }
 
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
@@ -201,8 +196,10 @@ function mergeOffsets(a: readonly number[], b: readonly number[]): number[] {
  * (memoized per text), or `null` when a word start there is ambiguous (see `startsWord`).
  */
 function wordsStartingWith(words: WordPositions, head: string): Map<string, number[]> | null {
-  const known = words.byHead.get(head);
-  if (known !== undefined) return known;
+  return remembered(words.byHead, TERMS_PER_TEXT, head, (h) => findWordsStartingWith(words, h));
+}
+
+function findWordsStartingWith(words: WordPositions, head: string): Map<string, number[]> | null {
   const { text, lower } = words;
   let found: Map<string, number[]> | null = new Map();
   for (let at = lower!.indexOf(head); at !== -1; at = lower!.indexOf(head, at + 1)) {
@@ -220,8 +217,6 @@ function wordsStartingWith(words: WordPositions, head: string): Map<string, numb
     if (!list) found.set(term, list = []);
     list.push(at, at + word.length);
   }
-  if (words.byHead.size >= TERMS_PER_TEXT) words.byHead.clear();
-  words.byHead.set(head, found);
   return found;
 }
 

@@ -1,3 +1,4 @@
+import { remembered } from "../remembered.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { freshnessOf } from "../content/freshness.ts";
 import type { StoreSettings } from "../protocol/store_settings.ts";
@@ -60,11 +61,5 @@ export function serverCardJson(
   let byKey = cards.get(settings);
   if (!byKey) cards.set(settings, byKey = new Map());
   const key = `${auth} ${base}`;
-  let json = byKey.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(serverCard(store, settings, base, auth));
-    if (byKey.size >= 8) byKey.clear();
-    byKey.set(key, json);
-  }
-  return json;
+  return remembered(byKey, 8, key, () => JSON.stringify(serverCard(store, settings, base, auth)));
 }

@@ -1,3 +1,4 @@
+import { remembered } from "../remembered.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath, webLinks } from "./llms_txt.ts";
@@ -32,14 +33,16 @@ const cache = new WeakMap<ContentStore, Map<string, SiteFiles>>();
 export function siteFiles(store: ContentStore, base: string): SiteFiles {
   let byBase = cache.get(store);
   if (!byBase) cache.set(store, byBase = new Map());
-  let files = byBase.get(base);
-  if (files) return files;
+  return remembered(byBase, 8, base, () => makeSiteFiles(store, base));
+}
+
+function makeSiteFiles(store: ContentStore, base: string): SiteFiles {
   let llms: string | undefined;
   let full: string | undefined;
   let twins: Map<string, ManifestDocument> | undefined;
   let indexes: Map<string, string> | undefined;
   const twinTexts = new Map<ManifestDocument, string>();
-  files = {
+  return {
     llmsTxt: () => llms ??= renderLlmsTxt(store.manifest, base),
     llmsFull: () => full ??= renderLlmsFull(store.manifest, base),
     twin: (path) =>
@@ -56,7 +59,4 @@ export function siteFiles(store: ContentStore, base: string): SiteFiles {
         [...categoryIndexes(store.manifest, base)].map(([p, text]) => [canonical(p), text]),
       )).get(canonical(path)),
   };
-  if (byBase.size >= 8) byBase.clear();
-  byBase.set(base, files);
-  return files;
 }

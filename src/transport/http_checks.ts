@@ -1,3 +1,4 @@
+import { remembered } from "../remembered.ts";
 import type { JsonRpcNotification, JsonRpcRequest } from "../protocol/codec.ts";
 import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
 
@@ -34,16 +35,11 @@ export function isJsonContentType(header: string | null): boolean {
  */
 export function wantsEventStream(accept: string | null): boolean {
   if (!accept) return false;
-  // Clients send the same few values with every request: each is decided once (bounded).
-  let wants = acceptDecisions.get(accept);
-  if (wants === undefined) {
-    wants = decideEventStream(accept);
-    if (accept.length <= 256) {
-      if (acceptDecisions.size >= 64) acceptDecisions.clear();
-      acceptDecisions.set(accept, wants);
-    }
-  }
-  return wants;
+  // Clients send the same few values with every request: each is decided once (bounded; an
+  // unusually long value is decided each time, not kept).
+  return accept.length <= 256
+    ? remembered(acceptDecisions, 64, accept, decideEventStream)
+    : decideEventStream(accept);
 }
 
 const acceptDecisions = new Map<string, boolean>();
