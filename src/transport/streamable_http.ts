@@ -163,14 +163,16 @@ export async function readLimited(request: Request, max: number): Promise<string
     await request.body?.cancel();
     return undefined;
   }
-  if (!request.body) return "";
   if (Number.isFinite(declared)) {
     // The HTTP layer frames the body by its Content-Length, so reading it whole is bounded;
-    // the size is checked again in case a caller built a Request with a wrong header.
+    // the size is checked again in case a caller built a Request with a wrong header. `text()`
+    // without touching `request.body` first: that getter makes a ReadableStream, which costs a
+    // served request about a quarter of Deno's bare throughput (and `text()` of no body is "").
     const text = await request.text();
     // UTF-8 takes at most three bytes per UTF-16 unit: only a long text needs counting.
     return text.length * 3 > max && new TextEncoder().encode(text).length > max ? undefined : text;
   }
+  if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
