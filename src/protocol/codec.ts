@@ -163,7 +163,6 @@ export function serializeOnce(response: JsonRpcResponse): string {
   return json;
 }
 const serialized = new WeakMap<object, string>();
-const encodedResults = new WeakMap<object, Uint8Array>();
 const encoder = new TextEncoder();
 
 /** The JSON text of a reusable result, made once. */
@@ -203,10 +202,23 @@ export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[])
   return JSON.stringify(response);
 }
 
+/** A reusable result's answer as bytes: the envelope of the last request around its JSON. */
+interface Framed {
+  bytes: Uint8Array<ArrayBuffer>;
+  head: string;
+  headBytes: number;
+  tail: string;
+  tailBytes: number;
+}
+const framedResults = new WeakMap<object, Framed>();
+
 /**
- * A response (or batch) as UTF-8 bytes between `prefix` and `suffix` (SSE framing). A reusable
- * result is encoded once and kept as bytes: per request only the envelope with the request's
- * id is encoded, and the result's bytes are copied in.
+ * A response (or batch) as UTF-8 bytes between `prefix` and `suffix` (SSE framing), for
+ * `new Response(...)`. A reusable result is encoded once and kept in its envelope: a request
+ * with an id as long as the last one's only rewrites the id's bytes, and the same id costs
+ * nothing. So the bytes are valid until the next call for the same result — give them straight
+ * to `new Response`, which copies a body given as bytes (Fetch, "extract a body"); nothing may
+ * keep them.
  *
  * @example
  * ```ts
@@ -217,6 +229,10 @@ export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[])
  * markReusable(result);
  * const bytes = encodeResponse({ jsonrpc: "2.0", id: "a", result }, "data: ", "\n\n");
  * assert.equal(new TextDecoder().decode(bytes), 'data: {"jsonrpc":"2.0","id":"a","result":{"text":"é"}}\n\n');
+ * const first = new Response(encodeResponse({ jsonrpc: "2.0", id: 1, result }));
+ * const next = encodeResponse({ jsonrpc: "2.0", id: 2, result }); // the same bytes, rewritten
+ * assert.equal(new TextDecoder().decode(next), '{"jsonrpc":"2.0","id":2,"result":{"text":"é"}}');
+ * assert.equal(await first.text(), '{"jsonrpc":"2.0","id":1,"result":{"text":"é"}}');
  * const other = encodeResponse({ jsonrpc: "2.0", id: "ü", result });
  * assert.equal(new TextDecoder().decode(other), '{"jsonrpc":"2.0","id":"ü","result":{"text":"é"}}');
  * ```
@@ -229,20 +245,32 @@ export function encodeResponse(
   if (Array.isArray(response) || !("result" in response) || !isReusable(response.result)) {
     return encoder.encode(prefix + serializeResponse(response) + suffix);
   }
-  let body = encodedResults.get(response.result);
-  if (!body) {
-    body = encoder.encode(resultJson(response.result));
-    encodedResults.set(response.result, body);
+  const head = `${prefix}{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`;
+  const tail = `}${suffix}`;
+  const known = framedResults.get(response.result);
+  if (known !== undefined && known.head === head && known.tail === tail) return known.bytes;
+  const headBytes = asciiOrUtf8(head);
+  if (known !== undefined && known.tail === tail && known.headBytes === headBytes.length) {
+    known.bytes.set(headBytes);
+    known.head = head;
+    return known.bytes;
   }
-  const head = asciiOrUtf8(
-    `${prefix}{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`,
-  );
-  const tail = asciiOrUtf8(`}${suffix}`);
-  const out = new Uint8Array(head.length + body.length + tail.length);
-  out.set(head);
-  out.set(body, head.length);
-  out.set(tail, head.length + body.length);
-  return out;
+  const body = known !== undefined
+    ? known.bytes.subarray(known.headBytes, known.bytes.length - known.tailBytes)
+    : encoder.encode(resultJson(response.result));
+  const tailBytes = asciiOrUtf8(tail);
+  const bytes = new Uint8Array(headBytes.length + body.length + tailBytes.length);
+  bytes.set(headBytes);
+  bytes.set(body, headBytes.length);
+  bytes.set(tailBytes, headBytes.length + body.length);
+  framedResults.set(response.result, {
+    bytes,
+    head,
+    headBytes: headBytes.length,
+    tail,
+    tailBytes: tailBytes.length,
+  });
+  return bytes;
 }
 
 /** UTF-8 bytes of a short text; ASCII (the usual envelope) is copied without an encoder call. */
