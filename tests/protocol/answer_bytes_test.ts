@@ -102,18 +102,19 @@ Deno.test("encodeResponse: the bytes of serializeResponse, reusable or not, batc
 Deno.test("encodeResponse: one result answered in turn with ids of every length and both framings", async () => {
   const shared = { content: [{ type: "text", text: "ünï \u2028" }] };
   markReusable(shared);
-  const ids = [1, 2, 10, 9, "é", "e", "ab", 123456789, "x", 7, 7, "ü"];
+  const ids = [1, 2, 1, 10, 9, "é", "e", "ab", 123456789, "x", 7, 7, "ü", 3];
   const framings: [string, string][] = [["", ""], ["event: message\ndata: ", "\n\n"]];
   const made: { response: Response; text: string }[] = [];
-  for (const id of ids) {
-    for (const [prefix, suffix] of [...framings, ...framings.toReversed()]) {
-      const r = { jsonrpc: "2.0" as const, id, result: shared };
-      const text = prefix + serializeResponse(r) + suffix;
-      const bytes = encodeResponse(r, prefix, suffix);
-      assert.equal(new TextDecoder().decode(bytes), text);
-      made.push({ response: new Response(bytes), text });
-    }
-  }
+  const answer = (id: string | number, [prefix, suffix]: [string, string]) => {
+    const r = { jsonrpc: "2.0" as const, id, result: shared };
+    const text = prefix + serializeResponse(r) + suffix;
+    const bytes = encodeResponse(r, prefix, suffix);
+    assert.equal(new TextDecoder().decode(bytes), text);
+    made.push({ response: new Response(bytes), text });
+  };
+  // One framing after the other (the id rewritten in place), then alternating (rebuilt).
+  for (const framing of framings) for (const id of ids) answer(id, framing);
+  for (const id of ids) for (const framing of framings) answer(id, framing);
   // Every Response kept its own copy while the bytes were rewritten for the next request.
   for (const { response, text } of made) assert.equal(await response.text(), text);
 });
