@@ -115,7 +115,8 @@ export function createContentStore(manifest: Manifest): ContentStore {
     byUri: (uri) => lookups().byUri.get(uri),
     lookup(ref) {
       const { byId, byPath, bySlug } = lookups();
-      const key = ref.trim().replace(/^\/+|\/+$/g, "");
+      let key = ref.trim();
+      if (key.startsWith("/") || key.endsWith("/")) key = key.replace(/^\/+|\/+$/g, "");
       const exact = byId.get(key);
       if (exact) return { kind: "found", doc: exact };
       const list = byPath.get(key) ?? (key.includes("/") ? undefined : bySlug.get(key));

@@ -51,8 +51,7 @@ export function parseJson(text: string): unknown {
     throw new RpcError(ErrorCode.ParseError, "Parse error: the body is not valid JSON");
   }
   // An integer id past 2^53 loses digits as a number: parse again (rare) keeping its text.
-  const messages = Array.isArray(value) ? value : [value];
-  if (!messages.some(hasUnsafeId)) return value;
+  if (Array.isArray(value) ? !value.some(hasUnsafeId) : !hasUnsafeId(value)) return value;
   return JSON.parse(
     text,
     (key, v, context?: { source?: string }) =>

@@ -1,3 +1,5 @@
+import { remembered } from "../remembered.ts";
+
 /** Authentication settings (DESIGN §9). */
 export type AuthConfig =
   | { type: "none" }
@@ -30,6 +32,12 @@ export const LOOPBACK_ORIGINS: readonly string[] = [
  * ```
  */
 export function isLoopback(host: string): boolean {
+  // Every request names its host: the usual values are decided once (bounded).
+  return host.length <= 300 ? remembered(loopbackDecisions, 64, host, decideLoopback) : false;
+}
+const loopbackDecisions = new Map<string, boolean>();
+
+function decideLoopback(host: string): boolean {
   const h = host.trim().toLowerCase();
   if (h === "::1") return true; // a bind address, not a Host header
   // Host = name or [IPv6], then an optional numeric port, and nothing else.

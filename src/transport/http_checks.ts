@@ -16,6 +16,7 @@ import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
  */
 export function isJsonContentType(header: string | null): boolean {
   if (!header) return false;
+  if (header === "application/json") return true; // what nearly every request says
   const type = header.split(";")[0]!.trim().toLowerCase();
   return type === "application/json" || /^application\/[\w.-]+\+json$/.test(type);
 }
