@@ -13,7 +13,7 @@
  *
  * It runs there under a four-line `Deno.serve` harness this script writes to a temporary file
  * in the checkout (`--no-check --node-modules-dir=manual --no-config`). Shelf serves
- * `dist/bench/asdlc/_shelf/manifest.json` (made by the search benchmark). Shelf answers in two
+ * `dist/bench/asdlc/_shelf/manifest.json` (made by the search benchmark, or built here first). Shelf answers in two
  * eras: 2025-03-26 (the article once, as text) and 2025-11-25 (text plus `structuredContent`);
  * the ASDLC function answers the same bytes in any era.
  *
@@ -22,6 +22,7 @@
  * @module
  */
 import { machine } from "./search_bench.ts";
+import { BENCH_OUT, benchManifestFile } from "./bench_corpus.ts";
 import {
   check,
   ensureWrk,
@@ -33,13 +34,20 @@ import {
 } from "./http_bench.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const OUT = `${ROOT}dist/bench`;
+const OUT = BENCH_OUT;
 const quick = Deno.args.includes("--quick");
 const MEASURE_S = quick ? 2 : 4;
 const CONCURRENCY = quick ? [16] : [1, 16, 64];
 
 /** `a / b` as a factor; "n/a" when `b` answered less than one request a second. */
 const ratio = (a: number, b: number) => (b < 1 ? "n/a" : `${(a / b).toFixed(2)}×`);
+/** CPU µs per request, "n/a" when the run answered nothing. */
+const us = (
+  x: number | undefined,
+) => (x === undefined || !Number.isFinite(x) ? "n/a" : x.toFixed(0));
+/** Factor `theirs / ours` of CPU per request (higher is better for us). */
+const cpuRatio = (theirs: number | undefined, ours: number | undefined) =>
+  theirs === undefined || ours === undefined ? "n/a" : `${(theirs / ours).toFixed(2)}×`;
 const same = (bodies: string[]) => ({ shelf: bodies, io: bodies });
 const call = (id: number, name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
@@ -53,7 +61,7 @@ if (import.meta.main) {
   const articles = JSON.parse(await Deno.readTextFile(`${dir}/src/mcp/articles.json`)) as {
     slug: string;
   }[];
-  const manifestFile = `${OUT}/asdlc/_shelf/manifest.json`;
+  const manifestFile = await benchManifestFile("asdlc");
   const manifest = JSON.parse(await Deno.readTextFile(manifestFile));
   const shelfSlugs = new Set(manifest.documents.map((d: { slug: string }) => d.slug));
   const slugs = articles.map((a) => a.slug).filter((s) => shelfSlugs.has(s)).slice(0, 32);
@@ -93,19 +101,15 @@ if (import.meta.main) {
     const rows = [];
     for (const [op, perServer] of Object.entries(ops)) {
       for (const c of CONCURRENCY) {
-        const runs: [string, string, string][] = [
-          ["asdlc-io", servers["asdlc-io"]!.url, "2025-11-25"],
+        const runs: [string, Running, string][] = [
+          ["asdlc-io", servers["asdlc-io"]!, "2025-11-25"],
           ...Object.entries(eras).map(([v, n]) =>
-            [n, servers.shelf!.url, v] as [
-              string,
-              string,
-              string,
-            ]
+            [n, servers.shelf!, v] as [string, Running, string]
           ),
         ];
         const turn = rows.length % runs.length;
         const result: Record<string, WrkResult & { bytes: number }> = {};
-        for (const [name, url, version] of [...runs.slice(turn), ...runs.slice(0, turn)]) {
+        for (const [name, { url, pid }, version] of [...runs.slice(turn), ...runs.slice(0, turn)]) {
           const extra = { "mcp-protocol-version": version };
           const bodies = name === "asdlc-io" ? perServer.io : perServer.shelf;
           const script = `${scripts}/${op}-${name.replace(/\W/g, "_")}.lua`;
@@ -113,7 +117,7 @@ if (import.meta.main) {
           const { failed, answers } = await check(url, bodies, extra);
           const bytes = answers.reduce((n, [, text]) => n + text.length, 0) / answers.length;
           await wrk(bin, url, script, c, 1);
-          const run = await wrk(bin, url, script, c, MEASURE_S);
+          const run = await wrk(bin, url, script, c, MEASURE_S, pid);
           result[name] = { ...run, errors: run.errors + failed, bytes };
         }
         rows.push({ op, concurrency: c, ...result });
@@ -131,9 +135,9 @@ if (import.meta.main) {
         `${report.machine.deno}; wrk -t1, ${MEASURE_S} s per run, ${report.date}`,
     );
     console.log(
-      "| op | c | asdlc-io rps | Shelf 2025-03-26 rps | Shelf 2025-11-25 rps | Shelf/asdlc-io (03-26 / 11-25) | answer bytes asdlc-io / Shelf 03-26 / 11-25 | errors |",
+      "| op | c | asdlc-io rps | Shelf 2025-03-26 rps | Shelf 2025-11-25 rps | Shelf/asdlc-io (03-26 / 11-25) | answer bytes asdlc-io / Shelf 03-26 / 11-25 | CPU µs/request asdlc-io / 03-26 / 11-25 | CPU asdlc-io/Shelf | errors |",
     );
-    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       const r = row as unknown as Record<string, WrkResult & { bytes: number }>;
       const io = r["asdlc-io"]!;
@@ -144,7 +148,11 @@ if (import.meta.main) {
           b.rps.toFixed(0)
         } | ${ratio(a.rps, io.rps)} / ${ratio(b.rps, io.rps)} | ${(io.bytes / 1000).toFixed(1)} / ${
           (a.bytes / 1000).toFixed(1)
-        } / ${(b.bytes / 1000).toFixed(1)} KB | ${io.errors}/${a.errors}/${b.errors} |`,
+        } / ${(b.bytes / 1000).toFixed(1)} KB | ${us(io.cpuUs)} / ${us(a.cpuUs)} / ${
+          us(b.cpuUs)
+        } | ${cpuRatio(io.cpuUs, a.cpuUs)} / ${
+          cpuRatio(io.cpuUs, b.cpuUs)
+        } | ${io.errors}/${a.errors}/${b.errors} |`,
       );
     }
   } finally {

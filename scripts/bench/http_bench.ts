@@ -21,9 +21,10 @@
 import { machine } from "./search_bench.ts";
 import { SEARCH_CACHE_BOUNDS } from "../../src/tools/result_cache.ts";
 import { freshQueries } from "./fresh_queries.ts";
+import { BENCH_OUT, benchManifestFile } from "./bench_corpus.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const OUT = `${ROOT}dist/bench`;
+const OUT = BENCH_OUT;
 const quick = Deno.args.includes("--quick");
 const WARMUP_S = 1;
 const MEASURE_S = quick ? 2 : 4;
@@ -44,6 +45,12 @@ export interface WrkResult {
   requests: number;
   /** Non-2xx answers, socket errors and failed checks. */
   errors: number;
+  /**
+   * The server process's CPU time (user + system, all its threads) per answered request, in µs:
+   * steadier than requests per second on a shared machine, since time the process waits for a
+   * core does not count.
+   */
+  cpuUs?: number;
 }
 
 export async function ensureWrk(): Promise<string> {
@@ -103,7 +110,30 @@ end
 `;
 }
 
-export async function wrk(bin: string, url: string, script: string, c: number, seconds: number) {
+/** A process's CPU time so far (user + system, all threads), in µs; NaN where /proc is missing. */
+export async function cpuTimeUs(pid: number): Promise<number> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / CLOCK_TICKS);
+  } catch {
+    return NaN;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
+/** Runs wrk against `url`; with the server's `pid`, also its CPU time per request. */
+export async function wrk(
+  bin: string,
+  url: string,
+  script: string,
+  c: number,
+  seconds: number,
+  pid?: number,
+): Promise<WrkResult> {
+  const cpu0 = pid === undefined ? NaN : await cpuTimeUs(pid);
   const out = await new Deno.Command(bin, {
     args: ["-t", "1", "-c", String(c), "-d", `${seconds}s`, "--latency", "-s", script, url],
     stdout: "piped",
@@ -111,7 +141,11 @@ export async function wrk(bin: string, url: string, script: string, c: number, s
   }).output();
   const text = new TextDecoder().decode(out.stdout);
   if (out.code !== 0) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
-  return parseWrk(text);
+  const result: WrkResult = parseWrk(text);
+  if (pid !== undefined && result.requests > 0) {
+    result.cpuUs = ((await cpuTimeUs(pid)) - cpu0) / result.requests;
+  }
+  return result;
 }
 
 /** Sends each body once; returns the answers and how many were not a clean result. */
@@ -238,8 +272,7 @@ async function opsFor(name: string, manifest: {
 }
 
 async function benchCorpus(bin: string, name: string) {
-  const dir = `${OUT}/${name}/_shelf`;
-  const manifestFile = `${dir}/manifest.json`;
+  const manifestFile = await benchManifestFile(name);
   const manifest = JSON.parse(await Deno.readTextFile(manifestFile));
   const ops = await opsFor(name, manifest);
   const probe = ops.get_article![0]!;
@@ -278,15 +311,19 @@ async function benchCorpus(bin: string, name: string) {
             : bodies;
           const { failed } = await check(server.url, checked);
           await wrk(bin, server.url, script, c, WARMUP_S);
-          const run = await wrk(bin, server.url, script, c, MEASURE_S);
+          const run = await wrk(bin, server.url, script, c, MEASURE_S, server.pid);
           result[kind] = { ...run, errors: run.errors + failed };
         }
         const row = {
           op,
           concurrency: c,
           ...result,
-          perPeer: result.shelf!.rps / result.peer!.rps,
+          // No factor when the peer answered less than one request a second in the run.
+          perPeer: result.peer!.rps < 1 ? null : result.shelf!.rps / result.peer!.rps,
           perCeiling: result.shelf!.rps / result.ceiling!.rps,
+          // The same two ratios from CPU time per request (ceiling / Shelf: higher is better).
+          cpuPerPeer: (result.peer!.cpuUs ?? NaN) / (result.shelf!.cpuUs ?? NaN),
+          cpuPerCeiling: (result.ceiling!.cpuUs ?? NaN) / (result.shelf!.cpuUs ?? NaN),
         };
         rows.push(row);
         console.error(
@@ -330,18 +367,24 @@ if (import.meta.main) {
       `wrk -t1, ${MEASURE_S} s per run, ${report.date}`,
   );
   console.log(
-    "| corpus | op | c | Shelf rps | peer rps | ceiling rps | Shelf/peer | Shelf/ceiling | Shelf p50 / p99 ms | errors S/P/C |",
+    "| corpus | op | c | Shelf rps | peer rps | ceiling rps | Shelf/peer | Shelf/ceiling | Shelf p50 / p99 ms | CPU µs/request S/P/C | CPU ceiling/Shelf | errors S/P/C |",
   );
-  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log(
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
   for (const r of results) {
     for (const row of r.rows) {
       const { shelf, peer, ceiling } = row as unknown as Record<Kind, WrkResult>;
       console.log(
         `| ${r.corpus} | ${row.op} | ${row.concurrency} | ${f0(shelf.rps)} | ${f0(peer.rps)} | ${
           f0(ceiling.rps)
-        } | ${f1(row.perPeer)}× | ${(row.perCeiling * 100).toFixed(0)}% | ${f1(shelf.p50)} / ${
-          f1(shelf.p99)
-        } | ${shelf.errors}/${peer.errors}/${ceiling.errors} |`,
+        } | ${row.perPeer === null ? "n/a" : `${f1(row.perPeer)}×`} | ${
+          (row.perCeiling * 100).toFixed(0)
+        }% | ${f1(shelf.p50)} / ${f1(shelf.p99)} | ${f0(shelf.cpuUs!)}/${f0(peer.cpuUs!)}/${
+          f0(ceiling.cpuUs!)
+        } | ${
+          (row.cpuPerCeiling * 100).toFixed(0)
+        }% | ${shelf.errors}/${peer.errors}/${ceiling.errors} |`,
       );
     }
   }

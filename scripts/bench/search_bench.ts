@@ -11,19 +11,17 @@
  * @module
  */
 import type MiniSearch from "minisearch";
-import { buildFromFolders } from "../../src/build/build_from_folders.ts";
-import { buildManifest } from "../../src/build/build_manifest.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createApp } from "../../src/app.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { createEngineCache } from "../../src/search/engine_cache.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
-import { generateCorpus } from "./generate_corpus.ts";
+import { BENCH_OUT, loadCorpus, writeBenchFiles } from "./bench_corpus.ts";
 import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./minisearch_peer.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const OUT = `${ROOT}dist/bench`;
+const OUT = BENCH_OUT;
 const quick = Deno.args.includes("--quick");
 
 /** Median of numbers. */
@@ -41,25 +39,6 @@ export function percentile(xs: number[], p: number): number {
 async function gzipSize(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
   return (await new Response(stream).arrayBuffer()).byteLength;
-}
-
-async function loadCorpus(name: string): Promise<{ manifest: Manifest; ms: number }> {
-  const t = performance.now();
-  if (name === "synthetic-50k") {
-    const files = generateCorpus(quick ? 5_000 : 50_000);
-    const { manifest } = await buildManifest({
-      server: { name, version: "bench" },
-      sources: [{ name: "docs", description: name, files }],
-    });
-    return { manifest, ms: performance.now() - t };
-  }
-  const { manifest } = await buildFromFolders({
-    server: { name, version: "bench" },
-    sources: [{ name: "docs", description: name, path: `${ROOT}../shared/corpora/${name}` }],
-    settings: {},
-    warnings: [],
-  });
-  return { manifest, ms: performance.now() - t };
 }
 
 async function queriesFor(name: string): Promise<string[]> {
@@ -156,7 +135,7 @@ function warmMini(mini: MiniSearch, queries: string[], calls: number) {
 }
 
 async function benchCorpus(name: string) {
-  const { manifest, ms: manifestMs } = await loadCorpus(name);
+  const { manifest, ms: manifestMs } = await loadCorpus(name, quick);
   const store = createContentStore(manifest);
   let t = performance.now();
   const index = buildIndexFor(store);
@@ -169,9 +148,7 @@ async function benchCorpus(name: string) {
   const miniBuildMs = performance.now() - t;
   const miniJson = JSON.stringify(mini);
   const dir = `${OUT}/${name}`;
-  await Deno.mkdir(`${dir}/_shelf`, { recursive: true });
-  await Deno.writeTextFile(`${dir}/_shelf/manifest.json`, manifestJson);
-  await Deno.writeTextFile(`${dir}/_shelf/index.json`, indexJson);
+  await writeBenchFiles(name, manifestJson, indexJson);
   await Deno.writeTextFile(`${dir}/minisearch.json`, miniJson);
   const queries = await queriesFor(name);
   const runs = quick ? 1 : 5;
