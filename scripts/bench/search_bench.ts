@@ -6,7 +6,8 @@
  * repeated ones whose answers are remembered), and heap — with
  * MiniSearch (`loadJSON`) measured in the same run as the peer.
  *
- * Writes `dist/bench/search.json`. Usage: deno task bench [--quick]
+ * Writes `dist/bench/search.json` (`search-partial.json` when corpora are named).
+ * Usage: deno run -A scripts/bench/search_bench.ts [--quick] [corpus …]
  *
  * @module
  */
@@ -195,13 +196,17 @@ export async function machine() {
 
 if (import.meta.main) {
   const results = [];
-  for (const name of ["asdlc", "hugo-docs", "tldr", "synthetic-50k"]) {
+  const corpora = Deno.args.filter((a) => !a.startsWith("--"));
+  const names = corpora.length > 0 ? corpora : ["asdlc", "hugo-docs", "tldr", "synthetic-50k"];
+  for (const name of names) {
     console.error(`benchmarking ${name}…`);
     results.push(await benchCorpus(name));
   }
   const report = { date: new Date().toISOString(), machine: await machine(), quick, results };
   await Deno.mkdir(OUT, { recursive: true });
-  await Deno.writeTextFile(`${OUT}/search.json`, JSON.stringify(report, null, 2));
+  // A run of named corpora does not replace a full run's file.
+  const file = corpora.length > 0 ? "search-partial.json" : "search.json";
+  await Deno.writeTextFile(`${OUT}/${file}`, JSON.stringify(report, null, 2));
   const f = (x: number) => x.toFixed(1);
   const kb = (x: number) => `${(x / 1024).toFixed(0)} KB`;
   console.log(
