@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { createLogSink, LOG_SINK_MAX_BUFFERED } from "../../src/transport/log_sink.ts";
+import {
+  createLogSink,
+  LOG_SINK_INTERVAL_MS,
+  LOG_SINK_MAX_BUFFERED,
+} from "../../src/transport/log_sink.ts";
 
 const entry = (i: number) => ({
   time: "2026-11-22T00:00:00.000Z",
@@ -61,4 +65,30 @@ Deno.test("log sink: partial writes are continued; a failing writer loses logs, 
   await broken.flushed();
   broken(entry(2));
   broken.flushSync();
+});
+
+Deno.test("log sink: under a steady stream of requests it writes once per interval, not once per few entries", async () => {
+  let writes = 0;
+  let lines = 0;
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  const sink = createLogSink({
+    // A write completes a macrotask later, as a real write op does; requests keep arriving.
+    write: async (bytes) => {
+      writes++;
+      lines += new TextDecoder().decode(bytes).trim().split("\n").length;
+      await tick();
+      return bytes.length;
+    },
+    writeSync: (bytes) => bytes.length,
+  });
+  const started = performance.now();
+  const n = 300;
+  for (let i = 0; i < n; i++) {
+    sink(entry(i));
+    await tick();
+  }
+  const intervals = (performance.now() - started) / LOG_SINK_INTERVAL_MS;
+  await sink.flushed();
+  assert.equal(lines, n, "every line written");
+  assert.ok(writes <= intervals + 2, `${writes} writes in ${intervals.toFixed(1)} intervals`);
 });
