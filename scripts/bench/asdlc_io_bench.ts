@@ -13,9 +13,9 @@
  *
  * It runs there under a four-line `Deno.serve` harness this script writes to a temporary file
  * in the checkout (`--no-check --node-modules-dir=manual --no-config`). Shelf serves
- * `dist/bench/asdlc/_shelf/manifest.json` (made by the search benchmark, or built here first). Shelf answers in two
- * eras: 2025-03-26 (the article once, as text) and 2025-11-25 (text plus `structuredContent`);
- * the ASDLC function answers the same bytes in any era.
+ * `dist/bench/asdlc/_shelf/manifest.json` (made by the search benchmark, or built here first).
+ * Shelf answers in two eras: 2025-03-26 (the article once, as text) and 2025-11-25 (text plus
+ * `structuredContent`); the ASDLC function answers the same bytes in any era.
  *
  * Writes `dist/bench/asdlc-io.json` and prints a markdown table.
  *
@@ -25,6 +25,7 @@ import { machine } from "./search_bench.ts";
 import { BENCH_OUT, benchManifestFile } from "./bench_corpus.ts";
 import {
   check,
+  cpuText,
   ensureWrk,
   luaScript,
   type Running,
@@ -41,10 +42,6 @@ const CONCURRENCY = quick ? [16] : [1, 16, 64];
 
 /** `a / b` as a factor; "n/a" when `b` answered less than one request a second. */
 const ratio = (a: number, b: number) => (b < 1 ? "n/a" : `${(a / b).toFixed(2)}×`);
-/** CPU µs per request, "n/a" when the run answered nothing. */
-const us = (
-  x: number | undefined,
-) => (x === undefined || !Number.isFinite(x) ? "n/a" : x.toFixed(0));
 /** Factor `theirs / ours` of CPU per request (higher is better for us). */
 const cpuRatio = (theirs: number | undefined, ours: number | undefined) =>
   theirs === undefined || ours === undefined ? "n/a" : `${(theirs / ours).toFixed(2)}×`;
@@ -148,8 +145,8 @@ if (import.meta.main) {
           b.rps.toFixed(0)
         } | ${ratio(a.rps, io.rps)} / ${ratio(b.rps, io.rps)} | ${(io.bytes / 1000).toFixed(1)} / ${
           (a.bytes / 1000).toFixed(1)
-        } / ${(b.bytes / 1000).toFixed(1)} KB | ${us(io.cpuUs)} / ${us(a.cpuUs)} / ${
-          us(b.cpuUs)
+        } / ${(b.bytes / 1000).toFixed(1)} KB | ${cpuText(io.cpuUs)} / ${cpuText(a.cpuUs)} / ${
+          cpuText(b.cpuUs)
         } | ${cpuRatio(io.cpuUs, a.cpuUs)} / ${
           cpuRatio(io.cpuUs, b.cpuUs)
         } | ${io.errors}/${a.errors}/${b.errors} |`,

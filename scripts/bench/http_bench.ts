@@ -124,6 +124,10 @@ export async function cpuTimeUs(pid: number): Promise<number> {
 /** Linux's USER_HZ, the unit of /proc's CPU times. */
 const CLOCK_TICKS = 100;
 
+/** A {@link WrkResult.cpuUs} for a table: whole µs, "n/a" when the run answered nothing. */
+export const cpuText = (us: number | undefined): string =>
+  us === undefined || !Number.isFinite(us) ? "n/a" : us.toFixed(0);
+
 /** Runs wrk against `url`; with the server's `pid`, also its CPU time per request. */
 export async function wrk(
   bin: string,
@@ -380,8 +384,8 @@ if (import.meta.main) {
           f0(ceiling.rps)
         } | ${row.perPeer === null ? "n/a" : `${f1(row.perPeer)}×`} | ${
           (row.perCeiling * 100).toFixed(0)
-        }% | ${f1(shelf.p50)} / ${f1(shelf.p99)} | ${f0(shelf.cpuUs!)}/${f0(peer.cpuUs!)}/${
-          f0(ceiling.cpuUs!)
+        }% | ${f1(shelf.p50)} / ${f1(shelf.p99)} | ${cpuText(shelf.cpuUs)}/${cpuText(peer.cpuUs)}/${
+          cpuText(ceiling.cpuUs)
         } | ${
           (row.cpuPerCeiling * 100).toFixed(0)
         }% | ${shelf.errors}/${peer.errors}/${ceiling.errors} |`,

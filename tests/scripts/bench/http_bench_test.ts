@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpuTimeUs, parseWrk } from "../../../scripts/bench/http_bench.ts";
+import { cpuText, cpuTimeUs, parseWrk } from "../../../scripts/bench/http_bench.ts";
 
 const REPORT = `Running 2s test @ http://127.0.0.1:9000/mcp
   1 threads and 16 connections
@@ -40,4 +40,10 @@ Deno.test("cpuTimeUs counts this process's CPU time and grows while it computes"
 
 Deno.test("cpuTimeUs is NaN for a process that does not exist", async () => {
   assert.ok(Number.isNaN(await cpuTimeUs(2 ** 30)));
+});
+
+Deno.test("cpuText shows whole µs, and n/a for a run that answered nothing", () => {
+  assert.equal(cpuText(52.6), "53");
+  assert.equal(cpuText(undefined), "n/a");
+  assert.equal(cpuText(NaN), "n/a");
 });
