@@ -15,6 +15,7 @@
  */
 import { ConfigError } from "../src/config/config_error.ts";
 import { loadContentConfig } from "../src/build/load_content_config.ts";
+import { asciiJson } from "../src/build/ascii_json.ts";
 import { buildFromFolders, formatReport } from "../src/build/build_from_folders.ts";
 import { createContentStore } from "../src/content/content_store.ts";
 import type { Manifest } from "../src/content/manifest.ts";
@@ -98,7 +99,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   }
   const dir = `${args.out}/_shelf`;
   await Deno.mkdir(dir, { recursive: true });
-  const json = JSON.stringify(manifest);
+  const json = asciiJson(manifest);
   await Deno.writeTextFile(`${dir}/manifest.json`, json);
   console.log(
     `wrote ${dir}/manifest.json (${byteLength(json)} bytes, hash ${
@@ -107,7 +108,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   );
   const started = performance.now();
   const index = await buildIndexFor(createContentStore(manifest)).export();
-  const indexJson = JSON.stringify(index);
+  const indexJson = asciiJson(index);
   await Deno.writeTextFile(`${dir}/index.json`, indexJson);
   console.log(
     `wrote ${dir}/index.json (${byteLength(indexJson)} bytes, ${index.terms.length} terms, ` +
