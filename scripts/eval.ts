@@ -41,7 +41,7 @@ export interface EngineScores {
 }
 
 /** A ranked list of document paths for a query (at most 10). */
-type Engine = (query: string) => string[];
+type Engine = (query: string) => string[] | Promise<string[]>;
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CORPORA = `${ROOT}../shared/corpora`;
@@ -88,14 +88,18 @@ function engines(store: ContentStore): Record<string, Engine> {
   const mini = buildMiniSearch(store);
   const lunr = buildLunr(store);
   return {
-    shelf: (q) => shelf.query(q, { weights, limit: 10 }).hits.map((h) => h.doc.path),
+    shelf: async (q) => (await shelf.query(q, { weights, limit: 10 })).hits.map((h) => h.doc.path),
     "asdlc-substring": (q) => rankArticles(store, q).slice(0, 10).map((h) => h.doc.path),
     minisearch: (q) => mini.search(q, MINI_QUERY_OPTIONS).slice(0, 10).map((r) => r.path as string),
     lunr: (q) => lunr.search(q).slice(0, 10),
   };
 }
 
-function score(engine: Engine, cases: EvalCase[], known: Set<string>): EngineScores {
+async function score(
+  engine: Engine,
+  cases: EvalCase[],
+  known: Set<string>,
+): Promise<EngineScores> {
   const s: EngineScores = {
     recall1: 0,
     recall3: 0,
@@ -112,7 +116,7 @@ function score(engine: Engine, cases: EvalCase[], known: Set<string>): EngineSco
         throw new Error(`fixture names a document that does not exist: ${id}`);
       }
     }
-    const results = engine(c.query);
+    const results = await engine(c.query);
     s.cases++;
     let ok = true;
     if (c.expect) {
@@ -155,11 +159,11 @@ export async function evaluate(
     if (corpora && !corpora.includes(fixture.corpus)) continue;
     const store = await loadStore(fixture);
     const known = new Set(store.documents.map((d) => d.path));
-    out[fixture.corpus] = Object.fromEntries(
-      Object.entries(engines(store)).map((
-        [name, engine],
-      ) => [name, score(engine, fixture.cases, known)]),
-    );
+    const scores: Record<string, EngineScores> = {};
+    for (const [name, engine] of Object.entries(engines(store))) {
+      scores[name] = await score(engine, fixture.cases, known);
+    }
+    out[fixture.corpus] = scores;
   }
   return out;
 }

@@ -192,14 +192,14 @@ export function createApp(deps: AppDeps): ShelfApp {
   ) {
     app.get(path, async (c) => {
       const { base, files } = await filesFor(c.req.url);
-      return text(pick(files), "text/plain", base);
+      return text(await pick(files), "text/plain", base);
     });
   }
   app.get("/_shelf/*", async (c) => {
     const { base, files } = await filesFor(c.req.url);
     const path = new URL(c.req.url).pathname;
     const doc = files.twin(path);
-    if (doc) return text(files.twinText(doc), "text/markdown", base);
+    if (doc) return text(await files.twinText(doc), "text/markdown", base);
     const index = files.index(path);
     if (index !== undefined) return text(index, "text/markdown", base);
     throw new HttpError(

@@ -27,6 +27,11 @@ export interface EdgeInputs {
   manifest: unknown;
   /** Imports `edge-index.json` (on the first search, not at start). */
   index: () => Promise<unknown>;
+  /**
+   * Imports body chunk `k` of the edge manifest (`edge-bodies/<k>.json`, through the build's
+   * `edge-bodies.ts`), when a request first needs a body in it.
+   */
+  bodyChunk?: (k: number) => Promise<unknown>;
 }
 
 /**
@@ -35,7 +40,12 @@ export interface EdgeInputs {
  *
  * @example
  * ```ts ignore
- * const app = createEdgeApp({ env: (n) => Netlify.env.get(n), manifest, index: () => import(…) });
+ * const app = createEdgeApp({
+ *   env: (n) => Netlify.env.get(n),
+ *   manifest,
+ *   index: () => import(…),
+ *   bodyChunk: (k) => import(…),
+ * });
  * ```
  */
 export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
@@ -50,6 +60,7 @@ export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
     stores: createStoreCache({
       load: remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!,
       ...(ttlMs !== undefined ? { ttlMs } : {}),
+      ...(inputs.bodyChunk && !remotePath ? { bodyChunk: inputs.bodyChunk } : {}),
       onError: (error) =>
         console.warn(`[shelf] manifest reload failed, serving the last good copy: ${error}`),
     }),

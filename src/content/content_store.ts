@@ -1,3 +1,4 @@
+import { bodyChunkOf } from "./body_chunks.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -16,8 +17,17 @@ export interface ContentStore {
   readonly categories: readonly string[];
   /** Source names, in config order. */
   readonly sourceNames: readonly string[];
-  /** The served body of a document. */
+  /**
+   * The served body of a document. With bodies in chunks (an edge manifest), throws when the
+   * document's chunk is not loaded yet: {@link ContentStore.loadBodies} first.
+   */
   body(doc: ManifestDocument): string;
+  /**
+   * Makes the bodies of `docs` (every document when omitted) readable with `body`: imports the
+   * chunks they are in, once per store, when the manifest keeps its bodies in chunks; otherwise
+   * there is nothing to load. Rejects when a chunk fails to load (a later call tries again).
+   */
+  loadBodies(docs?: Iterable<ManifestDocument>): Promise<void>;
   /** By manifest id (`<source>/<path>`). */
   byId(id: string): ManifestDocument | undefined;
   /** By URI (`acdc://<source>/<path>`). */
@@ -47,6 +57,71 @@ export function newestFirst(a: string | undefined, b: string | undefined): numbe
   return a < b ? 1 : -1;
 }
 
+/** Options of {@link createContentStore}. */
+export interface ContentStoreOptions {
+  /**
+   * Imports body chunk `k` of a manifest with `bodyChunks` (an object of document id → body);
+   * required for such a manifest.
+   */
+  bodyChunk?: (k: number) => Promise<unknown>;
+}
+
+const LOADED = Promise.resolve();
+
+/** Reading bodies: from the manifest, or from chunks imported on first need. */
+function createBodies(
+  manifest: Manifest,
+  bodyChunk: ((k: number) => Promise<unknown>) | undefined,
+): Pick<ContentStore, "body" | "loadBodies"> {
+  const count = manifest.bodyChunks;
+  if (count === undefined) {
+    return { body: (doc) => manifest.bodies[doc.id] ?? "", loadBodies: () => LOADED };
+  }
+  if (!bodyChunk) {
+    throw new TypeError(
+      `Invalid manifest: its bodies are in ${count} chunk modules and nothing loads them`,
+    );
+  }
+  const loader = bodyChunk;
+  const texts = new Map<string, string>();
+  const loaded: boolean[] = new Array(count).fill(false);
+  const pending = new Map<number, Promise<void>>();
+  const loadChunk = (k: number): Promise<void> => {
+    let p = pending.get(k);
+    if (!p) {
+      p = loader(k).then((chunk) => {
+        if (typeof chunk !== "object" || chunk === null) {
+          throw new TypeError(`body chunk ${k} is not an object`);
+        }
+        for (const [id, text] of Object.entries(chunk)) {
+          if (typeof text === "string") texts.set(id, text);
+        }
+        loaded[k] = true;
+      }).finally(() => pending.delete(k));
+      pending.set(k, p);
+    }
+    return p;
+  };
+  return {
+    body(doc) {
+      const text = texts.get(doc.id);
+      if (text !== undefined) return text;
+      if (!loaded[bodyChunkOf(doc.id, count)]) {
+        throw new Error(`body of ${doc.id} read before loadBodies`);
+      }
+      return "";
+    },
+    loadBodies(docs = manifest.documents) {
+      let wanted: Set<number> | undefined;
+      for (const doc of docs) {
+        const k = bodyChunkOf(doc.id, count);
+        if (!loaded[k]) (wanted ??= new Set()).add(k);
+      }
+      return wanted ? Promise.all([...wanted].map(loadChunk)).then(() => {}) : LOADED;
+    },
+  };
+}
+
 /**
  * Builds the store once per manifest. Sorting and the lookup maps are made on first use (once,
  * then requests only read): a cold isolate's first search, which needs neither, does not pay
@@ -65,8 +140,12 @@ export function newestFirst(a: string | undefined, b: string | undefined): numbe
  * assert.ok(store.lookup("x").kind === "ambiguous");
  * ```
  */
-export function createContentStore(manifest: Manifest): ContentStore {
+export function createContentStore(
+  manifest: Manifest,
+  options: ContentStoreOptions = {},
+): ContentStore {
   assertManifest(manifest);
+  const bodies = createBodies(manifest, options.bodyChunk);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;
   let maps:
@@ -110,7 +189,8 @@ export function createContentStore(manifest: Manifest): ContentStore {
       ].sort();
     },
     sourceNames,
-    body: (doc) => manifest.bodies[doc.id] ?? "",
+    body: bodies.body,
+    loadBodies: bodies.loadBodies,
     byId: (id) => lookups().byId.get(id),
     byUri: (uri) => lookups().byUri.get(uri),
     lookup(ref) {

@@ -147,6 +147,11 @@ export interface Manifest {
   documents: ManifestDocument[];
   /** Document id → served body (markdown without frontmatter, HTML converted to text). */
   bodies: Record<string, string>;
+  /**
+   * Only in the edge manifest: `bodies` is empty and the bodies are in this many chunk modules
+   * the edge adapter imports on demand (see `body_chunks.ts`).
+   */
+  bodyChunks?: number;
 }
 
 /**
@@ -199,6 +204,12 @@ export function assertManifest(value: unknown): asserts value is Manifest {
   }
   if (!Array.isArray(m.documents) || typeof m.bodies !== "object" || m.bodies === null) {
     throw new TypeError("Invalid manifest: documents or bodies missing");
+  }
+  if (
+    m.bodyChunks !== undefined &&
+    !(Number.isInteger(m.bodyChunks) && m.bodyChunks >= 1 && m.bodyChunks <= 65_536)
+  ) {
+    throw new TypeError(`Invalid manifest: bodyChunks ${m.bodyChunks}`);
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

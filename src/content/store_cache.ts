@@ -11,6 +11,8 @@ export interface StoreCacheOptions {
   ttlMs?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /** Imports a body chunk of a manifest that keeps its bodies in chunks (the edge manifest). */
+  bodyChunk?: (k: number) => Promise<unknown>;
   /** Called when a reload fails and the last good store keeps serving. */
   onError?: (error: unknown) => void;
 }
@@ -53,7 +55,10 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
     try {
       const manifest = await options.load();
       if (!store || store.contentHash !== manifest.contentHash) {
-        store = createContentStore(manifest);
+        store = createContentStore(
+          manifest,
+          options.bodyChunk ? { bodyChunk: options.bodyChunk } : {},
+        );
       }
     } catch (error) {
       if (!store) throw error;

@@ -46,6 +46,7 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
         }
       }
     }
+    await store.loadBodies();
     return createSearchEngine(store, buildIndexFor(store));
   };
   return {

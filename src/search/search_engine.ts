@@ -87,7 +87,11 @@ const ANY_FIELD: FieldWeights = { name: 1, keywords: 1, description: 1, content:
 /** The search index joined to one content store. */
 export interface SearchEngine {
   readonly index: SearchIndex;
-  query(text: string, options: QueryOptions): QueryResult;
+  /**
+   * Ranks the documents for `text`. Asynchronous only for the spelling of suggestions, which
+   * reads a body that may have to be loaded first (see `ContentStore.loadBodies`).
+   */
+  query(text: string, options: QueryOptions): Promise<QueryResult>;
 }
 
 /**
@@ -125,7 +129,7 @@ export function withoutLinkSchemes(body: string): string {
   return mapDocumentLinks(body, (_source, path, fragment) => `/${path}${fragment}`);
 }
 
-/** Builds a fresh index over a store (when no prebuilt one fits). */
+/** Builds a fresh index over a store (when no prebuilt one fits); its bodies must be loaded. */
 export function buildIndexFor(store: ContentStore): SearchIndex {
   return buildSearchIndex(indexableDocuments(store), store.contentHash);
 }
@@ -137,7 +141,7 @@ export function buildIndexFor(store: ContentStore): SearchIndex {
  * @example
  * ```ts ignore
  * const engine = createSearchEngine(store, buildIndexFor(store));
- * const { hits } = engine.query("deploy", { weights, limit: 10 });
+ * const { hits } = await engine.query("deploy", { weights, limit: 10 });
  * ```
  */
 export function createSearchEngine(store: ContentStore, index: SearchIndex): SearchEngine {
@@ -171,7 +175,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   // How the documents spell an index term: its shortest spelling in the best document with it
   // (the base form, as a rule: "write" rather than "writing"), the first if tied; an irregular
   // form ("written") is named by the base word the analyzer maps it to.
-  const findSpelling = (term: string): string => {
+  const bestDocFor = (term: string): ManifestDocument | undefined => {
     const plan = {
       terms: [term],
       words: 1,
@@ -180,7 +184,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     };
     const hit =
       index.search(plan, { weights: ANY_FIELD, limit: 1, filter: (n) => docs[n] !== undefined })[0];
-    const doc = hit ? docs[hit.doc] : undefined;
+    return hit ? docs[hit.doc] : undefined;
+  };
+  // Reads the body of the term's best document: loaded by `query` before it spells.
+  const findSpelling = (term: string): string => {
+    const doc = bestDocFor(term);
     if (!doc) return term;
     const body = store.body(doc);
     const inBody = shortestWord(body, occurrences(wordPositions.get(doc, body), term));
@@ -228,7 +236,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   };
   return {
     index,
-    query(text, options) {
+    async query(text, options) {
       const filters: Set<number>[] = [];
       for (const kind of ["source", "category", "tag"] as const) {
         const value = options[kind];
@@ -268,9 +276,17 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           b.score - a.score || newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      const unmatched = plan.unmatched.slice(0, MAX_UNMATCHED).map(({ word, term }) => ({
+      const suggested = plan.unmatched.slice(0, MAX_UNMATCHED).map(({ word, term }) => ({
         word,
-        suggestions: [...new Set(index.suggest(term, 3).map(spelling))],
+        terms: index.suggest(term, 3),
+      }));
+      const unspelled = suggested.flatMap((s) => s.terms).filter((t) => !spellings.has(t));
+      if (unspelled.length > 0) {
+        await store.loadBodies(unspelled.map(bestDocFor).filter((d) => d !== undefined));
+      }
+      const unmatched = suggested.map(({ word, terms }) => ({
+        word,
+        suggestions: [...new Set(terms.map(spelling))],
       }));
       return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan, unmatched };
     },

@@ -210,6 +210,7 @@ export function renderLlmsFull(
   manifest: Manifest,
   base: string,
   max = LLMS_FULL_MAX_CHARS,
+  bodyOf: (doc: ManifestDocument) => string = (doc) => manifest.bodies[doc.id] ?? "",
 ): string {
   const parts: string[] = [];
   let size = 0;
@@ -218,7 +219,7 @@ export function renderLlmsFull(
     for (const doc of section.docs) {
       const title = oneLine(doc.title);
       // The body's own H1 is dropped when it repeats the title heading this file adds.
-      const body = webLinks(manifest.bodies[doc.id]!, base).trim().replace(
+      const body = webLinks(bodyOf(doc), base).trim().replace(
         /^# (.*)\n*/,
         (h1, text) => oneLine(text) === title ? "" : h1,
       );

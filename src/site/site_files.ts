@@ -6,11 +6,12 @@ import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath, webLinks } fr
 /** The agent-facing files of one store for one base URL, each made once. */
 export interface SiteFiles {
   llmsTxt(): string;
-  llmsFull(): string;
+  /** `llms-full.txt` (loads the bodies it quotes first). */
+  llmsFull(): Promise<string>;
   /** The document whose twin is at this site path (encoded or not), if any. */
   twin(path: string): ManifestDocument | undefined;
   /** A document's twin: its body with links to other documents pointing at their twins. */
-  twinText(doc: ManifestDocument): string;
+  twinText(doc: ManifestDocument): Promise<string>;
   /** A category index by its site path (encoded or not), if any. */
   index(path: string): string | undefined;
 }
@@ -44,14 +45,24 @@ function makeSiteFiles(store: ContentStore, base: string): SiteFiles {
   const twinTexts = new Map<ManifestDocument, string>();
   return {
     llmsTxt: () => llms ??= renderLlmsTxt(store.manifest, base),
-    llmsFull: () => full ??= renderLlmsFull(store.manifest, base),
+    llmsFull: async () => {
+      if (full === undefined) {
+        await store.loadBodies();
+        full ??= renderLlmsFull(store.manifest, base, undefined, store.body);
+      }
+      return full;
+    },
     twin: (path) =>
       (twins ??= new Map(store.documents.map((d) => [canonical(twinPath(d)), d]))).get(
         canonical(path),
       ),
-    twinText: (doc) => {
+    twinText: async (doc) => {
       let text = twinTexts.get(doc);
-      if (text === undefined) twinTexts.set(doc, text = webLinks(store.body(doc), base));
+      if (text === undefined) {
+        await store.loadBodies([doc]);
+        text = webLinks(store.body(doc), base);
+        twinTexts.set(doc, text);
+      }
       return text;
     },
     index: (path) =>

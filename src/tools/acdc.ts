@@ -2,7 +2,7 @@ import { TAIL_CUT } from "../search/search_engine.ts";
 import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
 import { answerChars, continuation, pageText } from "./page_text.ts";
 import { wordPositions } from "../search/word_positions.ts";
-import { cachedResult } from "./result_cache.ts";
+import { cachedBodyResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { resolveResource } from "../resources/resolve_resource.ts";
 import { closest } from "./closest.ts";
@@ -80,12 +80,13 @@ export const search: ToolDefinition = {
     if (source !== undefined && source !== "" && !store.sourceNames.includes(source)) {
       return errorResult(`Unknown source '${source}'. Sources: ${store.sourceNames.join(", ")}`);
     }
-    const { hits, total, groups, unmatched } = (await engine()).query(query, {
+    const { hits, total, groups, unmatched } = await (await engine()).query(query, {
       minRelative: TAIL_CUT,
       weights: acdcWeights(settings),
       limit: settings.maxResults,
       ...(source ? { source } : {}),
     });
+    await store.loadBodies(hits.map((h) => h.doc));
     const results = hits.map(({ doc, score }) => ({
       source: doc.source,
       name: doc.title,
@@ -148,7 +149,7 @@ export const read: ToolDefinition = {
       );
     }
     const max = answerChars(search, 400);
-    return cachedResult(store, `read|${doc.id}|${offset}|${max}`, () => {
+    return cachedBodyResult(store, `read|${doc.id}|${offset}|${max}`, [doc], () => {
       const page = pageText(store.body(doc), offset, max);
       const whole = page.offset === 0 && page.nextOffset === undefined;
       return {

@@ -5,7 +5,7 @@ import type { ContentStore } from "../content/content_store.ts";
 import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
 import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
-import { cachedResult } from "./result_cache.ts";
+import { cachedBodyResult, cachedResult } from "./result_cache.ts";
 
 /** Most results `search_articles` returns in one answer (`limit`'s maximum). */
 export const SEARCH_ARTICLES_MAX = 50;
@@ -213,7 +213,8 @@ export const getArticle: ToolDefinition = {
     const doc = found.doc;
     // The article's text gets the answer's budget less room for its metadata and JSON escapes.
     const max = Math.max(1000, Math.floor(answerChars(search, 0) * 0.8) - 1000);
-    return cachedResult(store, `get_article|${doc.id}|${structured}|${offset}|${max}`, () => {
+    const key = `get_article|${doc.id}|${structured}|${offset}|${max}`;
+    return cachedBodyResult(store, key, [doc], () => {
       const page = pageText(store.body(doc), offset, max);
       const article = toArticle(doc, page.text);
       if (page.offset > 0 || page.nextOffset !== undefined) {
@@ -293,7 +294,7 @@ export const searchArticles: ToolDefinition = {
       clampTo: SEARCH_ARTICLES_MAX,
     });
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
-    const ranked = (await engine()).query(query, {
+    const ranked = await (await engine()).query(query, {
       weights: ARTICLE_SEARCH_WEIGHTS,
       limit: Math.min(offset + limit, 10_000),
       newestFirstOnTies: true,
@@ -318,6 +319,7 @@ export const searchArticles: ToolDefinition = {
       budget - 400 - kept.reduce((n, x) => n + size(x), 0),
     );
     const omitted: string[] = [];
+    if (includeContent) await store.loadBodies(kept.map((x) => x.doc));
     const articles = kept.map(({ doc, article }) => {
       if (!includeContent) return article;
       const body = store.body(doc);

@@ -61,7 +61,7 @@ export const searchDocuments: ToolDefinition = {
       : searchIn === "content"
       ? { ...base, name: 0, keywords: 0 }
       : base;
-    const { hits, groups, unmatched } = (await engine()).query(query, {
+    const { hits, groups, unmatched } = await (await engine()).query(query, {
       minRelative: TAIL_CUT,
       weights,
       limit: types ? 10_000 : limit,
@@ -73,6 +73,7 @@ export const searchDocuments: ToolDefinition = {
         )
         : hits).slice(0, limit);
     const top = kept[0]?.score ?? 1;
+    await store.loadBodies(kept.map((h) => h.doc));
     const lines = kept.map(({ doc, score }, i) => {
       const inTitle = analyze(doc.title).some((t) => groups.has(t));
       const window = bestWindow(store.body(doc), groups, {

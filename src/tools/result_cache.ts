@@ -1,4 +1,5 @@
 import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestDocument } from "../content/manifest.ts";
 import type { ToolResult } from "./tool.ts";
 import { markReusable } from "./reusable.ts";
 
@@ -129,4 +130,35 @@ export function cachedResult(
   compute: () => ToolResult,
 ): ToolResult {
   return documentResults.get(store, key) ?? documentResults.keep(store, key, compute());
+}
+
+/**
+ * {@link cachedResult} for a result made from the bodies of `docs`: when it is not kept yet,
+ * their bodies are loaded first (see `ContentStore.loadBodies`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cachedBodyResult } from "./result_cache.ts";
+ * import { createContentStore } from "../content/content_store.ts";
+ * import { buildManifest } from "../build/build_manifest.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
+ *   { name: "docs", description: "", files: [{ path: "a.md", text: "# A" }] },
+ * ] });
+ * const store = createContentStore(manifest);
+ * const doc = store.documents[0]!;
+ * const text = (await cachedBodyResult(store, "a", [doc], () => ({
+ *   content: [{ type: "text", text: store.body(doc) }],
+ * }))).content[0]?.text;
+ * assert.equal(text, "# A");
+ * ```
+ */
+export function cachedBodyResult(
+  store: ContentStore,
+  key: string,
+  docs: readonly ManifestDocument[],
+  compute: () => ToolResult,
+): ToolResult | Promise<ToolResult> {
+  return documentResults.get(store, key) ??
+    store.loadBodies(docs).then(() => cachedResult(store, key, compute));
 }

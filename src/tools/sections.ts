@@ -266,7 +266,7 @@ export const readSections: ToolDefinition = {
     title: { type: "string" },
     content: { type: "string" },
   }),
-  call(args, { store, structured, search }) {
+  async call(args, { store, structured, search }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const ids = args.section_ids;
     if (!Array.isArray(ids) || ids.length === 0) {
@@ -277,6 +277,7 @@ export const readSections: ToolDefinition = {
     }
     const found = findFile(store, filename);
     if ("content" in found) return found;
+    await store.loadBodies([found]);
     const body = store.body(found);
     const byId = new Map(found.sections.map((s) => [s.id, s]));
     let room = answerChars(search, 1000) -

@@ -92,13 +92,14 @@ export const searchDocumentation: ToolDefinition = {
     ) {
       invalid(`doc_type: must be one of ${[...store.sourceNames, "all"].join(", ")}`);
     }
-    const { hits, groups, unmatched } = (await engine()).query(query, {
+    const { hits, groups, unmatched } = await (await engine()).query(query, {
       minRelative: TAIL_CUT,
       weights: acdcWeights(search),
       limit: max,
       ...(docType !== "all" ? { source: docType } : {}),
     });
     const top = hits[0]?.score ?? 1;
+    await store.loadBodies(hits.map((h) => h.doc));
     const content: TechDocItem[] = hits.map(({ doc, score }) => {
       const window = bestWindow(store.body(doc), groups, {
         width: 500,
@@ -160,7 +161,7 @@ export const getDocument: ToolDefinition = {
     },
     required: ["document_id"],
   },
-  call(args, { store, search }): ToolResult {
+  async call(args, { store, search }): Promise<ToolResult> {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const id = args.document_id;
     if (typeof id !== "string" || id.trim() === "" || id.length > 2048) {
@@ -179,6 +180,7 @@ export const getDocument: ToolDefinition = {
       keywords: doc.keywords,
       ...(doc.lastUpdated ? { lastUpdated: doc.lastUpdated } : {}),
     };
+    await store.loadBodies([doc]);
     const page = pageText(
       store.body(doc),
       offset,

@@ -102,6 +102,6 @@ Deno.test("phrase bonus: the query's words together in a title outrank the same 
     }]),
   );
   const engine = createSearchEngine(store, buildIndexFor(store));
-  const hits = engine.query("code review", { weights: W, limit: 10 }).hits;
+  const hits = (await engine.query("code review", { weights: W, limit: 10 })).hits;
   assert.deepEqual(hits.map((h) => h.doc.path), ["phrase", "apart"]);
 });

@@ -116,7 +116,7 @@ Deno.test("engine cache: uses a matching prebuilt index, rebuilds on hash or ana
     assert.equal(await cache.get(store), engine, "one engine per store");
     assert.equal(loads, 1, "loaded lazily, once");
     assert.equal(warnings.length, warns, warnings.join());
-    const { hits } = engine.query("alpha", { weights: W, limit: 5 });
+    const { hits } = await engine.query("alpha", { weights: W, limit: 5 });
     assert.equal(hits[0]?.doc.id, "docs/a");
   }
 });
@@ -132,14 +132,14 @@ Deno.test("engine: source, category and tag filters", async () => {
   ]);
   const store = createContentStore(m);
   const engine = await createEngineCache().get(store);
-  const ids = (o: Record<string, string>) =>
-    engine.query("deploy", { weights: W, limit: 10, ...o }).hits.map((h) => h.doc.id);
-  assert.deepEqual(ids({}).sort(), ["one/guides/a", "two/ref/b"]);
-  assert.deepEqual(ids({ source: "two" }), ["two/ref/b"]);
-  assert.deepEqual(ids({ category: "GUIDES" }), ["one/guides/a"]);
-  assert.deepEqual(ids({ tag: "ops" }), ["one/guides/a"]);
-  assert.deepEqual(ids({ source: "two", tag: "ops" }), []);
-  assert.deepEqual(ids({ source: "nope" }), []);
+  const ids = async (o: Record<string, string>) =>
+    (await engine.query("deploy", { weights: W, limit: 10, ...o })).hits.map((h) => h.doc.id);
+  assert.deepEqual((await ids({})).sort(), ["one/guides/a", "two/ref/b"]);
+  assert.deepEqual(await ids({ source: "two" }), ["two/ref/b"]);
+  assert.deepEqual(await ids({ category: "GUIDES" }), ["one/guides/a"]);
+  assert.deepEqual(await ids({ tag: "ops" }), ["one/guides/a"]);
+  assert.deepEqual(await ids({ source: "two", tag: "ops" }), []);
+  assert.deepEqual(await ids({ source: "nope" }), []);
 });
 
 Deno.test("abbreviations: a long query word finds the short form documents use", () => {

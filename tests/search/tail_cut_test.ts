@@ -31,10 +31,10 @@ Deno.test("tail cut: a match far under the best one is left out of search, kept 
     "../../src/search/search_settings.ts"
   );
   const store = createContentStore(manifest);
-  const all = createSearchEngine(store, buildIndexFor(store)).query("widget deployment", {
+  const all = (await createSearchEngine(store, buildIndexFor(store)).query("widget deployment", {
     weights: acdcWeights(DEFAULT_SEARCH_SETTINGS),
     limit: 10,
-  }).hits;
+  })).hits;
   assert.equal(all.length, 2);
   assert.ok(all[1]!.score < all[0]!.score * TAIL_CUT, `${all[1]!.score} vs ${all[0]!.score}`);
 });

@@ -34,7 +34,7 @@ export function splitPartUri(uri: string): { base: string; offset: number } | un
  * client can read as it reads the first. Unknown URIs: `-32002` in the legacy eras, `-32602` in
  * 2026-07-28, both with `data.uri`.
  */
-export const resourcesRead: MethodHandler = ({ params, session, store, tools, search }) => {
+export const resourcesRead: MethodHandler = async ({ params, session, store, tools, search }) => {
   const uri = stringParam(params, "uri");
   const part = splitPartUri(uri.trim());
   const doc = part &&
@@ -46,6 +46,7 @@ export const resourcesRead: MethodHandler = ({ params, session, store, tools, se
       { uri },
     );
   }
+  await store.loadBodies([doc]);
   const body = store.body(doc);
   const page = pageText(body, part.offset, answerChars(search, RESERVE));
   const whole = page.offset === 0 && page.nextOffset === undefined;

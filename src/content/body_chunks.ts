@@ -1,0 +1,86 @@
+/**
+ * Bodies in chunks: the edge manifest (the JSON module an edge function imports at start) leaves
+ * the bodies out, and the build writes them as {@link bodyChunkCount} JSON modules that the
+ * content store imports when a request first needs one (`ContentStore.loadBodies`). A cold
+ * isolate then parses the documents' metadata at start and, for its first search, the chunks of
+ * the hits it quotes — not every body of the corpus (tldr: 4.6 MB of its 8.5 MB manifest).
+ *
+ * A document's chunk is a hash of its id ({@link bodyChunkOf}), so the build and the runtime
+ * agree without a table, and a chunk holds documents from all over the corpus.
+ *
+ * @module
+ */
+import type { Manifest } from "./manifest.ts";
+
+/** Characters of bodies a chunk holds, about (a 64 KB chunk parses in well under a millisecond). */
+export const CHUNK_CHARS = 64 * 1024;
+
+/** Most chunks a manifest is split into (each is a module of the bundle). */
+export const MAX_CHUNKS = 256;
+
+/**
+ * How many chunks bodies of `totalChars` characters go into: one per {@link CHUNK_CHARS},
+ * at least 1, at most {@link MAX_CHUNKS}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bodyChunkCount } from "./body_chunks.ts";
+ * assert.equal(bodyChunkCount(0), 1);
+ * assert.equal(bodyChunkCount(64 * 1024 + 1), 2);
+ * assert.equal(bodyChunkCount(1e9), 256);
+ * ```
+ */
+export function bodyChunkCount(totalChars: number): number {
+  return Math.min(MAX_CHUNKS, Math.max(1, Math.ceil(totalChars / CHUNK_CHARS)));
+}
+
+/**
+ * The chunk (0 … `count` − 1) holding a document's body: FNV-1a of its id's UTF-16 code units.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bodyChunkOf } from "./body_chunks.ts";
+ * assert.equal(bodyChunkOf("docs/a", 1), 0);
+ * const k = bodyChunkOf("docs/guides/setup", 16);
+ * assert.ok(k >= 0 && k < 16 && k === bodyChunkOf("docs/guides/setup", 16));
+ * ```
+ */
+export function bodyChunkOf(id: string, count: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % count;
+}
+
+/**
+ * Splits a manifest into the edge manifest (no bodies, `bodyChunks` set) and its body chunks
+ * (chunk `k` maps the ids of its documents to their bodies).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { splitBodies } from "./body_chunks.ts";
+ * import { buildManifest } from "../build/build_manifest.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
+ *   { name: "docs", description: "", files: [{ path: "a.md", text: "# A" }, { path: "b.md", text: "# B" }] },
+ * ] });
+ * const { edge, chunks } = splitBodies(manifest, 3);
+ * assert.deepEqual(edge.bodies, {});
+ * assert.equal(edge.bodyChunks, 3);
+ * assert.equal(chunks.length, 3);
+ * assert.deepEqual(Object.assign({}, ...chunks), manifest.bodies);
+ * ```
+ */
+export function splitBodies(
+  manifest: Manifest,
+  count = bodyChunkCount(
+    Object.values(manifest.bodies).reduce((sum, body) => sum + body.length, 0),
+  ),
+): { edge: Manifest; chunks: Record<string, string>[] } {
+  const chunks: Record<string, string>[] = Array.from({ length: count }, () => ({}));
+  for (const [id, body] of Object.entries(manifest.bodies)) {
+    chunks[bodyChunkOf(id, count)]![id] = body;
+  }
+  return { edge: { ...manifest, bodies: {}, bodyChunks: count }, chunks };
+}
