@@ -1,9 +1,9 @@
 /**
- * Netlify Edge adapter: the build's manifest, index and body chunks as JSON modules (the
- * manifest at start, the index on the first search, each chunk of bodies when first needed;
+ * Netlify Edge adapter: the build's manifest, index and body chunks as JSON modules (the manifest
+ * at start, the index on the first search, each chunk of bodies when a request first needs one;
  * `edge-bodies.ts`, written by the build, lists the chunks by literal path so that bundlers
- * include them), settings from
- * `Netlify.env`, everything else in `createEdgeApp`. Routes are declared in `netlify.toml`.
+ * include them), settings from `Netlify.env`, everything else in `createEdgeApp`. Routes are
+ * declared in `netlify.toml`.
  *
  * @module
  */
