@@ -18,7 +18,7 @@ export interface LogSink {
 /** How long lines wait to be written together (one write, one timer per interval). */
 export const LOG_SINK_INTERVAL_MS = 50;
 
-/** Most characters waiting to be written; past it lines are dropped and counted. */
+/** Most bytes waiting to be written; past it lines are dropped and counted. */
 export const LOG_SINK_MAX_BUFFERED = 1_000_000;
 
 /**
@@ -43,21 +43,15 @@ export function logLine(e: RequestLog): string {
 }
 
 /**
- * The characters an entry stands for in the sink's bound: its strings and the line's fixed
- * parts (at least its line's length unless escaping lengthens it).
- */
-const sizeOf = (e: RequestLog) =>
-  100 + e.method.length + e.path.length + (e.rpc?.length ?? 0) + (e.name?.length ?? 0);
-
-/**
- * A request log that writes JSON lines off the request: each call keeps its entry, and one write
- * every {@link LOG_SINK_INTERVAL_MS} formats every kept entry and sends the lines at once
- * (formatting the batch in one loop costs a fraction of formatting each line inside its
- * request: about 6 µs less CPU per request under load, measured with wrk). While a write is
- * pending new entries wait for the next interval; if the writer cannot keep up, past
- * {@link LOG_SINK_MAX_BUFFERED} characters entries are dropped and a `{"droppedLogLines":n}`
- * line says how many, so memory stays bounded.
- * Entries must not change once logged.
+ * A request log that writes JSON lines off the request: each call formats its entry's line and
+ * encodes it into a byte buffer the sink reuses, and one write every {@link LOG_SINK_INTERVAL_MS}
+ * sends the buffered lines at once. Nothing a request allocates outlives it: a sink that kept the
+ * entries (or their lines as strings) for the interval let them survive into V8's old
+ * generation, and under load V8 then ran an incremental mark-compact every 50–100 ms — about a
+ * quarter of a cached read's CPU (`--trace-gc` and `perf`: see README, Performance). While a
+ * write is pending new lines wait for the next interval; if the writer cannot keep up, past
+ * {@link LOG_SINK_MAX_BUFFERED} bytes lines are dropped and a `{"droppedLogLines":n}` line says
+ * how many, so memory stays bounded.
  *
  * @example
  * ```ts
@@ -76,22 +70,29 @@ const sizeOf = (e: RequestLog) =>
  */
 export function createLogSink(writer: LogWriter): LogSink {
   const encoder = new TextEncoder();
-  let entries: RequestLog[] = [];
-  let buffered = 0;
+  let buffer = new Uint8Array(64 * 1024);
+  let used = 0;
   let dropped = 0;
   let writing: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const take = () => {
-    let text = "";
-    for (const entry of entries) text += logLine(entry) + "\n";
-    if (dropped > 0) text += `{"droppedLogLines":${dropped}}\n`;
-    entries = [];
-    buffered = 0;
-    dropped = 0;
-    return encoder.encode(text);
+  const append = (line: string) => {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    if (used + line.length * 3 > buffer.length) {
+      const grown = new Uint8Array(Math.max(buffer.length * 2, used + line.length * 3));
+      grown.set(buffer.subarray(0, used));
+      buffer = grown;
+    }
+    used += encoder.encodeInto(line, buffer.subarray(used)).written;
   };
-  // One batch per write, and at most one write per interval: entries kept while a write is
+  const take = () => {
+    if (dropped > 0) append(`{"droppedLogLines":${dropped}}\n`);
+    const bytes = buffer.slice(0, used);
+    used = 0;
+    dropped = 0;
+    return bytes;
+  };
+  // One batch per write, and at most one write per interval: lines logged while a write is
   // pending wait for the next interval rather than being written as soon as it completes (which,
   // with requests arriving during every write, made the batch a write every few requests).
   const flush = async () => {
@@ -108,7 +109,7 @@ export function createLogSink(writer: LogWriter): LogSink {
     timer = undefined;
     const done: Promise<void> = flush().finally(() => {
       writing = undefined;
-      if (entries.length > 0 || dropped > 0) schedule();
+      if (used > 0 || dropped > 0) schedule();
     });
     writing = done;
     return done;
@@ -120,16 +121,15 @@ export function createLogSink(writer: LogWriter): LogSink {
   };
 
   const sink = ((entry: RequestLog) => {
-    if (buffered > LOG_SINK_MAX_BUFFERED) {
+    if (used > LOG_SINK_MAX_BUFFERED) {
       dropped++;
       return;
     }
-    entries.push(entry);
-    buffered += sizeOf(entry);
+    append(logLine(entry) + "\n");
     schedule();
   }) as LogSink;
   sink.flushSync = () => {
-    if (entries.length === 0 && dropped === 0) return;
+    if (used === 0 && dropped === 0) return;
     let bytes = take();
     try {
       while (bytes.length > 0) bytes = bytes.subarray(writer.writeSync(bytes));
@@ -138,7 +138,7 @@ export function createLogSink(writer: LogWriter): LogSink {
     }
   };
   sink.flushed = async () => {
-    while (timer !== undefined || writing !== undefined || entries.length > 0 || dropped > 0) {
+    while (timer !== undefined || writing !== undefined || used > 0 || dropped > 0) {
       if (timer !== undefined) clearTimeout(timer);
       await (writing ?? startWrite());
     }

@@ -92,3 +92,21 @@ Deno.test("log sink: under a steady stream of requests it writes once per interv
   assert.equal(lines, n, "every line written");
   assert.ok(writes <= intervals + 2, `${writes} writes in ${intervals.toFixed(1)} intervals`);
 });
+
+Deno.test("log sink: keeps the line, not the entry — changing an entry after logging it changes nothing", async () => {
+  const written: string[] = [];
+  const sink = createLogSink({
+    write: (bytes) =>
+      Promise.resolve((written.push(new TextDecoder().decode(bytes)), bytes.length)),
+    writeSync: (bytes) => bytes.length,
+  });
+  const logged = { ...entry(1), rpc: "tools/call", name: "ü" };
+  sink(logged);
+  logged.status = 500;
+  logged.name = "changed";
+  await sink.flushed();
+  assert.equal(
+    written.join(""),
+    JSON.stringify({ ...entry(1), rpc: "tools/call", name: "ü" }) + "\n",
+  );
+});
