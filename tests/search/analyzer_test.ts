@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
-import { analyze, normalizeWord, stem, termOf, tokenize } from "../../src/search/analyzer.ts";
+import fc from "fast-check";
+import {
+  analyze,
+  analyzeWords,
+  identifiersOf,
+  normalizeWord,
+  stem,
+  termOf,
+  tokenize,
+  wordsOf,
+} from "../../src/search/analyzer.ts";
 import { editVariants } from "../../src/search/edit_variants.ts";
 
 Deno.test("analyzer: stop words dropped, Porter stems, diacritics and possessives folded", () => {
@@ -85,4 +95,44 @@ Deno.test("editVariants: deletions, insertions, substitutions and swaps, each on
   assert.deepEqual(editVariants("ab", () => false), []);
   assert.ok(!editVariants("search", (t) => t === "search").includes("search"));
   assert.deepEqual(editVariants("sreach", (t) => t === "search"), [], "two edits away");
+});
+
+/**
+ * The ASCII forms of the word and identifier rules (taken for texts without a character past
+ * ASCII) against the Unicode forms (taken once a text has one): a text and the same text with
+ * " é" after it must give the same words, terms and identifiers — " é" adds one word of its own
+ * at the end and changes no match before it.
+ */
+Deno.test("analyzer: ASCII texts get exactly the words and identifiers of the Unicode rules", () => {
+  const alphabet = "aZ09_.-()' \n\t,;:/\\\"!?#$%&*+<=>@[]^`{|}~sS3";
+  const text = fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 });
+  const unicode = (t: string) => `${t} é`;
+  fc.assert(
+    fc.property(fc.oneof(text, fc.string({ unit: "grapheme-ascii", maxLength: 60 })), (t) => {
+      const ascii = tokenize(t);
+      assert.deepEqual(tokenize(unicode(t)).slice(0, ascii.length), ascii);
+      assert.equal(tokenize(unicode(t)).length, ascii.length + 1);
+      assert.deepEqual(identifiersOf(unicode(t)), identifiersOf(t));
+      assert.deepEqual([...wordsOf(unicode(t))].slice(0, -1), [...wordsOf(t)]);
+      assert.deepEqual(analyzeWords(unicode(t)).slice(0, -1), analyzeWords(t));
+    }),
+    { numRuns: 2000 },
+  );
+  // Words as the Unicode normalization gives them: lowercased, possessive and apostrophes gone.
+  for (const word of ["Don't", "JOHN'S", "it's's", "'s", "ABC", "x'"]) {
+    const reference = word.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "")
+      .replace(/['’]s$/, "").replace(/['’]/g, "");
+    assert.equal(normalizeWord(word), reference, word);
+  }
+  // Each kind of identifier alone (the quick check for a mark must let each through).
+  for (const id of ["open(2)", "pg_hba", "deno.json", "git-commit", "--amend", "-rf"]) {
+    assert.deepEqual(identifiersOf(`see ${id} now`), [id]);
+    assert.deepEqual(identifiersOf(`sée ${id} now`), [id]);
+  }
+  assert.deepEqual(identifiersOf("git-commit --amend open(2) pg_hba.conf"), [
+    "git-commit",
+    "--amend",
+    "open(2)",
+    "pg_hba.conf",
+  ]);
 });
