@@ -118,3 +118,19 @@ Deno.test("words whose first letters their term changes are found (snippets show
   }
   assert.ok(snippet(text, new Map([[termOf("buy"), "buy"]]), { width: 30 }).includes("bought"));
 });
+
+Deno.test("word positions: an ASCII word ends where the Unicode rule ends it, next to characters past ASCII", () => {
+  for (
+    const text of [
+      "deploy'हिन्दी deploy",
+      "deploy’s deploy",
+      "deployé deploy deploy'x deploy'1",
+      "don'tü don't",
+      "rock'n'roll rock'n'rollé",
+      "deploy'ü deploy",
+      "x86ü x86",
+    ]
+  ) {
+    assertSameAsScan(text);
+  }
+});
