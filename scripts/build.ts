@@ -16,8 +16,9 @@
 import { ConfigError } from "../src/config/config_error.ts";
 import { loadContentConfig } from "../src/build/load_content_config.ts";
 import { asciiJson } from "../src/build/ascii_json.ts";
-import { edgeBodiesModule } from "../src/build/edge_bodies_module.ts";
+import { chunkListModule } from "../src/build/chunk_list_module.ts";
 import { splitBodies } from "../src/content/body_chunks.ts";
+import { splitPostings } from "../src/search/postings_chunks.ts";
 import { buildFromFolders, formatReport } from "../src/build/build_from_folders.ts";
 import { createContentStore } from "../src/content/content_store.ts";
 import type { Manifest } from "../src/content/manifest.ts";
@@ -117,32 +118,40 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       `${Math.round(performance.now() - started)} ms)`,
   );
   // The edge function imports edge-manifest.json and edge-index.json. Within the budget they are
-  // the manifest without its bodies (in chunks under edge-bodies/, listed by edge-bodies.ts) and
-  // the index; past it (Netlify bundles at most 20 MB compressed) they are stubs pointing at the
-  // published files, which each isolate fetches instead.
+  // the manifest without its bodies and the index without its postings (both in chunks, under
+  // edge-bodies/ and edge-postings/, listed by edge-bodies.ts and edge-postings.ts); past it
+  // (Netlify bundles at most 20 MB compressed) they are stubs pointing at the published files,
+  // which each isolate fetches instead.
   const gzipped = (await gzipSize(json)) + (await gzipSize(indexJson));
   const external = gzipped > args.edgeBudgetMB * 1024 * 1024;
-  const { edge, chunks } = external
+  const bodies = external
     ? { edge: { external: "/_shelf/manifest.json" }, chunks: [] }
     : splitBodies(manifest);
-  await Deno.writeTextFile(`${dir}/edge-manifest.json`, asciiJson(edge));
-  await Deno.writeTextFile(
-    `${dir}/edge-index.json`,
-    external ? JSON.stringify({ external: "/_shelf/index.json" }) : indexJson,
-  );
-  await Deno.remove(`${dir}/edge-bodies`, { recursive: true }).catch(() => {});
-  await Deno.mkdir(`${dir}/edge-bodies`);
-  for (const [k, chunk] of chunks.entries()) {
-    await Deno.writeTextFile(`${dir}/edge-bodies/${k}.json`, asciiJson(chunk));
+  const postings = external
+    ? { edge: { external: "/_shelf/index.json" }, chunks: [] }
+    : splitPostings(index);
+  await Deno.writeTextFile(`${dir}/edge-manifest.json`, asciiJson(bodies.edge));
+  await Deno.writeTextFile(`${dir}/edge-index.json`, asciiJson(postings.edge));
+  for (
+    const [folder, chunks] of [
+      ["edge-bodies", bodies.chunks],
+      ["edge-postings", postings.chunks],
+    ] as const
+  ) {
+    await Deno.remove(`${dir}/${folder}`, { recursive: true }).catch(() => {});
+    await Deno.mkdir(`${dir}/${folder}`);
+    for (const [k, chunk] of chunks.entries()) {
+      await Deno.writeTextFile(`${dir}/${folder}/${k}.json`, asciiJson(chunk));
+    }
+    await Deno.writeTextFile(`${dir}/${folder}.ts`, chunkListModule(folder, chunks.length));
   }
-  await Deno.writeTextFile(`${dir}/edge-bodies.ts`, edgeBodiesModule(chunks.length));
   console.log(
     external
       ? `edge: ${
         (gzipped / 1e6).toFixed(1)
       } MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` +
         "the edge function fetches /_shelf/manifest.json and /_shelf/index.json instead of bundling them"
-      : `edge: manifest, index and ${chunks.length} body chunks bundled (${
+      : `edge: manifest, index, ${bodies.chunks.length} body and ${postings.chunks.length} postings chunks bundled (${
         (gzipped / 1e6).toFixed(2)
       } MB gzipped)`,
   );

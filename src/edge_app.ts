@@ -32,6 +32,8 @@ export interface EdgeInputs {
    * `edge-bodies.ts`), when a request first needs a body in it.
    */
   bodyChunk?: (k: number) => Promise<unknown>;
+  /** Imports postings chunk `k` of the edge index (`edge-postings/<k>.json`), when first needed. */
+  postingsChunk?: (k: number) => Promise<unknown>;
 }
 
 /**
@@ -45,6 +47,7 @@ export interface EdgeInputs {
  *   manifest,
  *   index: () => import(…),
  *   bodyChunk: (k) => import(…),
+ *   postingsChunk: (k) => import(…),
  * });
  * ```
  */
@@ -72,6 +75,7 @@ export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
         const res = await fetch(new URL(index.external, site));
         return res.ok ? await res.json() as SearchIndexData : undefined;
       },
+      ...(inputs.postingsChunk ? { postingsChunk: inputs.postingsChunk } : {}),
       onWarning: (message) => console.warn(`[shelf] ${message}`),
     }),
     search: settings.search,

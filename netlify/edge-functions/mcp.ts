@@ -1,14 +1,15 @@
 /**
- * Netlify Edge adapter: the build's manifest, index and body chunks as JSON modules (the manifest
- * at start, the index on the first search, each chunk of bodies when a request first needs one;
- * `edge-bodies.ts`, written by the build, lists the chunks by literal path so that bundlers
- * include them), settings from `Netlify.env`, everything else in `createEdgeApp`. Routes are
- * declared in `netlify.toml`.
+ * Netlify Edge adapter: the build's manifest, index, body and postings chunks as JSON modules
+ * (the manifest at start, the index on the first search, each chunk when a request first needs
+ * one; `edge-bodies.ts` and `edge-postings.ts`, written by the build, list the chunks by literal
+ * path so that bundlers include them), settings from `Netlify.env`, everything else in
+ * `createEdgeApp`. Routes are declared in `netlify.toml`.
  *
  * @module
  */
 import manifest from "../../dist/_shelf/edge-manifest.json" with { type: "json" };
 import bodyChunks from "../../dist/_shelf/edge-bodies.ts";
+import postingsChunks from "../../dist/_shelf/edge-postings.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
 
 declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
@@ -19,6 +20,7 @@ const app = createEdgeApp({
   index: async () =>
     (await import("../../dist/_shelf/edge-index.json", { with: { type: "json" } })).default,
   bodyChunk: async (k) => (await bodyChunks[k]!()).default,
+  postingsChunk: async (k) => (await postingsChunks[k]!()).default,
 });
 
 /** Netlify calls this for every request on the routes declared in `netlify.toml`. */

@@ -6,6 +6,8 @@ import { importSearchIndex, type SearchIndexData } from "./search_index.ts";
 export interface EngineCacheOptions {
   /** Loads the prebuilt index (bundled module, file or fetch); `undefined` when there is none. */
   loadPrebuilt?: () => Promise<SearchIndexData | undefined>;
+  /** Imports a postings chunk of a prebuilt index that keeps its postings in chunks (the edge). */
+  postingsChunk?: (k: number) => Promise<unknown>;
   /** Told why a prebuilt index was not used. */
   onWarning?: (message: string) => void;
 }
@@ -40,7 +42,11 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
         options.onWarning?.("prebuilt search index is for other content; building one instead");
       } else {
         try {
-          return createSearchEngine(store, importSearchIndex(data));
+          const postingsChunk = options.postingsChunk;
+          return createSearchEngine(
+            store,
+            importSearchIndex(data, postingsChunk ? { postingsChunk } : {}),
+          );
         } catch (error) {
           options.onWarning?.(`${(error as Error).message}; building the index instead`);
         }

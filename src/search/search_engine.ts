@@ -88,8 +88,9 @@ const ANY_FIELD: FieldWeights = { name: 1, keywords: 1, description: 1, content:
 export interface SearchEngine {
   readonly index: SearchIndex;
   /**
-   * Ranks the documents for `text`. Asynchronous only for the spelling of suggestions, which
-   * reads a body that may have to be loaded first (see `ContentStore.loadBodies`).
+   * Ranks the documents for `text`. Asynchronous for what may have to be loaded first: the
+   * postings of its terms (`SearchIndex.loadPostings`) and, for the spelling of suggestions, a
+   * body (`ContentStore.loadBodies`).
    */
   query(text: string, options: QueryOptions): Promise<QueryResult>;
 }
@@ -243,6 +244,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         if (value !== undefined) filters.push(setsOf(kind).get(value.toLowerCase()) ?? new Set());
       }
       const plan = index.plan(text);
+      await index.loadPostings([...plan.expansions.values()].flatMap((m) => [...m.keys()]));
       const groups = new Map<string, string>();
       for (const [term, matches] of plan.expansions) {
         for (const t of matches.keys()) groups.set(t, term);
@@ -280,9 +282,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         word,
         terms: index.suggest(term, 3),
       }));
-      const unspelled = suggested.flatMap((s) => s.terms).filter((t) => !spellings.has(t));
-      if (unspelled.length > 0) {
-        await store.loadBodies(unspelled.map(bestDocFor).filter((d) => d !== undefined));
+      // Spelling a term reads its best document's body: postings and bodies loaded first, for
+      // every suggested term (a remembered spelling may be forgotten while this query waits).
+      const suggestedTerms = suggested.flatMap((s) => s.terms);
+      if (suggestedTerms.length > 0) {
+        await index.loadPostings(suggestedTerms);
+        await store.loadBodies(suggestedTerms.map(bestDocFor).filter((d) => d !== undefined));
       }
       const unmatched = suggested.map(({ word, terms }) => ({
         word,

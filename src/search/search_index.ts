@@ -92,8 +92,23 @@ export interface SearchIndexData {
   terms: string[];
   /** Number of documents containing `terms[i]` in any field. */
   counts: number[];
-  /** `terms[i]`'s postings in every field, encoded by `encodePostings` (`postings.ts`). */
+  /**
+   * `terms[i]`'s postings in every field, encoded by `encodePostings` (`postings.ts`); empty
+   * when they are in chunks ({@link SearchIndexData.postingsChunks}).
+   */
   postings: string[];
+  /**
+   * Only in the edge index: the postings are in chunk modules the edge adapter imports on demand,
+   * chunk `k` holding the postings of the terms from `postingsChunks[k]` up to the next start
+   * (see `postings_chunks.ts`).
+   */
+  postingsChunks?: number[];
+}
+
+/** Options of {@link importSearchIndex}. */
+export interface ImportOptions {
+  /** Imports postings chunk `k` (an array of encoded postings); required for a chunked index. */
+  postingsChunk?: (k: number) => Promise<unknown>;
 }
 
 /** One search hit. */
@@ -164,7 +179,13 @@ export interface SearchIndex {
    * frequent first (at most `max`): "did you mean" for a word nothing matched.
    */
   suggest(term: string, max: number): string[];
-  /** Serializes the index for the build output. */
+  /**
+   * Makes the postings of `terms` readable by `search`: imports the chunks they are in, once per
+   * index, when the index keeps its postings in chunks; otherwise there is nothing to load.
+   * `search` throws for a term whose postings are not loaded.
+   */
+  loadPostings(terms: Iterable<string>): Promise<void>;
+  /** Serializes the index for the build output (every postings string in it). */
   export(): Promise<SearchIndexData>;
 }
 
@@ -242,7 +263,10 @@ export function buildSearchIndex(
  * Loads a serialized index. Throws when it was made by another analyzer: the runtime then
  * builds a fresh one rather than searching with mismatched terms.
  */
-export function importSearchIndex(data: SearchIndexData): SearchIndex {
+export function importSearchIndex(
+  data: SearchIndexData,
+  options: ImportOptions = {},
+): SearchIndex {
   if (data.analyzer !== ANALYZER_ID) {
     throw new Error(`search index analyzer '${data.analyzer}' does not match '${ANALYZER_ID}'`);
   }
@@ -252,14 +276,24 @@ export function importSearchIndex(data: SearchIndexData): SearchIndex {
   // Every per-term array as long as the dictionary, every per-document one as long as `ids`.
   const terms = data.terms?.length;
   const docs = data.ids?.length;
+  const starts = data.postingsChunks;
   if (
     !Array.isArray(data.ids) || !Array.isArray(data.terms) || data.names?.length !== docs ||
-    data.counts?.length !== terms || data.postings?.length !== terms ||
+    data.counts?.length !== terms ||
+    data.postings?.length !== (starts === undefined ? terms : 0) ||
     FIELDS.some((f) => data.lengths?.[f]?.length !== docs)
   ) {
     throw new Error("search index is incomplete");
   }
-  return createIndex(data);
+  if (starts !== undefined) {
+    const ordered = Array.isArray(starts) && starts[0] === 0 &&
+      starts.every((s, k) => Number.isInteger(s) && (k === 0 || s > starts[k - 1]!) && s < terms);
+    if (!ordered) throw new Error("search index has invalid postingsChunks");
+    if (!options.postingsChunk) {
+      throw new Error("search index keeps its postings in chunks and nothing loads them");
+    }
+  }
+  return createIndex(data, options.postingsChunk);
 }
 
 /**
@@ -269,7 +303,10 @@ export function importSearchIndex(data: SearchIndexData): SearchIndex {
  */
 export const POSTINGS_CACHE_ENTRIES = 2_000_000;
 
-function createIndex(data: SearchIndexData): SearchIndex {
+function createIndex(
+  data: SearchIndexData,
+  postingsChunk?: (k: number) => Promise<unknown>,
+): SearchIndex {
   const { ids, names, lengths, terms: sortedTerms, counts } = data;
   const total = ids.length;
   // The first index of the sorted dictionary at or after `prefix`.
@@ -289,6 +326,8 @@ function createIndex(data: SearchIndexData): SearchIndex {
     return sortedTerms[i] === term ? i : -1;
   };
   const has = (term: string) => find(term) >= 0;
+  const chunks = createPostingsReader(data, find, postingsChunk);
+  const postingsOf = chunks.postingsOf;
   // Number of documents with `term` in any field (0: not in the dictionary).
   const dfOf = (term: string): number => {
     const i = find(term);
@@ -308,7 +347,7 @@ function createIndex(data: SearchIndexData): SearchIndex {
     if (!found) {
       const i = find(term);
       if (i < 0) return undefined;
-      const postings = decodePostings(data.postings[i]!, FIELDS.length);
+      const postings = decodePostings(postingsOf(i), FIELDS.length);
       const sum = sumScratch ??= new Float64Array(total);
       const docs: number[] = [];
       const head: number[] = [];
@@ -599,9 +638,77 @@ function createIndex(data: SearchIndexData): SearchIndex {
       liftExactNames(hits);
       return topHits(hits, limit);
     },
-    export() {
-      return Promise.resolve(data);
+    loadPostings: chunks.load,
+    async export() {
+      if (!data.postingsChunks) return data;
+      await chunks.loadAll();
+      const { postingsChunks: _, ...rest } = data;
+      return { ...rest, postings: sortedTerms.map((_, i) => postingsOf(i)) };
     },
+  };
+}
+
+const LOADED = Promise.resolve();
+
+/** Reading postings: from the index data, or from chunks imported on first need. */
+function createPostingsReader(
+  data: SearchIndexData,
+  find: (term: string) => number,
+  postingsChunk: ((k: number) => Promise<unknown>) | undefined,
+) {
+  const starts = data.postingsChunks;
+  if (starts === undefined || !postingsChunk) {
+    return {
+      postingsOf: (i: number) => data.postings[i]!,
+      load: (_terms: Iterable<string>) => LOADED,
+      loadAll: () => LOADED,
+    };
+  }
+  const loader = postingsChunk;
+  const loaded: (string[] | undefined)[] = new Array(starts.length);
+  const pending = new Map<number, Promise<void>>();
+  const chunkOf = (i: number): number => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const size = (k: number) => (starts[k + 1] ?? data.terms.length) - starts[k]!;
+  const loadChunk = (k: number): Promise<void> => {
+    let p = pending.get(k);
+    if (!p) {
+      p = loader(k).then((chunk) => {
+        if (!Array.isArray(chunk) || chunk.length !== size(k)) {
+          throw new TypeError(`postings chunk ${k} is not ${size(k)} postings`);
+        }
+        loaded[k] = chunk as string[];
+      }).finally(() => pending.delete(k));
+      pending.set(k, p);
+    }
+    return p;
+  };
+  const loadChunks = (wanted: Set<number>) =>
+    wanted.size === 0 ? LOADED : Promise.all([...wanted].map(loadChunk)).then(() => {});
+  return {
+    postingsOf(i: number): string {
+      const k = chunkOf(i);
+      const chunk = loaded[k];
+      if (!chunk) throw new Error(`postings of ${data.terms[i]} read before loadPostings`);
+      return chunk[i - starts[k]!]!;
+    },
+    load(terms: Iterable<string>): Promise<void> {
+      const wanted = new Set<number>();
+      for (const term of terms) {
+        const i = find(term);
+        if (i >= 0 && !loaded[chunkOf(i)]) wanted.add(chunkOf(i));
+      }
+      return loadChunks(wanted);
+    },
+    loadAll: () => loadChunks(new Set(starts.map((_, k) => k).filter((k) => !loaded[k]))),
   };
 }
 

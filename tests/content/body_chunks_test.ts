@@ -9,6 +9,7 @@ import { createContentStore } from "../../src/content/content_store.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { createEngineCache } from "../../src/search/engine_cache.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
+import { splitPostings } from "../../src/search/postings_chunks.ts";
 import { appFor, buildFolder, CORPORA, manifestOf, rpc } from "../helpers.ts";
 
 const files = [
@@ -101,6 +102,8 @@ const whole = {
 };
 const { edge, chunks } = splitBodies(whole, 16);
 const indexData = await buildIndexFor(createContentStore(whole)).export();
+// As on the edge, the cold app's index keeps its postings in chunks too.
+const postings = splitPostings(indexData, 8192);
 
 /** A fresh app over the chunked manifest (nothing loaded) and the chunks it imports. */
 function coldChunkedApp() {
@@ -110,7 +113,11 @@ function coldChunkedApp() {
       load: () => edge,
       bodyChunk: (k) => (loads.push(k), Promise.resolve(structuredClone(chunks[k]))),
     }),
-    engines: createEngineCache({ loadPrebuilt: () => Promise.resolve(indexData) }),
+    engines: createEngineCache({
+      loadPrebuilt: () => Promise.resolve(postings.edge),
+      postingsChunk: (k) => Promise.resolve(structuredClone(postings.chunks[k])),
+      onWarning: (m) => errors.push(m),
+    }),
   });
   return { app, errors, loads };
 }

@@ -56,13 +56,15 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
       assetBytes > 100_000 && assetBytes < 20_000_000,
       `bundle of ${assetBytes} bytes`,
     );
-    // The manifest, the index, the chunk list and every body chunk it names (one for content/).
+    // The manifest, the index, the chunk lists and every chunk they name (one each for content/).
     for (
       const file of [
         "edge-manifest.json",
         "edge-index.json",
         "edge-bodies.ts",
         "edge-bodies/0.json",
+        "edge-postings.ts",
+        "edge-postings/0.json",
       ]
     ) {
       assert.ok(eszip.specifiers.includes(`file:///root/dist/_shelf/${file}`), `${file} inside`);
