@@ -1,4 +1,5 @@
 import { bodyChunkOf } from "./body_chunks.ts";
+import { expandManifest } from "./compact_documents.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -141,10 +142,11 @@ function createBodies(
  * ```
  */
 export function createContentStore(
-  manifest: Manifest,
+  input: Manifest,
   options: ContentStoreOptions = {},
 ): ContentStore {
-  assertManifest(manifest);
+  assertManifest(input);
+  const manifest = expandManifest(input);
   const bodies = createBodies(manifest, options.bodyChunk);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;
