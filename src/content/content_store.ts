@@ -1,5 +1,4 @@
 import { bodyChunkOf } from "./body_chunks.ts";
-import { expandManifest } from "./compact_documents.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -142,11 +141,10 @@ function createBodies(
  * ```
  */
 export function createContentStore(
-  input: Manifest,
+  manifest: Manifest,
   options: ContentStoreOptions = {},
 ): ContentStore {
-  assertManifest(input);
-  const manifest = expandManifest(input);
+  assertManifest(manifest);
   const bodies = createBodies(manifest, options.bodyChunk);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;

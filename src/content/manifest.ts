@@ -10,8 +10,6 @@
  * @module
  */
 
-import type { CompactDocument } from "./compact_documents.ts";
-
 /** Version of the manifest layout. The runtime refuses manifests of another version. */
 export const SCHEMA_VERSION = 1;
 
@@ -154,11 +152,6 @@ export interface Manifest {
    * the edge adapter imports on demand (see `body_chunks.ts`).
    */
   bodyChunks?: number;
-  /**
-   * Only in the edge manifest: `documents` is empty and these are the documents, without what
-   * the build derives from their path (see `compact_documents.ts`); the store expands them.
-   */
-  compactDocuments?: CompactDocument[];
 }
 
 /**
