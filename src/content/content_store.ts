@@ -1,4 +1,5 @@
 import { bodyChunkOf } from "./body_chunks.ts";
+import { createChunkLoader, LOADED } from "./chunk_loader.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -66,8 +67,6 @@ export interface ContentStoreOptions {
   bodyChunk?: (k: number) => Promise<unknown>;
 }
 
-const LOADED = Promise.resolve();
-
 /** Reading bodies: from the manifest, or from chunks imported on first need. */
 function createBodies(
   manifest: Manifest,
@@ -82,43 +81,24 @@ function createBodies(
       `Invalid manifest: its bodies are in ${count} chunk modules and nothing loads them`,
     );
   }
-  const loader = bodyChunk;
-  const texts = new Map<string, string>();
-  const loaded: boolean[] = new Array(count).fill(false);
-  const pending = new Map<number, Promise<void>>();
-  const loadChunk = (k: number): Promise<void> => {
-    let p = pending.get(k);
-    if (!p) {
-      p = loader(k).then((chunk) => {
-        if (typeof chunk !== "object" || chunk === null) {
-          throw new TypeError(`body chunk ${k} is not an object`);
-        }
-        for (const [id, text] of Object.entries(chunk)) {
-          if (typeof text === "string") texts.set(id, text);
-        }
-        loaded[k] = true;
-      }).finally(() => pending.delete(k));
-      pending.set(k, p);
+  const chunks = createChunkLoader(count, bodyChunk, (chunk, k) => {
+    if (typeof chunk !== "object" || chunk === null) {
+      throw new TypeError(`body chunk ${k} is not an object`);
     }
-    return p;
-  };
+    const texts = new Map<string, string>();
+    for (const [id, text] of Object.entries(chunk)) {
+      if (typeof text === "string") texts.set(id, text);
+    }
+    return texts;
+  });
   return {
     body(doc) {
-      const text = texts.get(doc.id);
-      if (text !== undefined) return text;
-      if (!loaded[bodyChunkOf(doc.id, count)]) {
-        throw new Error(`body of ${doc.id} read before loadBodies`);
-      }
-      return "";
+      const texts = chunks.get(bodyChunkOf(doc.id, count));
+      if (!texts) throw new Error(`body of ${doc.id} read before loadBodies`);
+      return texts.get(doc.id) ?? "";
     },
-    loadBodies(docs = manifest.documents) {
-      let wanted: Set<number> | undefined;
-      for (const doc of docs) {
-        const k = bodyChunkOf(doc.id, count);
-        if (!loaded[k]) (wanted ??= new Set()).add(k);
-      }
-      return wanted ? Promise.all([...wanted].map(loadChunk)).then(() => {}) : LOADED;
-    },
+    loadBodies: (docs = manifest.documents) =>
+      chunks.load(Array.from(docs, (doc) => bodyChunkOf(doc.id, count))),
   };
 }
 

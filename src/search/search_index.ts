@@ -5,6 +5,7 @@ import { analyze, ANALYZER_ID, analyzeWords, identifiersOf, stemOnce } from "./a
 import { editVariants } from "./edit_variants.ts";
 import { inverseDocumentFrequency, LENGTH_NORMALIZATION, lengthNorm, saturated } from "./bm25f.ts";
 import { decodePostings, encodePostings } from "./postings.ts";
+import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 
 /**
  * Indexed fields. Each term's postings (`postings.ts`) list, per field, the documents that have
@@ -648,8 +649,6 @@ function createIndex(
   };
 }
 
-const LOADED = Promise.resolve();
-
 /** Reading postings: from the index data, or from chunks imported on first need. */
 function createPostingsReader(
   data: SearchIndexData,
@@ -664,9 +663,6 @@ function createPostingsReader(
       loadAll: () => LOADED,
     };
   }
-  const loader = postingsChunk;
-  const loaded: (string[] | undefined)[] = new Array(starts.length);
-  const pending = new Map<number, Promise<void>>();
   const chunkOf = (i: number): number => {
     let lo = 0;
     let hi = starts.length - 1;
@@ -678,37 +674,28 @@ function createPostingsReader(
     return lo;
   };
   const size = (k: number) => (starts[k + 1] ?? data.terms.length) - starts[k]!;
-  const loadChunk = (k: number): Promise<void> => {
-    let p = pending.get(k);
-    if (!p) {
-      p = loader(k).then((chunk) => {
-        if (!Array.isArray(chunk) || chunk.length !== size(k)) {
-          throw new TypeError(`postings chunk ${k} is not ${size(k)} postings`);
-        }
-        loaded[k] = chunk as string[];
-      }).finally(() => pending.delete(k));
-      pending.set(k, p);
+  const chunks = createChunkLoader(starts.length, postingsChunk, (chunk, k) => {
+    if (!Array.isArray(chunk) || chunk.length !== size(k)) {
+      throw new TypeError(`postings chunk ${k} is not ${size(k)} postings`);
     }
-    return p;
-  };
-  const loadChunks = (wanted: Set<number>) =>
-    wanted.size === 0 ? LOADED : Promise.all([...wanted].map(loadChunk)).then(() => {});
+    return chunk as string[];
+  });
   return {
     postingsOf(i: number): string {
       const k = chunkOf(i);
-      const chunk = loaded[k];
+      const chunk = chunks.get(k);
       if (!chunk) throw new Error(`postings of ${data.terms[i]} read before loadPostings`);
       return chunk[i - starts[k]!]!;
     },
     load(terms: Iterable<string>): Promise<void> {
-      const wanted = new Set<number>();
+      const wanted: number[] = [];
       for (const term of terms) {
         const i = find(term);
-        if (i >= 0 && !loaded[chunkOf(i)]) wanted.add(chunkOf(i));
+        if (i >= 0) wanted.push(chunkOf(i));
       }
-      return loadChunks(wanted);
+      return chunks.load(wanted);
     },
-    loadAll: () => loadChunks(new Set(starts.map((_, k) => k).filter((k) => !loaded[k]))),
+    loadAll: () => chunks.load(starts.keys()),
   };
 }
 
