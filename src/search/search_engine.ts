@@ -187,9 +187,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       index.search(plan, { weights: ANY_FIELD, limit: 1, filter: (n) => docs[n] !== undefined })[0];
     return hit ? docs[hit.doc] : undefined;
   };
-  // Reads the body of the term's best document: loaded by `query` before it spells.
-  const findSpelling = (term: string): string => {
-    const doc = bestDocFor(term);
+  // The term's spelling in `doc`, its best document (whose body must be loaded).
+  const findSpelling = (term: string, doc: ManifestDocument | undefined): string => {
     if (!doc) return term;
     const body = store.body(doc);
     const inBody = shortestWord(body, occurrences(wordPositions.get(doc, body), term));
@@ -201,12 +200,30 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     return term;
   };
   // A term's spelling depends only on the content: found once per term and engine (bounded).
+  // A term not spelled yet needs its postings (to find its best document) and that document's
+  // body loaded first; terms spelled before are answered from the memo, with no search.
   const spellings = new Map<string, string>();
-  const spelling = (term: string): string =>
-    remembered(spellings, 10_000, term, (t) => {
-      const written = findSpelling(t);
-      return IRREGULAR_FORMS.get(written) ?? written;
+  const spellingsOf = async (terms: readonly string[]): Promise<Map<string, string>> => {
+    const out = new Map<string, string>();
+    const fresh: string[] = [];
+    for (const term of terms) {
+      const known = spellings.get(term);
+      if (known !== undefined) out.set(term, known);
+      else fresh.push(term);
+    }
+    if (fresh.length === 0) return out;
+    await index.loadPostings(fresh);
+    const best = fresh.map(bestDocFor);
+    await store.loadBodies(best.filter((d) => d !== undefined));
+    fresh.forEach((term, i) => {
+      const spelled = remembered(spellings, 10_000, term, () => {
+        const written = findSpelling(term, best[i]);
+        return IRREGULAR_FORMS.get(written) ?? written;
+      });
+      out.set(term, spelled);
     });
+    return out;
+  };
   // Each document's title and description as term sequences, made on its first phrase check.
   const heads = new Map<ManifestDocument, string[][]>();
   const headOf = (doc: ManifestDocument): string[][] => {
@@ -282,16 +299,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         word,
         terms: index.suggest(term, 3),
       }));
-      // Spelling a term reads its best document's body: postings and bodies loaded first, for
-      // every suggested term (a remembered spelling may be forgotten while this query waits).
       const suggestedTerms = suggested.flatMap((s) => s.terms);
-      if (suggestedTerms.length > 0) {
-        await index.loadPostings(suggestedTerms);
-        await store.loadBodies(suggestedTerms.map(bestDocFor).filter((d) => d !== undefined));
-      }
+      const spelled = suggestedTerms.length > 0 ? await spellingsOf(suggestedTerms) : undefined;
       const unmatched = suggested.map(({ word, terms }) => ({
         word,
-        suggestions: [...new Set(terms.map(spelling))],
+        suggestions: [...new Set(terms.map((t) => spelled!.get(t)!))],
       }));
       return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan, unmatched };
     },
