@@ -24,22 +24,68 @@ export const ANALYZER_ID = "shelf-en-porter-v6";
  * ```
  */
 export const WORD_RULE = String.raw`[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’]\p{L}[\p{L}\p{M}]*)?`;
-const WORD = new RegExp(WORD_RULE, "gu");
 /** `a_b`, `a.b`, `a-b` (any number of parts), `name(3)`, and `--flag`/`-f`-style options. */
 const IDENTIFIER =
   /(?<![\p{L}\p{N}_.-])(?:[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*\(\d[\p{L}]?\)|[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+|--?[\p{L}][\p{L}\p{N}-]*[\p{L}\p{N}])/gu;
-// ASCII forms of the rules above: on a text without a character past ASCII they match exactly
-// what the Unicode forms match (no ASCII character is a mark, `’` is not ASCII, and the letters
-// and digits of ASCII are these), and they compile in a fraction of the time — V8 compiles a
-// Unicode property class on first use, in every cold isolate: about 3 ms for WORD and 8 ms for
-// IDENTIFIER on this machine, most of an edge isolate's first search on a small corpus.
-const NON_ASCII = /[\u0080-\uffff]/;
+// ASCII forms of the rules above: on a text whose letters, digits and marks are all ASCII (see
+// `asciiWordsOnly`) they match exactly what the Unicode forms match, and they compile in a
+// fraction of the time — V8 compiles a Unicode property class when the expression is made and
+// again on first use, in every cold isolate: about 3 ms for the word rule and 8 ms for the
+// identifier rule on this machine, most of an edge isolate's first search on a small corpus.
+// The Unicode word rule is made on first need (a literal costs nothing until it is used).
 const WORD_ASCII = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
 const IDENTIFIER_ASCII =
   /(?<![A-Za-z0-9_.-])(?:[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*\(\d[A-Za-z]?\)|[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)+|--?[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])/g;
 /** Every identifier holds one of these (`.`, `_`, `-` between parts, `(` of `name(3)`). */
 const IDENTIFIER_MARK = /[._(-]/;
-const wordRule = (text: string) => NON_ASCII.test(text) ? WORD : WORD_ASCII;
+const NON_ASCII = /[\u0080-\uffff]/;
+/**
+ * Characters past ASCII that are no letter, mark or digit and not `’`: the punctuation and
+ * symbols documentation is full of (non-breaking space, `©`, `«»`, `×`, dashes, quotes but `’`,
+ * bullets, arrows, mathematical and technical signs, box drawing, geometric shapes, dingbats but
+ * their digits). `tests/search/analyzer_test.ts` checks every one of them against the Unicode
+ * classes.
+ */
+export const WORDLESS_RANGES: readonly (readonly [number, number])[] = [
+  [0xa0, 0xa9],
+  [0xab, 0xb1],
+  [0xb4, 0xb4],
+  [0xb6, 0xb8],
+  [0xbb, 0xbb],
+  [0xbf, 0xbf],
+  [0xd7, 0xd7],
+  [0xf7, 0xf7],
+  [0x2000, 0x2018],
+  [0x201a, 0x206f],
+  [0x2190, 0x23ff],
+  [0x2500, 0x2775],
+  [0x2794, 0x27bf],
+];
+const hex = (n: number) => `\\u${n.toString(16).padStart(4, "0")}`;
+const PAST_WORDLESS = new RegExp(
+  `[^\\u0000-\\u007f${WORDLESS_RANGES.map(([a, b]) => `${hex(a)}-${hex(b)}`).join("")}]`,
+);
+
+/**
+ * Whether every letter, digit and mark of `text` is ASCII (and it has no `’`): past ASCII it
+ * holds only {@link WORDLESS_RANGES}. The analyzer's rules then take their ASCII forms, which
+ * find the same words there; a text with `é`, `’` or an emoji takes the Unicode forms.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { asciiWordsOnly } from "./analyzer.ts";
+ * assert.ok(asciiWordsOnly("Plan → build — ship “now”"));
+ * assert.ok(!asciiWordsOnly("café") && !asciiWordsOnly("it’s") && !asciiWordsOnly("½ 🚀"));
+ * ```
+ */
+export function asciiWordsOnly(text: string): boolean {
+  return !PAST_WORDLESS.test(text);
+}
+
+let wordUnicode: RegExp | undefined;
+const wordRule = (text: string) =>
+  asciiWordsOnly(text) ? WORD_ASCII : (wordUnicode ??= new RegExp(WORD_RULE, "gu"));
 const stems = new Map<string, string>();
 const terms = new Map<string, string>();
 const CACHE_MAX = 100_000;
@@ -171,7 +217,7 @@ export function analyze(text: string): string[] {
 export function identifiersOf(text: string): string[] {
   const out: string[] = [];
   if (!IDENTIFIER_MARK.test(text)) return out;
-  const rule = NON_ASCII.test(text) ? IDENTIFIER : IDENTIFIER_ASCII;
+  const rule = asciiWordsOnly(text) ? IDENTIFIER_ASCII : IDENTIFIER;
   for (const m of text.matchAll(rule)) out.push(m[0].toLowerCase());
   return out;
 }

@@ -1,5 +1,5 @@
 import { remembered } from "../remembered.ts";
-import { termOf, WORD_RULE, wordsOf } from "./analyzer.ts";
+import { asciiWordsOnly, termOf, WORD_RULE, wordsOf } from "./analyzer.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 
 /**
@@ -18,6 +18,8 @@ export interface WordPositions {
    * lowercasing changes the length (offsets would not line up) or marks are written apart.
    */
   readonly lower: string | undefined;
+  /** Whether every letter, digit and mark of the text is ASCII (`asciiWordsOnly`). */
+  readonly plain: boolean;
   /** Characters held (for the cache bound). */
   readonly size: number;
   /** {@link occurrences} already looked up in this text, by term. */
@@ -50,12 +52,17 @@ const TERMS_PER_TEXT = 256;
  */
 export function positionsOf(text: string): WordPositions {
   const lower = text.toLowerCase();
+  // Its words are ASCII: nothing to fold, no mark, and the rules' ASCII forms apply.
+  if (asciiWordsOnly(text)) {
+    return { text, lower, plain: true, size: text.length, byTerm: new Map(), byHead: new Map() };
+  }
   const folded = lower.length === text.length ? foldMarks(lower) : undefined;
   return {
     text,
     // Marks written apart stay in the folded text, where the analyzer drops them from the word:
     // such a text is scanned word by word instead.
     lower: folded !== undefined && !HAS_MARK.test(folded) ? folded : undefined,
+    plain: false,
     size: text.length,
     byTerm: new Map(),
     byHead: new Map(),
@@ -101,8 +108,12 @@ export function occurrences(words: WordPositions, term: string): number[] {
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
 const DIGIT = /^\p{N}/u;
 const APOSTROPHE = /^['’]/;
-/** The analyzer's word rule, anchored where it is applied. */
-const WORD_AT = new RegExp(WORD_RULE, "uy");
+const LETTER_OR_DIGIT_ASCII = /^[A-Za-z0-9]/;
+const DIGIT_ASCII = /^[0-9]/;
+/** The analyzer's word rule, anchored where it is applied (made on first need, see below). */
+let wordAt: RegExp | undefined;
+/** Its ASCII form, for plain texts (as the analyzer's own). */
+const WORD_AT_ASCII = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/y;
 
 /** The character (whole code point) that ends just before `at`. */
 function charBefore(text: string, at: number): string {
@@ -118,12 +129,15 @@ function charBefore(text: string, at: number): string {
  * apostrophe (`don't`, `'quoted'`), or a digit right after a letter, which ends a word only
  * when the letter closes an apostrophe suffix.
  */
-function startsWord(text: string, at: number): boolean | undefined {
+function startsWord(text: string, at: number, plain: boolean): boolean | undefined {
   if (at === 0) return true;
   const before = charBefore(text, at);
   if (APOSTROPHE.test(before)) return undefined;
-  if (!LETTER_OR_DIGIT.test(before)) return true;
-  if (DIGIT.test(before) || !DIGIT.test(text.slice(at, at + 2))) return false;
+  // A plain text's letters and digits are ASCII: the Unicode classes would say the same.
+  const letterOrDigit = plain ? LETTER_OR_DIGIT_ASCII : LETTER_OR_DIGIT;
+  const digit = plain ? DIGIT_ASCII : DIGIT;
+  if (!letterOrDigit.test(before)) return true;
+  if (digit.test(before) || !digit.test(text.slice(at, at + 2))) return false;
   return undefined;
 }
 
@@ -200,17 +214,18 @@ function wordsStartingWith(words: WordPositions, head: string): Map<string, numb
 }
 
 function findWordsStartingWith(words: WordPositions, head: string): Map<string, number[]> | null {
-  const { text, lower } = words;
+  const { text, lower, plain } = words;
+  const rule = plain ? WORD_AT_ASCII : (wordAt ??= new RegExp(WORD_RULE, "uy"));
   let found: Map<string, number[]> | null = new Map();
   for (let at = lower!.indexOf(head); at !== -1; at = lower!.indexOf(head, at + 1)) {
-    const starts = startsWord(text, at);
+    const starts = startsWord(text, at, plain);
     if (starts === undefined) {
       found = null;
       break;
     }
     if (!starts) continue;
-    WORD_AT.lastIndex = at;
-    const word = WORD_AT.exec(text)?.[0];
+    rule.lastIndex = at;
+    const word = rule.exec(text)?.[0];
     if (word === undefined) continue;
     const term = termOf(word.toLowerCase());
     let list = found.get(term);
@@ -234,13 +249,14 @@ function findWordsStartingWith(words: WordPositions, head: string): Map<string, 
 export function scanAllOccurrences(text: string, term: string): number[] {
   const heads = headsOf(term);
   const startsHead = (w: string) => heads.some((head) => w.startsWith(head));
+  const plain = asciiWordsOnly(text);
   const out: number[] = [];
   for (const [word, start] of wordsOf(text)) {
     const key = word.toLowerCase();
     const folded = foldMarks(key);
     // A word with marks written apart starts with the term's letters once they are dropped.
     const starts = startsHead(folded) ||
-      (HAS_MARK.test(folded) && startsHead(folded.replace(MARKS, "")));
+      (!plain && HAS_MARK.test(folded) && startsHead(folded.replace(MARKS, "")));
     if (starts && termOf(key) === term) {
       out.push(start, start + word.length);
     }

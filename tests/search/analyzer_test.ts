@@ -3,11 +3,13 @@ import fc from "fast-check";
 import {
   analyze,
   analyzeWords,
+  asciiWordsOnly,
   identifiersOf,
   normalizeWord,
   stem,
   termOf,
   tokenize,
+  WORDLESS_RANGES,
   wordsOf,
 } from "../../src/search/analyzer.ts";
 import { editVariants } from "../../src/search/edit_variants.ts";
@@ -98,13 +100,13 @@ Deno.test("editVariants: deletions, insertions, substitutions and swaps, each on
 });
 
 /**
- * The ASCII forms of the word and identifier rules (taken for texts without a character past
- * ASCII) against the Unicode forms (taken once a text has one): a text and the same text with
- * " é" after it must give the same words, terms and identifiers — " é" adds one word of its own
- * at the end and changes no match before it.
+ * The ASCII forms of the word and identifier rules (taken for texts whose letters, digits and
+ * marks are all ASCII) against the Unicode forms (taken once a text has one past ASCII): a text
+ * and the same text with " é" after it must give the same words, terms and identifiers — " é"
+ * adds one word of its own at the end and changes no match before it.
  */
 Deno.test("analyzer: ASCII texts get exactly the words and identifiers of the Unicode rules", () => {
-  const alphabet = "aZ09_.-()' \n\t,;:/\\\"!?#$%&*+<=>@[]^`{|}~sS3";
+  const alphabet = "aZ09_.-()' \n\t,;:/\\\"!?#$%&*+<=>@[]^`{|}~sS3—–→“”‘×·©\u00a0\u200b─✅";
   const text = fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 });
   const unicode = (t: string) => `${t} é`;
   fc.assert(
@@ -135,4 +137,35 @@ Deno.test("analyzer: ASCII texts get exactly the words and identifiers of the Un
     "open(2)",
     "pg_hba.conf",
   ]);
+});
+
+Deno.test("analyzer: the characters a text may hold past ASCII and keep the ASCII rules are none of a word's", () => {
+  const wordish = /[\p{L}\p{M}\p{N}'’]/u;
+  let checked = 0;
+  for (const [from, to] of WORDLESS_RANGES) {
+    for (let c = from; c <= to; c++) {
+      const ch = String.fromCodePoint(c);
+      assert.ok(!wordish.test(ch), `U+${c.toString(16)} is a letter, mark, digit or apostrophe`);
+      assert.ok(asciiWordsOnly(`a${ch}b`), `U+${c.toString(16)}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 1000);
+  // Just outside the ranges: letters, digits and `’` take the Unicode rules.
+  for (
+    const ch of [
+      "\u00aa",
+      "\u00b2",
+      "\u00b5",
+      "\u00ba",
+      "\u00bc",
+      "\u00c0",
+      "\u2019",
+      "\u2776",
+      "ß",
+      "🚀",
+    ]
+  ) {
+    assert.ok(!asciiWordsOnly(`a${ch}b`), ch);
+  }
 });

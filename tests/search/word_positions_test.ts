@@ -64,6 +64,13 @@ Deno.test("word positions: the substring search finds exactly the words a full s
     "-",
     "’",
     "'",
+    "—",
+    "→",
+    "“",
+    "×",
+    "\u00a0",
+    "─",
+    "✅",
   );
   fc.assert(
     fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
@@ -133,4 +140,50 @@ Deno.test("word positions: an ASCII word ends where the Unicode rule ends it, ne
   ) {
     assertSameAsScan(text);
   }
+});
+
+Deno.test("word positions: a text whose words are ASCII finds what the Unicode rules find", () => {
+  // " é" at the end makes the text take the Unicode rules and adds one word after the rest.
+  const piece = fc.constantFrom(
+    "deploy",
+    "Deploying",
+    "don't",
+    "'quoted'",
+    "a'b2to3",
+    "x86",
+    "ran",
+    "bought",
+    "pg_hba.conf",
+    "it's",
+    " ",
+    "\n",
+    ".",
+    "-",
+    "'",
+    "—",
+    "→",
+    "“quoted”",
+    "×",
+    "\u00a0",
+    "─",
+    "✅",
+    "2to3",
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+      const text = pieces.join("");
+      const plain = positionsOf(text);
+      const unicode = positionsOf(`${text} é`);
+      assert.ok(plain.plain && !unicode.plain);
+      for (const term of termsOf(text)) {
+        assert.deepEqual(
+          occurrences(plain, term),
+          // Offsets come in [start, end] pairs; " é" adds at most the pair of its own word.
+          occurrences(unicode, term).filter((_, i, all) => all[i - (i % 2)]! < text.length),
+          term,
+        );
+      }
+    }),
+    { numRuns: 300 },
+  );
 });
