@@ -18,6 +18,7 @@ import { loadContentConfig } from "../src/build/load_content_config.ts";
 import { asciiJson } from "../src/build/ascii_json.ts";
 import { chunkListModule } from "../src/build/chunk_list_module.ts";
 import { splitBodies } from "../src/content/body_chunks.ts";
+import { compactManifest } from "../src/content/compact_documents.ts";
 import { splitPostings } from "../src/search/postings_chunks.ts";
 import { buildFromFolders, formatReport } from "../src/build/build_from_folders.ts";
 import { createContentStore } from "../src/content/content_store.ts";
@@ -130,7 +131,10 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   const postings = external
     ? { edge: { external: "/_shelf/index.json" }, chunks: [] }
     : splitPostings(index);
-  await Deno.writeTextFile(`${dir}/edge-manifest.json`, asciiJson(bodies.edge));
+  await Deno.writeTextFile(
+    `${dir}/edge-manifest.json`,
+    asciiJson("external" in bodies.edge ? bodies.edge : compactManifest(bodies.edge)),
+  );
   await Deno.writeTextFile(`${dir}/edge-index.json`, asciiJson(postings.edge));
   for (
     const [folder, chunks] of [

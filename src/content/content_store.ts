@@ -1,5 +1,6 @@
 import { bodyChunkOf } from "./body_chunks.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
+import { expandManifest } from "./compact_documents.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -121,10 +122,11 @@ function createBodies(
  * ```
  */
 export function createContentStore(
-  manifest: Manifest,
+  input: Manifest,
   options: ContentStoreOptions = {},
 ): ContentStore {
-  assertManifest(manifest);
+  assertManifest(input);
+  const manifest = expandManifest(input);
   const bodies = createBodies(manifest, options.bodyChunk);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;

@@ -10,6 +10,8 @@
  * @module
  */
 
+import type { CompactDocument } from "./compact_documents.ts";
+
 /** Version of the manifest layout. The runtime refuses manifests of another version. */
 export const SCHEMA_VERSION = 1;
 
@@ -55,13 +57,14 @@ export interface ManifestDocument {
   description: string;
   /** Union of frontmatter `keywords`, `Keywords` and `tags`, in order, without duplicates. */
   keywords: string[];
-  status?: string;
-  maturity?: string;
+  // The optional fields may also read `undefined` (a compact document's view has them all).
+  status?: string | undefined;
+  maturity?: string | undefined;
   /** ISO 8601 date (or date-time) string. */
-  lastUpdated?: string;
+  lastUpdated?: string | undefined;
   /** Related document paths, already filtered to exposed documents. */
-  relatedIds?: string[];
-  supersededBy?: string[];
+  relatedIds?: string[] | undefined;
+  supersededBy?: string[] | undefined;
   /** Other scalar frontmatter fields. */
   meta: Record<string, MetaValue>;
   /** Size of the served body in UTF-8 bytes. */
@@ -152,6 +155,11 @@ export interface Manifest {
    * the edge adapter imports on demand (see `body_chunks.ts`).
    */
   bodyChunks?: number;
+  /**
+   * Only in the edge manifest: `documents` is empty and these are the documents, without what
+   * the build derives from their path (see `compact_documents.ts`); the store expands them.
+   */
+  compactDocuments?: CompactDocument[];
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { bodyChunkCount, bodyChunkOf, splitBodies } from "../../src/content/body_chunks.ts";
+import { compactManifest } from "../../src/content/compact_documents.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { createEngineCache } from "../../src/search/engine_cache.ts";
@@ -100,7 +101,10 @@ const whole = {
   ...built,
   settings: { profiles: ["articles", "acdc", "sections", "mcp-serve", "techdoc"] },
 };
-const { edge, chunks } = splitBodies(whole, 16);
+const split = splitBodies(whole, 16);
+// As on the edge, the cold app's manifest has its documents in compact form too.
+const edge = compactManifest(split.edge);
+const chunks = split.chunks;
 const indexData = await buildIndexFor(createContentStore(whole)).export();
 // As on the edge, the cold app's index keeps its postings in chunks too.
 const postings = splitPostings(indexData, 8192);
