@@ -3,8 +3,10 @@
  * ceiling (`ceiling_server.ts`: a bare `Deno.serve` answering Shelf's own bytes) on the same
  * manifest, driven by `wrk` (a C load generator in its own process; installed from Debian's
  * packages when missing) over loopback. Rows: `tools/call` `get_article`, `read`, `search`,
- * `search_articles`, `list_articles`, and `tools/list`, at concurrency 1, 16 and 64; the three
- * servers run interleaved in a rotating order within each row, each after a warm-up.
+ * `search_articles`, `list_articles`, and `tools/list`, at concurrency 1, 16 and 64. In each
+ * row every server is warmed up, then three rounds (one with `--quick`) run the three servers
+ * one after the other in a rotating order; the row keeps medians over the rounds, its ratios
+ * the medians of each round's own (`combine_rounds.ts`).
  *
  * Errors are counted, not assumed away: wrk reports non-2xx answers and socket errors, and
  * before each row every distinct request body is sent once to each server and its answer
@@ -22,12 +24,15 @@ import { machine } from "./search_bench.ts";
 import { SEARCH_CACHE_BOUNDS } from "../../src/tools/result_cache.ts";
 import { freshQueries } from "./fresh_queries.ts";
 import { BENCH_OUT, benchManifestFile } from "./bench_corpus.ts";
+import { combineRounds, type Round, type RunResult } from "./combine_rounds.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = BENCH_OUT;
 const quick = Deno.args.includes("--quick");
 const WARMUP_S = 1;
-const MEASURE_S = quick ? 2 : 4;
+/** Seconds of each measured run, and interleaved rounds per row (see `combine_rounds.ts`). */
+const MEASURE_S = 2;
+const ROUNDS = quick ? 1 : 3;
 const CONCURRENCY = quick ? [16] : [1, 16, 64];
 const HEADERS: Record<string, string> = {
   "content-type": "application/json",
@@ -38,20 +43,7 @@ const KINDS = ["shelf", "peer", "ceiling"] as const;
 type Kind = typeof KINDS[number];
 
 /** One wrk run. */
-export interface WrkResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  /** Non-2xx answers, socket errors and failed checks. */
-  errors: number;
-  /**
-   * The server process's CPU time (user + system, all its threads) per answered request, in µs:
-   * steadier than requests per second on a shared machine, since time the process waits for a
-   * core does not count.
-   */
-  cpuUs?: number;
-}
+export type WrkResult = RunResult;
 
 export async function ensureWrk(): Promise<string> {
   const which = await new Deno.Command("sh", { args: ["-c", "command -v wrk"], stdout: "piped" })
@@ -306,34 +298,34 @@ async function benchCorpus(bin: string, name: string) {
       const script = `${scripts}/${op.replace("/", "_")}.lua`;
       await Deno.writeTextFile(script, luaScript(bodies));
       for (const c of CONCURRENCY) {
-        const result: Partial<Record<Kind, WrkResult>> = {};
-        const turn = rows.length % KINDS.length;
-        for (const kind of [...KINDS.slice(turn), ...KINDS.slice(0, turn)]) {
+        const checked = op === FRESH_OP
+          ? bodies.filter((_, i) => i % Math.ceil(bodies.length / FRESH_CHECKED) === 0)
+          : bodies;
+        const failed: Record<Kind, number> = { shelf: 0, peer: 0, ceiling: 0 };
+        for (const kind of KINDS) {
           const server = servers[kind]!;
-          const checked = op === FRESH_OP
-            ? bodies.filter((_, i) => i % Math.ceil(bodies.length / FRESH_CHECKED) === 0)
-            : bodies;
-          const { failed } = await check(server.url, checked);
+          failed[kind] = (await check(server.url, checked)).failed;
           await wrk(bin, server.url, script, c, WARMUP_S);
-          const run = await wrk(bin, server.url, script, c, MEASURE_S, server.pid);
-          result[kind] = { ...run, errors: run.errors + failed };
         }
-        const row = {
-          op,
-          concurrency: c,
-          ...result,
-          // No factor when the peer answered less than one request a second in the run.
-          perPeer: result.peer!.rps < 1 ? null : result.shelf!.rps / result.peer!.rps,
-          perCeiling: result.shelf!.rps / result.ceiling!.rps,
-          // The same two ratios from CPU time per request (ceiling / Shelf: higher is better).
-          cpuPerPeer: (result.peer!.cpuUs ?? NaN) / (result.shelf!.cpuUs ?? NaN),
-          cpuPerCeiling: (result.ceiling!.cpuUs ?? NaN) / (result.shelf!.cpuUs ?? NaN),
-        };
-        rows.push(row);
+        const rounds: Round[] = [];
+        for (let r = 0; r < ROUNDS; r++) {
+          const round: Partial<Round> = {};
+          const turn = (rows.length + r) % KINDS.length;
+          for (const kind of [...KINDS.slice(turn), ...KINDS.slice(0, turn)]) {
+            const server = servers[kind]!;
+            round[kind] = await wrk(bin, server.url, script, c, MEASURE_S, server.pid);
+          }
+          rounds.push(round as Round);
+        }
+        const combined = combineRounds(rounds);
+        for (const kind of KINDS) combined[kind].errors += failed[kind];
+        rows.push({ op, concurrency: c, ...combined });
         console.error(
-          `  ${name} ${op} c=${c}: shelf ${result.shelf!.rps.toFixed(0)}, peer ${
-            result.peer!.rps.toFixed(0)
-          }, ceiling ${result.ceiling!.rps.toFixed(0)} rps`,
+          `  ${name} ${op} c=${c}: shelf ${combined.shelf.rps.toFixed(0)}, peer ${
+            combined.peer.rps.toFixed(0)
+          }, ceiling ${combined.ceiling.rps.toFixed(0)} rps (medians of ${ROUNDS}), Shelf/ceiling ${
+            (combined.perCeiling * 100).toFixed(0)
+          }%`,
         );
       }
     }
@@ -368,7 +360,7 @@ if (import.meta.main) {
   const f1 = (x: number) => x.toFixed(1);
   console.log(
     `machine: ${report.machine.cpu}, ${report.machine.cores} cores, Deno ${report.machine.deno}; ` +
-      `wrk -t1, ${MEASURE_S} s per run, ${report.date}`,
+      `wrk -t1, ${ROUNDS} × ${MEASURE_S} s per server and row, medians, ${report.date}`,
   );
   console.log(
     "| corpus | op | c | Shelf rps | peer rps | ceiling rps | Shelf/peer | Shelf/ceiling | Shelf p50 / p99 ms | CPU µs/request S/P/C | CPU ceiling/Shelf | errors S/P/C |",
@@ -378,7 +370,7 @@ if (import.meta.main) {
   );
   for (const r of results) {
     for (const row of r.rows) {
-      const { shelf, peer, ceiling } = row as unknown as Record<Kind, WrkResult>;
+      const { shelf, peer, ceiling } = row;
       console.log(
         `| ${r.corpus} | ${row.op} | ${row.concurrency} | ${f0(shelf.rps)} | ${f0(peer.rps)} | ${
           f0(ceiling.rps)
