@@ -10,32 +10,84 @@ import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 export const ANALYZER_ID = "shelf-en-porter-v6";
 
 /**
- * The analyzer's word rule: a letter or digit, then letters, digits and combining marks, with one
- * apostrophe suffix (`don't`, `it’s`). Marks belong to the word they follow: an accent written
- * apart (`re\u0301sume\u0301`) and the vowel signs of Indic scripts (`हिन्दी`) do not split it.
- * Defined once: the analyzer scans with it, snippets apply it where a word starts.
+ * Which forms of the analyzer's rules a text takes: `ascii` when its letters, digits and marks
+ * are all ASCII, `latin` when those past ASCII are all letters of {@link LATIN_LETTERS} (accented
+ * names and words in English text: `Böckeler`, `café`, `Łódź`) or `’`, `unicode` otherwise. On
+ * the texts they are taken for, the three find exactly the same words; the narrower forms
+ * compile in a fraction of the time — V8 compiles a Unicode property class when the expression is
+ * made and again on first use, in every cold isolate: about 3 ms for the word rule and 8 ms for
+ * the identifier rule on this machine, most of an edge isolate's first search on a small corpus
+ * when one hit has one accented name.
+ */
+export type WordForms = "ascii" | "latin" | "unicode";
+
+/**
+ * The letters of Latin-1 Supplement and Latin Extended-A and -B: U+00C0–U+024F but `×` and `÷`.
+ * Every one is a letter (`\p{L}`), none a digit or mark, and each decomposes (NFD) into ASCII or
+ * one of these and marks of U+0300–U+036F only (`tests/search/analyzer_test.ts` checks each).
+ */
+export const LATIN_LETTERS = "\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f";
+
+/** The classes each form's rules are written with: letters; letters, digits; letters, marks; all three. */
+const CLASSES: Record<WordForms, { l: string; ln: string; lm: string; lmn: string; u: string }> = {
+  ascii: { l: "A-Za-z", ln: "A-Za-z0-9", lm: "A-Za-z", lmn: "A-Za-z0-9", u: "" },
+  latin: {
+    l: `A-Za-z${LATIN_LETTERS}`,
+    ln: `A-Za-z0-9${LATIN_LETTERS}`,
+    lm: `A-Za-z${LATIN_LETTERS}`,
+    lmn: `A-Za-z0-9${LATIN_LETTERS}`,
+    u: "",
+  },
+  unicode: {
+    l: "\\p{L}",
+    ln: "\\p{L}\\p{N}",
+    lm: "\\p{L}\\p{M}",
+    lmn: "\\p{L}\\p{M}\\p{N}",
+    u: "u",
+  },
+};
+
+/**
+ * The analyzer's word rule in one form: a letter or digit, then letters, digits and combining
+ * marks, with one apostrophe suffix (`don't`, `it’s`). Marks belong to the word they follow: an
+ * accent written apart (`re\u0301sume\u0301`) and the vowel signs of Indic scripts (`हिन्दी`) do
+ * not split it. Defined once: the analyzer scans with it, snippets apply it where a word starts.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { WORD_RULE } from "./analyzer.ts";
- * const words = (t: string) => t.match(new RegExp(WORD_RULE, "gu"));
+ * import { wordRuleSource } from "./analyzer.ts";
+ * const words = (t: string) => t.match(new RegExp(wordRuleSource("unicode"), "gu"));
  * assert.deepEqual(words("re\u0301sume\u0301 don't हिन्दी"), ["re\u0301sume\u0301", "don't", "हिन्दी"]);
+ * assert.deepEqual("Böckeler’s café".match(new RegExp(wordRuleSource("latin"), "g")), ["Böckeler’s", "café"]);
  * ```
  */
-export const WORD_RULE = String.raw`[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’]\p{L}[\p{L}\p{M}]*)?`;
+export function wordRuleSource(forms: WordForms): string {
+  const { l, ln, lm, lmn } = CLASSES[forms];
+  return `[${ln}][${lmn}]*(?:['’][${l}][${lm}]*)?`;
+}
+
 /** `a_b`, `a.b`, `a-b` (any number of parts), `name(3)`, and `--flag`/`-f`-style options. */
-const IDENTIFIER =
-  /(?<![\p{L}\p{N}_.-])(?:[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*\(\d[\p{L}]?\)|[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+|--?[\p{L}][\p{L}\p{N}-]*[\p{L}\p{N}])/gu;
-// ASCII forms of the rules above: on a text whose letters, digits and marks are all ASCII (see
-// `asciiWordsOnly`) they match exactly what the Unicode forms match, and they compile in a
-// fraction of the time — V8 compiles a Unicode property class when the expression is made and
-// again on first use, in every cold isolate: about 3 ms for the word rule and 8 ms for the
-// identifier rule on this machine, most of an edge isolate's first search on a small corpus.
-// The Unicode word rule is made on first need (a literal costs nothing until it is used).
-const WORD_ASCII = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/g;
-const IDENTIFIER_ASCII =
-  /(?<![A-Za-z0-9_.-])(?:[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*\(\d[A-Za-z]?\)|[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)+|--?[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])/g;
+function identifierSource(forms: WordForms): string {
+  const { l, ln } = CLASSES[forms];
+  return `(?<![${ln}_.-])(?:[${ln}]+(?:[._-][${ln}]+)*\\(\\d[${l}]?\\)|[${ln}]+(?:[._-][${ln}]+)+|--?[${l}][${ln}-]*[${ln}])`;
+}
+
+const rules = new Map<string, RegExp>();
+/**
+ * One of the analyzer's rules in one form with the given flags (`u` added for the Unicode form),
+ * made on first need and kept: a rule nobody applies is never compiled.
+ */
+export function ruleOf(rule: "word" | "identifier", forms: WordForms, flags: string): RegExp {
+  const key = `${rule} ${forms} ${flags}`;
+  let made = rules.get(key);
+  if (made === undefined) {
+    const source = rule === "word" ? wordRuleSource(forms) : identifierSource(forms);
+    rules.set(key, made = new RegExp(source, flags + CLASSES[forms].u));
+  }
+  return made;
+}
+
 /** Every identifier holds one of these (`.`, `_`, `-` between parts, `(` of `name(3)`). */
 const IDENTIFIER_MARK = /[._(-]/;
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -62,14 +114,15 @@ export const WORDLESS_RANGES: readonly (readonly [number, number])[] = [
   [0x2794, 0x27bf],
 ];
 const hex = (n: number) => `\\u${n.toString(16).padStart(4, "0")}`;
-const PAST_WORDLESS = new RegExp(
-  `[^\\u0000-\\u007f${WORDLESS_RANGES.map(([a, b]) => `${hex(a)}-${hex(b)}`).join("")}]`,
-);
+const WORDLESS = WORDLESS_RANGES.map(([a, b]) => `${hex(a)}-${hex(b)}`).join("");
+const PAST_WORDLESS = new RegExp(`[^\\u0000-\\u007f${WORDLESS}]`);
+const PAST_LATIN = new RegExp(`[^\\u0000-\\u007f${WORDLESS}${LATIN_LETTERS}\\u2019]`);
+/** A word (or text) of ASCII and Latin letters only: its marks, once decomposed, are U+0300–U+036F. */
+const LATIN_ONLY = new RegExp(`^[\\u0000-\\u007f${LATIN_LETTERS}\\u2019]*$`);
 
 /**
  * Whether every letter, digit and mark of `text` is ASCII (and it has no `’`): past ASCII it
- * holds only {@link WORDLESS_RANGES}. The analyzer's rules then take their ASCII forms, which
- * find the same words there; a text with `é`, `’` or an emoji takes the Unicode forms.
+ * holds only {@link WORDLESS_RANGES}.
  *
  * @example
  * ```ts
@@ -83,12 +136,33 @@ export function asciiWordsOnly(text: string): boolean {
   return !PAST_WORDLESS.test(text);
 }
 
-let wordUnicode: RegExp | undefined;
-const wordRule = (text: string) =>
-  asciiWordsOnly(text) ? WORD_ASCII : (wordUnicode ??= new RegExp(WORD_RULE, "gu"));
+/**
+ * The forms of the analyzer's rules `text` takes (see {@link WordForms}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wordFormsOf } from "./analyzer.ts";
+ * assert.equal(wordFormsOf("Plan → build — ship “now”"), "ascii");
+ * assert.equal(wordFormsOf("Birgitta Böckeler’s café — Łódź"), "latin");
+ * assert.equal(wordFormsOf("½"), "unicode");
+ * assert.equal(wordFormsOf("re\u0301sume\u0301"), "unicode");
+ * assert.equal(wordFormsOf("Привет"), "unicode");
+ * ```
+ */
+export function wordFormsOf(text: string): WordForms {
+  if (!PAST_WORDLESS.test(text)) return "ascii";
+  return PAST_LATIN.test(text) ? "unicode" : "latin";
+}
+
+const wordRule = (text: string) => ruleOf("word", wordFormsOf(text), "g");
 const stems = new Map<string, string>();
 const terms = new Map<string, string>();
 const CACHE_MAX = 100_000;
+
+const MARKS = /\p{M}+/gu;
+/** The combining marks Latin letters decompose into (see {@link LATIN_LETTERS}). */
+export const LATIN_MARKS = /[\u0300-\u036f]+/g;
 
 /**
  * Lowercases, strips diacritics and possessive `'s`, and folds `’` to `'`.
@@ -102,7 +176,9 @@ const CACHE_MAX = 100_000;
  */
 export function normalizeWord(word: string): string {
   if (!NON_ASCII.test(word)) return word.toLowerCase().replace(/'s$/, "").replace(/'/g, "");
-  return word.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "").replace(/['’]s$/, "")
+  // Latin letters decompose into marks of one block: no Unicode class to compile for them.
+  const marks = LATIN_ONLY.test(word) ? LATIN_MARKS : MARKS;
+  return word.toLowerCase().normalize("NFD").replace(marks, "").replace(/['’]s$/, "")
     .replace(/['’]/g, "");
 }
 
@@ -217,8 +293,9 @@ export function analyze(text: string): string[] {
 export function identifiersOf(text: string): string[] {
   const out: string[] = [];
   if (!IDENTIFIER_MARK.test(text)) return out;
-  const rule = asciiWordsOnly(text) ? IDENTIFIER_ASCII : IDENTIFIER;
-  for (const m of text.matchAll(rule)) out.push(m[0].toLowerCase());
+  for (const m of text.matchAll(ruleOf("identifier", wordFormsOf(text), "g"))) {
+    out.push(m[0].toLowerCase());
+  }
   return out;
 }
 
@@ -247,6 +324,7 @@ export function analyzeWords(text: string): { word: string; term: string }[] {
 export function stemOnce(word: string): string {
   const base = IRREGULAR_FORMS.get(word);
   if (base !== undefined) return stemmer(base);
-  const number = NON_ASCII.test(word) ? /^\p{N}+$/u.test(word) : /^[0-9]+$/.test(word);
+  // Latin letters are no digits: only a word with other letters needs the Unicode class.
+  const number = LATIN_ONLY.test(word) ? /^[0-9]+$/.test(word) : /^\p{N}+$/u.test(word);
   return number || word.length <= 2 ? word : stemmer(word);
 }

@@ -1,5 +1,13 @@
 import { remembered } from "../remembered.ts";
-import { asciiWordsOnly, termOf, WORD_RULE, wordsOf } from "./analyzer.ts";
+import {
+  LATIN_LETTERS,
+  LATIN_MARKS,
+  ruleOf,
+  termOf,
+  type WordForms,
+  wordFormsOf,
+  wordsOf,
+} from "./analyzer.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 
 /**
@@ -18,8 +26,8 @@ export interface WordPositions {
    * lowercasing changes the length (offsets would not line up) or marks are written apart.
    */
   readonly lower: string | undefined;
-  /** Whether every letter, digit and mark of the text is ASCII (`asciiWordsOnly`). */
-  readonly plain: boolean;
+  /** The forms of the analyzer's rules the text takes (`wordFormsOf`). */
+  readonly forms: WordForms;
   /** Characters held (for the cache bound). */
   readonly size: number;
   /** {@link occurrences} already looked up in this text, by term. */
@@ -52,21 +60,18 @@ const TERMS_PER_TEXT = 256;
  */
 export function positionsOf(text: string): WordPositions {
   const lower = text.toLowerCase();
+  const forms = wordFormsOf(text);
+  const prepared = { text, forms, size: text.length, byTerm: new Map(), byHead: new Map() };
   // Its words are ASCII: nothing to fold, no mark, and the rules' ASCII forms apply.
-  if (asciiWordsOnly(text)) {
-    return { text, lower, plain: true, size: text.length, byTerm: new Map(), byHead: new Map() };
-  }
-  const folded = lower.length === text.length ? foldMarks(lower) : undefined;
-  return {
-    text,
-    // Marks written apart stay in the folded text, where the analyzer drops them from the word:
-    // such a text is scanned word by word instead.
-    lower: folded !== undefined && !HAS_MARK.test(folded) ? folded : undefined,
-    plain: false,
-    size: text.length,
-    byTerm: new Map(),
-    byHead: new Map(),
-  };
+  if (forms === "ascii") return { ...prepared, lower };
+  if (lower.length !== text.length) return { ...prepared, lower: undefined };
+  // Latin letters fold by marks of one block and leave none (a mark in the lowercase text would
+  // have changed its length); any other text is checked for marks written apart, which stay in
+  // the folded text where the analyzer drops them from the word: such a text is scanned word by
+  // word instead.
+  if (forms === "latin") return { ...prepared, lower: foldMarks(lower, LATIN_MARKS) };
+  const folded = foldMarks(lower);
+  return { ...prepared, lower: HAS_MARK.test(folded) ? undefined : folded };
 }
 
 // Letters that may carry marks: Latin, Greek, Cyrillic and the other alphabets up to U+1FFF, and
@@ -75,6 +80,7 @@ const MARKABLE = /[\u00c0-\u1fff\u3040-\u30ff]/;
 const MARKABLE_ALL = /[\u00c0-\u1fff\u3040-\u30ff]/g;
 const MARKS = /\p{M}+/gu;
 const HAS_MARK = /\p{M}/u;
+const HAS_LATIN_MARK = /[\u0300-\u036f]/;
 
 /**
  * Each precomposed accented letter replaced by its base letter (`é` → `e`), everything else as
@@ -89,10 +95,10 @@ const HAS_MARK = /\p{M}/u;
  * assert.equal(foldMarks("plain"), "plain");
  * ```
  */
-export function foldMarks(text: string): string {
+export function foldMarks(text: string, marks: RegExp = MARKS): string {
   if (!MARKABLE.test(text)) return text;
   return text.replace(MARKABLE_ALL, (c) => {
-    const base = c.normalize("NFD").replace(MARKS, "");
+    const base = c.normalize("NFD").replace(marks, "");
     return base.length === 1 ? base : c;
   });
 }
@@ -105,15 +111,17 @@ export function occurrences(words: WordPositions, term: string): number[] {
   return remembered(words.byTerm, TERMS_PER_TEXT, term, (t) => findOccurrences(words, t));
 }
 
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
-const DIGIT = /^\p{N}/u;
 const APOSTROPHE = /^['’]/;
-const LETTER_OR_DIGIT_ASCII = /^[A-Za-z0-9]/;
-const DIGIT_ASCII = /^[0-9]/;
-/** The analyzer's word rule, anchored where it is applied (made on first need, see below). */
-let wordAt: RegExp | undefined;
-/** Its ASCII form, for plain texts (as the analyzer's own). */
-const WORD_AT_ASCII = /[A-Za-z0-9]+(?:'[A-Za-z]+)?/y;
+/**
+ * A letter or digit, and a digit, in the classes of each form of the analyzer's rules: an ASCII
+ * or Latin text's digits are ASCII and its letters are ASCII or Latin, so the narrower classes
+ * say what the Unicode ones would there (and compile in a fraction of the time).
+ */
+const CLASSES: Record<WordForms, { letterOrDigit: RegExp; digit: RegExp }> = {
+  ascii: { letterOrDigit: /^[A-Za-z0-9]/, digit: /^[0-9]/ },
+  latin: { letterOrDigit: new RegExp(`^[A-Za-z0-9${LATIN_LETTERS}]`), digit: /^[0-9]/ },
+  unicode: { letterOrDigit: /^[\p{L}\p{N}]/u, digit: /^\p{N}/u },
+};
 
 /** The character (whole code point) that ends just before `at`. */
 function charBefore(text: string, at: number): string {
@@ -129,13 +137,11 @@ function charBefore(text: string, at: number): string {
  * apostrophe (`don't`, `'quoted'`), or a digit right after a letter, which ends a word only
  * when the letter closes an apostrophe suffix.
  */
-function startsWord(text: string, at: number, plain: boolean): boolean | undefined {
+function startsWord(text: string, at: number, forms: WordForms): boolean | undefined {
   if (at === 0) return true;
   const before = charBefore(text, at);
   if (APOSTROPHE.test(before)) return undefined;
-  // A plain text's letters and digits are ASCII: the Unicode classes would say the same.
-  const letterOrDigit = plain ? LETTER_OR_DIGIT_ASCII : LETTER_OR_DIGIT;
-  const digit = plain ? DIGIT_ASCII : DIGIT;
+  const { letterOrDigit, digit } = CLASSES[forms];
   if (!letterOrDigit.test(before)) return true;
   if (digit.test(before) || !digit.test(text.slice(at, at + 2))) return false;
   return undefined;
@@ -214,11 +220,12 @@ function wordsStartingWith(words: WordPositions, head: string): Map<string, numb
 }
 
 function findWordsStartingWith(words: WordPositions, head: string): Map<string, number[]> | null {
-  const { text, lower, plain } = words;
-  const rule = plain ? WORD_AT_ASCII : (wordAt ??= new RegExp(WORD_RULE, "uy"));
+  const { text, lower, forms } = words;
+  // The analyzer's word rule, anchored where it is applied.
+  const rule = ruleOf("word", forms, "y");
   let found: Map<string, number[]> | null = new Map();
   for (let at = lower!.indexOf(head); at !== -1; at = lower!.indexOf(head, at + 1)) {
-    const starts = startsWord(text, at, plain);
+    const starts = startsWord(text, at, forms);
     if (starts === undefined) {
       found = null;
       break;
@@ -249,14 +256,16 @@ function findWordsStartingWith(words: WordPositions, head: string): Map<string, 
 export function scanAllOccurrences(text: string, term: string): number[] {
   const heads = headsOf(term);
   const startsHead = (w: string) => heads.some((head) => w.startsWith(head));
-  const plain = asciiWordsOnly(text);
+  const forms = wordFormsOf(text);
+  // A Latin text's marks, in its lowercase words, are of one block (see `LATIN_LETTERS`).
+  const [marks, hasMark] = forms === "unicode" ? [MARKS, HAS_MARK] : [LATIN_MARKS, HAS_LATIN_MARK];
   const out: number[] = [];
   for (const [word, start] of wordsOf(text)) {
     const key = word.toLowerCase();
-    const folded = foldMarks(key);
+    const folded = forms === "ascii" ? key : foldMarks(key, marks);
     // A word with marks written apart starts with the term's letters once they are dropped.
     const starts = startsHead(folded) ||
-      (!plain && HAS_MARK.test(folded) && startsHead(folded.replace(MARKS, "")));
+      (forms !== "ascii" && hasMark.test(folded) && startsHead(folded.replace(marks, "")));
     if (starts && termOf(key) === term) {
       out.push(start, start + word.length);
     }

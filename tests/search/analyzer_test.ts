@@ -5,10 +5,12 @@ import {
   analyzeWords,
   asciiWordsOnly,
   identifiersOf,
+  LATIN_LETTERS,
   normalizeWord,
   stem,
   termOf,
   tokenize,
+  wordFormsOf,
   WORDLESS_RANGES,
   wordsOf,
 } from "../../src/search/analyzer.ts";
@@ -100,28 +102,46 @@ Deno.test("editVariants: deletions, insertions, substitutions and swaps, each on
 });
 
 /**
- * The ASCII forms of the word and identifier rules (taken for texts whose letters, digits and
- * marks are all ASCII) against the Unicode forms (taken once a text has one past ASCII): a text
- * and the same text with " é" after it must give the same words, terms and identifiers — " é"
- * adds one word of its own at the end and changes no match before it.
+ * The narrower forms of the word and identifier rules against the Unicode forms (taken once a
+ * text has a letter past Latin): a text and the same text with " ж" after it must give the same
+ * words, terms and identifiers — " ж" adds one word of its own at the end and changes no match
+ * before it. ASCII forms for texts of ASCII words, Latin forms for texts with accented letters.
  */
-Deno.test("analyzer: ASCII texts get exactly the words and identifiers of the Unicode rules", () => {
-  const alphabet = "aZ09_.-()' \n\t,;:/\\\"!?#$%&*+<=>@[]^`{|}~sS3—–→“”‘×·©\u00a0\u200b─✅";
-  const text = fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 });
-  const unicode = (t: string) => `${t} é`;
+function assertSameAsUnicode(texts: fc.Arbitrary<string>, forms: "ascii" | "latin") {
+  const unicode = (t: string) => `${t} ж`;
   fc.assert(
-    fc.property(fc.oneof(text, fc.string({ unit: "grapheme-ascii", maxLength: 60 })), (t) => {
-      const ascii = tokenize(t);
-      assert.deepEqual(tokenize(unicode(t)).slice(0, ascii.length), ascii);
-      assert.equal(tokenize(unicode(t)).length, ascii.length + 1);
+    fc.property(texts, (t) => {
+      assert.ok(wordFormsOf(t) === "ascii" || (forms === "latin" && wordFormsOf(t) === "latin"));
+      assert.equal(wordFormsOf(unicode(t)), "unicode");
+      const narrow = tokenize(t);
+      assert.deepEqual(tokenize(unicode(t)).slice(0, narrow.length), narrow);
+      assert.equal(tokenize(unicode(t)).length, narrow.length + 1);
       assert.deepEqual(identifiersOf(unicode(t)), identifiersOf(t));
       assert.deepEqual([...wordsOf(unicode(t))].slice(0, -1), [...wordsOf(t)]);
       assert.deepEqual(analyzeWords(unicode(t)).slice(0, -1), analyzeWords(t));
     }),
     { numRuns: 2000 },
   );
+}
+const WORDY_ASCII = "aZ09_.-()' \n\t,;:/\\\"!?#$%&*+<=>@[]^`{|}~sS3—–→“”‘×·©\u00a0\u200b─✅";
+const textOf = (alphabet: string) =>
+  fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 });
+
+Deno.test("analyzer: texts with accented Latin letters get exactly the words and identifiers of the Unicode rules", () => {
+  // Latin letters from each block, ones whose lowercase leaves the block (Ɓ → ɓ) or grows (İ),
+  // and ones the analyzer folds to ASCII (é) or keeps (ø, ß, ł).
+  assertSameAsUnicode(textOf(`${WORDY_ASCII}’éÖøßłŁİƁǅĳȸÀÿ`), "latin");
+});
+
+Deno.test("analyzer: ASCII texts get exactly the words and identifiers of the Unicode rules", () => {
+  assertSameAsUnicode(
+    fc.oneof(textOf(WORDY_ASCII), fc.string({ unit: "grapheme-ascii", maxLength: 60 })),
+    "ascii",
+  );
   // Words as the Unicode normalization gives them: lowercased, possessive and apostrophes gone.
-  for (const word of ["Don't", "JOHN'S", "it's's", "'s", "ABC", "x'"]) {
+  for (
+    const word of ["Don't", "JOHN'S", "it's's", "'s", "ABC", "x'", "Böckeler’s", "İstanbul", "Łódź"]
+  ) {
     const reference = word.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "")
       .replace(/['’]s$/, "").replace(/['’]/g, "");
     assert.equal(normalizeWord(word), reference, word);
@@ -130,6 +150,7 @@ Deno.test("analyzer: ASCII texts get exactly the words and identifiers of the Un
   for (const id of ["open(2)", "pg_hba", "deno.json", "git-commit", "--amend", "-rf"]) {
     assert.deepEqual(identifiersOf(`see ${id} now`), [id]);
     assert.deepEqual(identifiersOf(`sée ${id} now`), [id]);
+    assert.deepEqual(identifiersOf(`жé ${id} now`), [id]);
   }
   assert.deepEqual(identifiersOf("git-commit --amend open(2) pg_hba.conf"), [
     "git-commit",
@@ -151,7 +172,7 @@ Deno.test("analyzer: the characters a text may hold past ASCII and keep the ASCI
     }
   }
   assert.ok(checked > 1000);
-  // Just outside the ranges: letters, digits and `’` take the Unicode rules.
+  // Just outside the ranges: letters, digits and `’` take wider rules.
   for (
     const ch of [
       "\u00aa",
@@ -167,5 +188,31 @@ Deno.test("analyzer: the characters a text may hold past ASCII and keep the ASCI
     ]
   ) {
     assert.ok(!asciiWordsOnly(`a${ch}b`), ch);
+  }
+});
+
+Deno.test("analyzer: Latin letters are letters, and the marks they decompose into are of one block", () => {
+  const latin = new RegExp(`^[${LATIN_LETTERS}]$`);
+  let checked = 0;
+  for (let c = 0xc0; c <= 0x24f; c++) {
+    const ch = String.fromCharCode(c);
+    const at = `U+${c.toString(16)}`;
+    if (!latin.test(ch)) {
+      assert.ok(c === 0xd7 || c === 0xf7, at);
+      continue;
+    }
+    assert.ok(/^\p{L}$/u.test(ch), `${at} is no letter`);
+    // As the analyzer folds them: the word lowercased, decomposed, its marks dropped.
+    for (const form of [ch, ch.toLowerCase()]) {
+      const nfd = form.normalize("NFD");
+      assert.equal(nfd.replace(/[\u0300-\u036f]+/g, ""), nfd.replace(/\p{M}+/gu, ""), at);
+    }
+    assert.equal(wordFormsOf(`a${ch}b — c’d`), "latin", at);
+    checked++;
+  }
+  assert.equal(checked, 0x24f - 0xc0 - 1);
+  // Letters, digits and marks past them take the Unicode rules.
+  for (const ch of ["\u0250", "\u00aa", "\u00b2", "\u00b5", "\u0301", "ж", "½", "🚀"]) {
+    assert.equal(wordFormsOf(`a${ch}b`), "unicode", ch);
   }
 });

@@ -142,48 +142,80 @@ Deno.test("word positions: an ASCII word ends where the Unicode rule ends it, ne
   }
 });
 
-Deno.test("word positions: a text whose words are ASCII finds what the Unicode rules find", () => {
-  // " é" at the end makes the text take the Unicode rules and adds one word after the rest.
-  const piece = fc.constantFrom(
-    "deploy",
-    "Deploying",
-    "don't",
-    "'quoted'",
-    "a'b2to3",
-    "x86",
-    "ran",
-    "bought",
-    "pg_hba.conf",
-    "it's",
-    " ",
-    "\n",
-    ".",
-    "-",
-    "'",
-    "—",
-    "→",
-    "“quoted”",
-    "×",
-    "\u00a0",
-    "─",
-    "✅",
-    "2to3",
-  );
+/**
+ * A text in narrower forms finds what the Unicode forms find: " ж" at the end makes the text take
+ * the Unicode rules and adds one word after the rest.
+ */
+function assertSameAsUnicode(pieces: string[], forms: "ascii" | "latin") {
+  const piece = fc.constantFrom(...pieces);
   fc.assert(
-    fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
-      const text = pieces.join("");
-      const plain = positionsOf(text);
-      const unicode = positionsOf(`${text} é`);
-      assert.ok(plain.plain && !unicode.plain);
+    fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+      const text = parts.join("");
+      const narrow = positionsOf(text);
+      const unicode = positionsOf(`${text} ж`);
+      assert.ok(narrow.forms === "ascii" || (forms === "latin" && narrow.forms === "latin"));
+      assert.equal(unicode.forms, "unicode");
       for (const term of termsOf(text)) {
         assert.deepEqual(
-          occurrences(plain, term),
-          // Offsets come in [start, end] pairs; " é" adds at most the pair of its own word.
+          occurrences(narrow, term),
+          // Offsets come in [start, end] pairs; " ж" adds at most the pair of its own word.
           occurrences(unicode, term).filter((_, i, all) => all[i - (i % 2)]! < text.length),
           term,
         );
+        assert.deepEqual(scanAllOccurrences(text, term), occurrences(narrow, term), term);
       }
     }),
     { numRuns: 300 },
   );
+}
+const ASCII_PIECES = [
+  "deploy",
+  "Deploying",
+  "don't",
+  "'quoted'",
+  "a'b2to3",
+  "x86",
+  "ran",
+  "bought",
+  "pg_hba.conf",
+  "it's",
+  " ",
+  "\n",
+  ".",
+  "-",
+  "'",
+  "—",
+  "→",
+  "“quoted”",
+  "×",
+  "\u00a0",
+  "─",
+  "✅",
+  "2to3",
+];
+
+Deno.test("word positions: a text whose words are ASCII finds what the Unicode rules find", () => {
+  assertSameAsUnicode(ASCII_PIECES, "ascii");
+});
+
+Deno.test("word positions: a text with accented Latin letters finds what the Unicode rules find", () => {
+  // Folded to ASCII (café, Böckeler), kept (ø, ß, ł), lowercase out of the block (Ɓ) or longer
+  // (İ), `’` in words and as a quote, and Latin letters right before digits and apostrophes.
+  assertSameAsUnicode([
+    ...ASCII_PIECES,
+    "café",
+    "CAFÉ",
+    "Böckeler’s",
+    "it’s",
+    "’tis",
+    "søren",
+    "straße",
+    "Łódź",
+    "İstanbul",
+    "Ɓeta",
+    "é2",
+    "deployé",
+    "ǅ",
+    "é'x",
+  ], "latin");
 });
