@@ -41,10 +41,10 @@ async function coldCorpus(name: string) {
       corpus: name,
       bundleBytes: (await Deno.stat(bundle)).size,
       ...(await coldRuns(
-        ["run", "--no-config", "--no-lock", "-A", `${site}/harness.js`, `file://${bundle}`],
+        [["run", "--no-config", "--no-lock", "-A", `${site}/harness.js`, `file://${bundle}`]],
         QUERY[name] ?? "search",
         site,
-      )),
+      ))[0]!,
     };
   } finally {
     await Deno.remove(site, { recursive: true });

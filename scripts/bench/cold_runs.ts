@@ -79,29 +79,42 @@ console.log(JSON.stringify({ importMs: t1 - t0, searchMs: t3 - t2 }));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/**
- * Runs `deno <args> <query>` {@link RUNS} times (each a fresh process) and returns the medians
- * of import, first search and their sum.
- */
-export async function coldRuns(args: string[], query: string, cwd: string) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    const out = await run(Deno.execPath(), [...args, query], cwd);
-    runs.push(JSON.parse(out.trim().split("\n").at(-1)!) as { importMs: number; searchMs: number });
-  }
-  return {
-    importMs: median(runs.map((r) => r.importMs)),
-    searchMs: median(runs.map((r) => r.searchMs)),
-    totalMs: median(runs.map((r) => r.importMs + r.searchMs)),
-  };
-}
-
-/** What one corpus's cold start measured (plus the script's own fields). */
-export interface ColdResult {
-  corpus: string;
+/** The medians of a cold start's runs: import, first search and their sum, in ms. */
+export interface ColdTimes {
   importMs: number;
   searchMs: number;
   totalMs: number;
+}
+
+/**
+ * Runs `deno <args> <query>` {@link RUNS} times for each set of `args` (each a fresh process),
+ * the sets taking turns so that the machine's moments fall on all of them alike, and returns
+ * each set's medians of import, first search and their sum.
+ */
+export async function coldRuns(
+  argSets: string[][],
+  query: string,
+  cwd: string,
+): Promise<ColdTimes[]> {
+  const runs: { importMs: number; searchMs: number }[][] = argSets.map(() => []);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, args] of argSets.entries()) {
+      const out = await run(Deno.execPath(), [...args, query], cwd);
+      runs[k]!.push(JSON.parse(out.trim().split("\n").at(-1)!));
+    }
+  }
+  return runs.map((times) => ({
+    importMs: median(times.map((r) => r.importMs)),
+    searchMs: median(times.map((r) => r.searchMs)),
+    totalMs: median(times.map((r) => r.importMs + r.searchMs)),
+  }));
+}
+
+/** What one corpus's cold start measured (plus the script's own fields). */
+export interface ColdResult extends ColdTimes {
+  corpus: string;
+  /** The same, with the bundle's compiled modules loaded as JavaScript (the eszip only). */
+  asJs?: ColdTimes;
 }
 
 /**
@@ -125,13 +138,18 @@ export async function coldMain<R extends ColdResult>(options: {
   const report = { date: new Date().toISOString(), machine: await machine(), results };
   await Deno.mkdir(`${ROOT}dist/bench`, { recursive: true });
   await Deno.writeTextFile(`${ROOT}dist/bench/${options.file}`, JSON.stringify(report, null, 2));
-  console.log(`| corpus | ${options.sizeColumn} | import | first search | import + first search |`);
-  console.log("| --- | ---: | ---: | ---: | ---: |");
+  const js = results.some((r) => r.asJs);
+  const times = (t: ColdTimes) =>
+    `${t.importMs.toFixed(0)} ms | ${t.searchMs.toFixed(0)} ms | ${t.totalMs.toFixed(0)} ms`;
+  console.log(
+    `| corpus | ${options.sizeColumn} | import | first search | import + first search |` +
+      (js ? " as JavaScript: import | first search | import + first search |" : ""),
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: |" + (js ? " ---: | ---: | ---: |" : ""));
   for (const r of results) {
     console.log(
-      `| ${r.corpus} | ${(options.bytes(r) / 1e6).toFixed(1)} MB | ${r.importMs.toFixed(0)} ms | ${
-        r.searchMs.toFixed(0)
-      } ms | ${r.totalMs.toFixed(0)} ms |`,
+      `| ${r.corpus} | ${(options.bytes(r) / 1e6).toFixed(1)} MB | ${times(r)} |` +
+        (r.asJs ? ` ${times(r.asJs)} |` : ""),
     );
   }
 }

@@ -49,7 +49,11 @@ export interface BundleManifest {
  * with the routes of its `netlify.toml`, writing the eszip to `out`; then unpacks it into
  * `unpacked` with the reader vendored in that bundler, and writes there what a fresh Deno needs
  * to run it: `import_map.json` (the bundle's own map, pointed at the unpacked files) and
- * `stage2.js` (the entry).
+ * `stage2.js` (the entry). The eszip holds each TypeScript module compiled to JavaScript, which
+ * is how Netlify's runtime loads it; unpacked under its `.ts` name, a fresh Deno treats it as
+ * TypeScript and looks it up in its transpile cache first. `import_map_js.json` maps each one
+ * to a `.js` copy instead, for runs that should load modules as the edge does (see
+ * {@link runUnpackedArgs}).
  */
 export async function bundleAndUnpack(
   tools: NetlifyTools,
@@ -91,6 +95,15 @@ export async function bundleAndUnpack(
     imports[from] = to.replace(/^file:\/\/\/(root|vendor)\//, `${base}$1/`);
   }
   await Deno.writeTextFile(`${unpacked}/import_map.json`, JSON.stringify({ imports }));
+  const asJs = { ...imports };
+  for (const specifier of eszip.specifiers) {
+    if (!/^file:\/\/\/(root|vendor)\/.*\.[cm]?tsx?$/.test(specifier)) continue;
+    const path = specifier.slice("file:///".length);
+    await Deno.copyFile(`${unpacked}/${path}`, `${unpacked}/${path}.js`);
+    // The bundle's own specifier, and the unpacked one a relative import resolves to.
+    asJs[specifier] = asJs[`${base}${path}`] = `${base}${path}.js`;
+  }
+  await Deno.writeTextFile(`${unpacked}/import_map_js.json`, JSON.stringify({ imports: asJs }));
   await Deno.writeTextFile(`${unpacked}/stage2.js`, eszip.stage2);
   return { manifest, assetBytes: (await Deno.stat(asset)).size, eszip };
 }
@@ -98,9 +111,15 @@ export async function bundleAndUnpack(
 /**
  * The `deno` arguments that run `script` (a file in `unpacked`) as Netlify runs the bundle: a
  * fresh Deno with no config, lockfile, npm or remote imports, the bundle's own import map, and
- * only `permissions` besides environment access.
+ * only `permissions` besides environment access. With `modules: "js"`, the compiled modules are
+ * loaded as JavaScript, as the edge loads them (see {@link bundleAndUnpack}).
  */
-export function runUnpackedArgs(unpacked: string, script: string, permissions: string[] = []) {
+export function runUnpackedArgs(
+  unpacked: string,
+  script: string,
+  permissions: string[] = [],
+  modules: "as-named" | "js" = "as-named",
+) {
   return [
     "run",
     "--no-config",
@@ -110,7 +129,7 @@ export function runUnpackedArgs(unpacked: string, script: string, permissions: s
     ...permissions,
     "--allow-env",
     "--import-map",
-    `${unpacked}/import_map.json`,
+    `${unpacked}/${modules === "js" ? "import_map_js.json" : "import_map.json"}`,
     `${unpacked}/${script}`,
   ];
 }
