@@ -6,7 +6,7 @@
  *   content → search → resources, prompts → tools → protocol → site → transport → config
  *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts)
  *
- * (`version.ts`, `invalid_params.ts` and `remembered.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
+ * (`version.ts`, `invalid_params.ts`, `remembered.ts` and `lazy_pattern.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
  */
 import assert from "node:assert/strict";
 import { ROOT } from "./helpers.ts";
@@ -15,6 +15,7 @@ const LAYERS: Record<string, number> = {
   "version.ts": 0,
   "invalid_params.ts": 0,
   "remembered.ts": 0,
+  "lazy_pattern.ts": 0,
   content: 1,
   search: 2,
   resources: 3,

@@ -1,3 +1,4 @@
+import { lazyPattern } from "../lazy_pattern.ts";
 import { remembered } from "../remembered.ts";
 import { stemmer } from "stemmer";
 import { STOP_WORDS } from "./stop_words.ts";
@@ -160,7 +161,7 @@ const stems = new Map<string, string>();
 const terms = new Map<string, string>();
 const CACHE_MAX = 100_000;
 
-const MARKS = /\p{M}+/gu;
+const marks = lazyPattern(String.raw`\p{M}+`, "gu");
 /** The combining marks Latin letters decompose into (see {@link LATIN_LETTERS}). */
 export const LATIN_MARKS = /[\u0300-\u036f]+/g;
 
@@ -177,8 +178,10 @@ export const LATIN_MARKS = /[\u0300-\u036f]+/g;
 export function normalizeWord(word: string): string {
   if (!NON_ASCII.test(word)) return word.toLowerCase().replace(/'s$/, "").replace(/'/g, "");
   // Latin letters decompose into marks of one block: no Unicode class to compile for them.
-  const marks = LATIN_ONLY.test(word) ? LATIN_MARKS : MARKS;
-  return word.toLowerCase().normalize("NFD").replace(marks, "").replace(/['’]s$/, "")
+  return word.toLowerCase().normalize("NFD").replace(
+    LATIN_ONLY.test(word) ? LATIN_MARKS : marks(),
+    "",
+  ).replace(/['’]s$/, "")
     .replace(/['’]/g, "");
 }
 

@@ -1,3 +1,4 @@
+import { lazyPattern } from "../lazy_pattern.ts";
 import { remembered } from "../remembered.ts";
 import {
   LATIN_LETTERS,
@@ -71,15 +72,15 @@ export function positionsOf(text: string): WordPositions {
   // word instead.
   if (forms === "latin") return { ...prepared, lower: foldMarks(lower, LATIN_MARKS) };
   const folded = foldMarks(lower);
-  return { ...prepared, lower: HAS_MARK.test(folded) ? undefined : folded };
+  return { ...prepared, lower: hasMark().test(folded) ? undefined : folded };
 }
 
 // Letters that may carry marks: Latin, Greek, Cyrillic and the other alphabets up to U+1FFF, and
 // kana (not punctuation such as dashes, arrows or box drawing, which bodies are full of).
 const MARKABLE = /[\u00c0-\u1fff\u3040-\u30ff]/;
 const MARKABLE_ALL = /[\u00c0-\u1fff\u3040-\u30ff]/g;
-const MARKS = /\p{M}+/gu;
-const HAS_MARK = /\p{M}/u;
+const marks = lazyPattern(String.raw`\p{M}+`, "gu");
+const hasMark = lazyPattern(String.raw`\p{M}`, "u");
 const HAS_LATIN_MARK = /[\u0300-\u036f]/;
 
 /**
@@ -95,10 +96,10 @@ const HAS_LATIN_MARK = /[\u0300-\u036f]/;
  * assert.equal(foldMarks("plain"), "plain");
  * ```
  */
-export function foldMarks(text: string, marks: RegExp = MARKS): string {
+export function foldMarks(text: string, marksOf: RegExp = marks()): string {
   if (!MARKABLE.test(text)) return text;
   return text.replace(MARKABLE_ALL, (c) => {
-    const base = c.normalize("NFD").replace(marks, "");
+    const base = c.normalize("NFD").replace(marksOf, "");
     return base.length === 1 ? base : c;
   });
 }
@@ -117,10 +118,14 @@ const APOSTROPHE = /^['’]/;
  * or Latin text's digits are ASCII and its letters are ASCII or Latin, so the narrower classes
  * say what the Unicode ones would there (and compile in a fraction of the time).
  */
-const CLASSES: Record<WordForms, { letterOrDigit: RegExp; digit: RegExp }> = {
-  ascii: { letterOrDigit: /^[A-Za-z0-9]/, digit: /^[0-9]/ },
-  latin: { letterOrDigit: new RegExp(`^[A-Za-z0-9${LATIN_LETTERS}]`), digit: /^[0-9]/ },
-  unicode: { letterOrDigit: /^[\p{L}\p{N}]/u, digit: /^\p{N}/u },
+const asciiDigit = lazyPattern("^[0-9]");
+const CLASSES: Record<WordForms, { letterOrDigit: () => RegExp; digit: () => RegExp }> = {
+  ascii: { letterOrDigit: lazyPattern("^[A-Za-z0-9]"), digit: asciiDigit },
+  latin: { letterOrDigit: lazyPattern(`^[A-Za-z0-9${LATIN_LETTERS}]`), digit: asciiDigit },
+  unicode: {
+    letterOrDigit: lazyPattern(String.raw`^[\p{L}\p{N}]`, "u"),
+    digit: lazyPattern(String.raw`^\p{N}`, "u"),
+  },
 };
 
 /** The character (whole code point) that ends just before `at`. */
@@ -141,7 +146,8 @@ function startsWord(text: string, at: number, forms: WordForms): boolean | undef
   if (at === 0) return true;
   const before = charBefore(text, at);
   if (APOSTROPHE.test(before)) return undefined;
-  const { letterOrDigit, digit } = CLASSES[forms];
+  const letterOrDigit = CLASSES[forms].letterOrDigit();
+  const digit = CLASSES[forms].digit();
   if (!letterOrDigit.test(before)) return true;
   if (digit.test(before) || !digit.test(text.slice(at, at + 2))) return false;
   return undefined;
@@ -258,14 +264,16 @@ export function scanAllOccurrences(text: string, term: string): number[] {
   const startsHead = (w: string) => heads.some((head) => w.startsWith(head));
   const forms = wordFormsOf(text);
   // A Latin text's marks, in its lowercase words, are of one block (see `LATIN_LETTERS`).
-  const [marks, hasMark] = forms === "unicode" ? [MARKS, HAS_MARK] : [LATIN_MARKS, HAS_LATIN_MARK];
+  const [marksOf, hasMarkIn] = forms === "unicode"
+    ? [marks(), hasMark()]
+    : [LATIN_MARKS, HAS_LATIN_MARK];
   const out: number[] = [];
   for (const [word, start] of wordsOf(text)) {
     const key = word.toLowerCase();
-    const folded = forms === "ascii" ? key : foldMarks(key, marks);
+    const folded = forms === "ascii" ? key : foldMarks(key, marksOf);
     // A word with marks written apart starts with the term's letters once they are dropped.
     const starts = startsHead(folded) ||
-      (forms !== "ascii" && hasMark.test(folded) && startsHead(folded.replace(marks, "")));
+      (forms !== "ascii" && hasMarkIn.test(folded) && startsHead(folded.replace(marksOf, "")));
     if (starts && termOf(key) === term) {
       out.push(start, start + word.length);
     }

@@ -1,3 +1,4 @@
+import { lazyPattern } from "../lazy_pattern.ts";
 import { cachedResult } from "./result_cache.ts";
 import { answerChars, fitCount, pageText } from "./page_text.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -12,7 +13,10 @@ export type SectionErrorCode = "FILE_NOT_FOUND" | "SECTION_NOT_FOUND" | "INVALID
 /** Most section ids one `read_sections` call takes. */
 export const MAX_SECTION_IDS = 50;
 
-const SECTION_ID = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*(?:\/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)*$/u;
+const sectionId = lazyPattern(
+  String.raw`^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*(?:\/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)*$`,
+  "u",
+);
 
 /**
  * An `isError` result carrying the documentation server's error object as JSON:
@@ -302,7 +306,7 @@ export const readSections: ToolDefinition = {
           { filename, section_id: kind },
         );
       }
-      if (id.length > 500 || !SECTION_ID.test(id)) {
+      if (id.length > 500 || !sectionId().test(id)) {
         return sectionError(
           "INVALID_SECTION_ID",
           `Section id ${JSON.stringify(id.slice(0, 100))} is malformed: ` +
