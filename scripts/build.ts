@@ -15,7 +15,7 @@
  */
 import { ConfigError } from "../src/config/config_error.ts";
 import { loadContentConfig } from "../src/build/load_content_config.ts";
-import { asciiJson } from "../src/build/ascii_json.ts";
+import { asciiJson } from "../src/protocol/ascii_json.ts";
 import { chunkListModule } from "../src/build/chunk_list_module.ts";
 import { splitBodies } from "../src/content/body_chunks.ts";
 import { compactManifest } from "../src/content/compact_documents.ts";

@@ -1,5 +1,6 @@
 import { isReusable } from "../tools/reusable.ts";
 import { ErrorCode, type ErrorObject, RpcError, toErrorObject } from "./rpc_error.ts";
+import { asciiText } from "./ascii_json.ts";
 
 /** A request or response id. MCP forbids `null` on requests. */
 export type RequestId = string | number;
@@ -162,7 +163,6 @@ export function serializeOnce(response: JsonRpcResponse): string {
   return json;
 }
 const serialized = new WeakMap<object, string>();
-const encoder = new TextEncoder();
 
 /** The JSON text of a reusable result, made once. */
 function resultJson(result: object): string {
@@ -201,84 +201,58 @@ export function serializeResponse(response: JsonRpcResponse | JsonRpcResponse[])
   return JSON.stringify(response);
 }
 
-/** A reusable result's answer as bytes: the envelope of the last request around its JSON. */
+/** A reusable result's last answer: the envelope of the last request around its ASCII JSON. */
 interface Framed {
-  bytes: Uint8Array<ArrayBuffer>;
   head: string;
-  headBytes: number;
   tail: string;
-  tailBytes: number;
+  /** The result's JSON in ASCII, made once. */
+  body: string;
+  text: string;
 }
 const framedResults = new WeakMap<object, Framed>();
 
 /**
- * A response (or batch) as UTF-8 bytes between `prefix` and `suffix` (SSE framing), for
- * `new Response(...)`. A reusable result is encoded once and kept in its envelope: a request
- * with an id as long as the last one's only rewrites the id's bytes, and the same id costs
- * nothing. So the bytes are valid until the next call for the same result — give them straight
- * to `new Response`, which copies a body given as bytes (Fetch, "extract a body"); nothing may
- * keep them.
+ * A response (or batch) as the text of an HTTP body, between `prefix` and `suffix` (SSE framing),
+ * for `new Response(...)`: its JSON with every character past ASCII escaped (`asciiText`: the
+ * same value when parsed), a one-byte string that the runtime copies to the socket as it is.
+ * A reusable result is escaped once and kept in the envelope of its last request: the same id and
+ * framing get the same string, with nothing made. Why a string and why ASCII (asdlc,
+ * `list_articles`, a 47.8 KB answer, under wrk, 2026-11-24): `new Response` copies a body given
+ * as bytes into a new `ArrayBuffer`, memory outside V8's heap that at tens of KB per answer kept
+ * V8 running full collections (about 70 every 3 s) and cost about 50 µs of CPU per answer where
+ * this costs 38; a string with a character past ASCII is a two-byte string that the runtime
+ * converts to UTF-8 for every answer (100 µs).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encodeResponse } from "./codec.ts";
+ * import { responseText } from "./codec.ts";
  * import { markReusable } from "../tools/reusable.ts";
  * const result = { text: "é" };
  * markReusable(result);
- * const bytes = encodeResponse({ jsonrpc: "2.0", id: "a", result }, "data: ", "\n\n");
- * assert.equal(new TextDecoder().decode(bytes), 'data: {"jsonrpc":"2.0","id":"a","result":{"text":"é"}}\n\n');
- * const first = new Response(encodeResponse({ jsonrpc: "2.0", id: 1, result }));
- * const next = encodeResponse({ jsonrpc: "2.0", id: 2, result }); // the same bytes, rewritten
- * assert.equal(new TextDecoder().decode(next), '{"jsonrpc":"2.0","id":2,"result":{"text":"é"}}');
- * assert.equal(await first.text(), '{"jsonrpc":"2.0","id":1,"result":{"text":"é"}}');
- * const other = encodeResponse({ jsonrpc: "2.0", id: "ü", result });
- * assert.equal(new TextDecoder().decode(other), '{"jsonrpc":"2.0","id":"ü","result":{"text":"é"}}');
+ * const sse = responseText({ jsonrpc: "2.0", id: "a", result }, "data: ", "\n\n");
+ * assert.equal(sse, 'data: {"jsonrpc":"2.0","id":"a","result":{"text":"\\u00e9"}}\n\n');
+ * const first = responseText({ jsonrpc: "2.0", id: 1, result });
+ * assert.equal(responseText({ jsonrpc: "2.0", id: 1, result }), first); // kept
+ * assert.equal(JSON.parse(responseText({ jsonrpc: "2.0", id: "ü", result })).id, "ü");
  * ```
  */
-export function encodeResponse(
+export function responseText(
   response: JsonRpcResponse | JsonRpcResponse[],
   prefix = "",
   suffix = "",
-): Uint8Array<ArrayBuffer> {
+): string {
   if (Array.isArray(response) || !("result" in response) || !isReusable(response.result)) {
-    return encoder.encode(prefix + serializeResponse(response) + suffix);
+    return asciiText(prefix + serializeResponse(response) + suffix);
   }
-  const head = `${prefix}{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`;
+  const head = asciiText(
+    `${prefix}{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`,
+  );
   const tail = `}${suffix}`;
   const known = framedResults.get(response.result);
-  if (known !== undefined && known.head === head && known.tail === tail) return known.bytes;
-  const headBytes = asciiOrUtf8(head);
-  if (known !== undefined && known.tail === tail && known.headBytes === headBytes.length) {
-    known.bytes.set(headBytes);
-    known.head = head;
-    return known.bytes;
-  }
-  const body = known !== undefined
-    ? known.bytes.subarray(known.headBytes, known.bytes.length - known.tailBytes)
-    : encoder.encode(resultJson(response.result));
-  const tailBytes = asciiOrUtf8(tail);
-  const bytes = new Uint8Array(headBytes.length + body.length + tailBytes.length);
-  bytes.set(headBytes);
-  bytes.set(body, headBytes.length);
-  bytes.set(tailBytes, headBytes.length + body.length);
-  framedResults.set(response.result, {
-    bytes,
-    head,
-    headBytes: headBytes.length,
-    tail,
-    tailBytes: tailBytes.length,
-  });
-  return bytes;
-}
-
-/** UTF-8 bytes of a short text; ASCII (the usual envelope) is copied without an encoder call. */
-function asciiOrUtf8(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code > 0x7f) return encoder.encode(text);
-    bytes[i] = code;
-  }
-  return bytes;
+  if (known !== undefined && known.head === head && known.tail === tail) return known.text;
+  const body = known?.body ?? asciiText(resultJson(response.result));
+  const text = head + body + tail;
+  framedResults.set(response.result, { head, tail, body, text });
+  return text;
 }

@@ -1,4 +1,4 @@
-import { errorResponse, parseJson, serializeResponse } from "../protocol/codec.ts";
+import { errorResponse, parseJson, responseText } from "../protocol/codec.ts";
 import {
   type Connection,
   dispatchMessage,
@@ -131,7 +131,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
     }
     const reply = await dispatchMessage(options.server, value, stream.connection);
     if (reply !== undefined && streams.get(id) === stream) {
-      send(id, stream, "message", serializeResponse(reply));
+      send(id, stream, "message", responseText(reply));
     }
   };
   const drop = (id: string) => {

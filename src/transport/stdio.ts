@@ -1,4 +1,4 @@
-import { errorResponse, parseJson, serializeResponse } from "../protocol/codec.ts";
+import { errorResponse, parseJson, responseText } from "../protocol/codec.ts";
 import {
   type Connection,
   dispatchMessage,
@@ -72,7 +72,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
       return;
     }
     const reply = await dispatchMessage(options.server, value, connection);
-    if (reply !== undefined) await write(serializeResponse(reply) + "\n");
+    if (reply !== undefined) await write(responseText(reply) + "\n");
   };
   for await (const chunk of options.input) {
     if (closed) break;

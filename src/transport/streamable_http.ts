@@ -1,9 +1,9 @@
 import {
   classifyMessage,
-  encodeResponse,
   errorResponse,
   type JsonRpcResponse,
   parseJson,
+  responseText,
 } from "../protocol/codec.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import type { Session } from "../protocol/method_context.ts";
@@ -138,7 +138,7 @@ function statusFor(response: JsonRpcResponse, session: Session): number {
 function reply(request: Request, outcome: Reply): Response {
   if (!outcome.response) return new Response(null, { status: outcome.status });
   if (outcome.status === 200 && wantsEventStream(request.headers.get("accept"))) {
-    return new Response(encodeResponse(outcome.response, "event: message\ndata: ", "\n\n"), {
+    return new Response(responseText(outcome.response, "event: message\ndata: ", "\n\n"), {
       status: 200,
       headers: {
         "content-type": "text/event-stream",
@@ -147,7 +147,7 @@ function reply(request: Request, outcome: Reply): Response {
       },
     });
   }
-  return new Response(encodeResponse(outcome.response), {
+  return new Response(responseText(outcome.response), {
     status: outcome.status,
     headers: { "content-type": "application/json" },
   });

@@ -1,10 +1,11 @@
 /**
- * Answers as bytes: a cached result is serialized and encoded once, and every answer is the
- * same bytes as a fresh serialization would be, with the request's own id, in each era.
+ * Answers as kept text: a cached result is serialized and escaped to ASCII once, and every answer
+ * is the same text as a fresh serialization would be, with the request's own id, in each era.
  */
 import assert from "node:assert/strict";
 import { appFor, buildFolder, MODERN_META, modernHeaders, ROOT } from "../helpers.ts";
-import { encodeResponse, serializeResponse } from "../../src/protocol/codec.ts";
+import { responseText, serializeResponse } from "../../src/protocol/codec.ts";
+import { asciiText } from "../../src/protocol/ascii_json.ts";
 import { markReusable } from "../../src/tools/reusable.ts";
 import {
   cachedResult,
@@ -85,7 +86,7 @@ Deno.test("cached answers: each id spliced in, same result bytes, every era, JSO
   assert.deepEqual(errors, []);
 });
 
-Deno.test("encodeResponse: the bytes of serializeResponse, reusable or not, batches too", () => {
+Deno.test("responseText: serializeResponse in ASCII, reusable or not, batches too", () => {
   const shared = { content: [{ type: "text", text: 'ünïcode \u2028 "q"' }] };
   markReusable(shared);
   const responses = [
@@ -94,12 +95,13 @@ Deno.test("encodeResponse: the bytes of serializeResponse, reusable or not, batc
     { jsonrpc: "2.0" as const, id: null, error: { code: -32600, message: "bad" } },
   ];
   for (const r of [...responses, responses]) {
-    assert.equal(new TextDecoder().decode(encodeResponse(r)), serializeResponse(r));
+    assert.equal(responseText(r), asciiText(serializeResponse(r)));
+    assert.doesNotMatch(responseText(r), /[^\p{ASCII}]/u);
     assert.equal(JSON.stringify(JSON.parse(serializeResponse(r))), JSON.stringify(r));
   }
 });
 
-Deno.test("encodeResponse: one result answered in turn with ids of every length and both framings", async () => {
+Deno.test("responseText: one result answered in turn with ids of every length and both framings", async () => {
   const shared = { content: [{ type: "text", text: "ünï \u2028" }] };
   markReusable(shared);
   const ids = [1, 2, 1, 10, 9, "é", "e", "ab", 123456789, "x", 7, 7, "ü", 3];
@@ -107,15 +109,15 @@ Deno.test("encodeResponse: one result answered in turn with ids of every length 
   const made: { response: Response; text: string }[] = [];
   const answer = (id: string | number, [prefix, suffix]: [string, string]) => {
     const r = { jsonrpc: "2.0" as const, id, result: shared };
-    const text = prefix + serializeResponse(r) + suffix;
-    const bytes = encodeResponse(r, prefix, suffix);
-    assert.equal(new TextDecoder().decode(bytes), text);
-    made.push({ response: new Response(bytes), text });
+    const text = asciiText(prefix + serializeResponse(r) + suffix);
+    const answer = responseText(r, prefix, suffix);
+    assert.equal(answer, text);
+    made.push({ response: new Response(answer), text });
   };
-  // One framing after the other (the id rewritten in place), then alternating (rebuilt).
+  // One framing after the other, then alternating (the kept answer replaced each time).
   for (const framing of framings) for (const id of ids) answer(id, framing);
   for (const id of ids) for (const framing of framings) answer(id, framing);
-  // Every Response kept its own copy while the bytes were rewritten for the next request.
+  // Every Response answers its own text.
   for (const { response, text } of made) assert.equal(await response.text(), text);
 });
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { asciiJson } from "../../src/build/ascii_json.ts";
+import { asciiJson } from "../../src/protocol/ascii_json.ts";
 
 Deno.test("asciiJson: any JSON value comes back equal, written in ASCII only", () => {
   fc.assert(
