@@ -12,6 +12,7 @@ import { ErrorCode } from "../protocol/rpc_error.ts";
 import { allowedOriginHeaders } from "./cors.ts";
 import { type AuthConfig, checkAuth, isLoopback, originAllowed } from "./guards.ts";
 import { HttpError } from "./http_error.ts";
+import { isoTime } from "./iso_time.ts";
 
 /** One request log line (JSON): never bodies or credentials. */
 export interface RequestLog {
@@ -115,7 +116,7 @@ function isoNow(): string {
   const now = Date.now();
   if (now !== isoMs) {
     isoMs = now;
-    isoText = new Date(now).toISOString();
+    isoText = isoTime(now);
   }
   return isoText;
 }
