@@ -15,6 +15,7 @@ import type { Manifest } from "./content/manifest.ts";
 import { createStoreCache } from "./content/store_cache.ts";
 import { createEngineCache } from "./search/engine_cache.ts";
 import type { SearchIndexData } from "./search/search_index.ts";
+import { logLine } from "./transport/log_sink.ts";
 
 /** A build output imported as a module: the data itself, or a stub naming where it is served. */
 export type Bundled<T> = T | { external: string };
@@ -83,6 +84,8 @@ export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
     allowedOrigins: settings.allowedOrigins ?? ["*"],
     maxBodyBytes: settings.maxBodyBytes,
     sse: { maxStreams: settings.maxSseStreams },
-    log: (entry) => console.log(JSON.stringify(entry)),
+    // One line per request, as the batched sink of `deno run` writes it (an edge isolate may be
+    // frozen between requests, so nothing is held back for a later write).
+    log: (entry) => console.log(logLine(entry)),
   });
 }
