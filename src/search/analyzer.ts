@@ -74,19 +74,21 @@ function identifierSource(forms: WordForms): string {
   return `(?<![${ln}_.-])(?:[${ln}]+(?:[._-][${ln}]+)*\\(\\d[${l}]?\\)|[${ln}]+(?:[._-][${ln}]+)+|--?[${l}][${ln}-]*[${ln}])`;
 }
 
-const rules = new Map<string, RegExp>();
+const FORMS: readonly WordForms[] = ["ascii", "latin", "unicode"];
+/** A rule in each form, global and sticky, each made on first use. */
+const lazyRule = (source: (forms: WordForms) => string) =>
+  Object.fromEntries(FORMS.map((forms) => [forms, {
+    g: lazyPattern(source(forms), `g${CLASSES[forms].u}`),
+    y: lazyPattern(source(forms), `y${CLASSES[forms].u}`),
+  }])) as Record<WordForms, Record<"g" | "y", () => RegExp>>;
+const RULES = { word: lazyRule(wordRuleSource), identifier: lazyRule(identifierSource) };
+
 /**
- * One of the analyzer's rules in one form with the given flags (`u` added for the Unicode form),
+ * One of the analyzer's rules in one form with the given flag (`u` added for the Unicode form),
  * made on first need and kept: a rule nobody applies is never compiled.
  */
-export function ruleOf(rule: "word" | "identifier", forms: WordForms, flags: string): RegExp {
-  const key = `${rule} ${forms} ${flags}`;
-  let made = rules.get(key);
-  if (made === undefined) {
-    const source = rule === "word" ? wordRuleSource(forms) : identifierSource(forms);
-    rules.set(key, made = new RegExp(source, flags + CLASSES[forms].u));
-  }
-  return made;
+export function ruleOf(rule: keyof typeof RULES, forms: WordForms, flags: "g" | "y"): RegExp {
+  return RULES[rule][forms][flags]();
 }
 
 /** Every identifier holds one of these (`.`, `_`, `-` between parts, `(` of `name(3)`). */

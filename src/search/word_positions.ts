@@ -96,10 +96,11 @@ const HAS_LATIN_MARK = /[\u0300-\u036f]/;
  * assert.equal(foldMarks("plain"), "plain");
  * ```
  */
-export function foldMarks(text: string, marksOf: RegExp = marks()): string {
+export function foldMarks(text: string, marksOf?: RegExp): string {
   if (!MARKABLE.test(text)) return text;
+  const dropped = marksOf ?? marks();
   return text.replace(MARKABLE_ALL, (c) => {
-    const base = c.normalize("NFD").replace(marksOf, "");
+    const base = c.normalize("NFD").replace(dropped, "");
     return base.length === 1 ? base : c;
   });
 }
