@@ -6,6 +6,7 @@
  * @module
  */
 import { run } from "../../tests/netlify/netlify_tools.ts";
+import { median } from "./median.ts";
 import { machine } from "./search_bench.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -76,8 +77,6 @@ if (!body.result || body.result.isError || body.result.structuredContent.results
 console.log(JSON.stringify({ importMs: t1 - t0, searchMs: t3 - t2 }));
 `;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The medians of a cold start's runs: import, first search and their sum, in ms. */
 export interface ColdTimes {

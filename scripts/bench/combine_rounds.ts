@@ -8,6 +8,9 @@
  *
  * @module
  */
+import { median } from "./median.ts";
+
+export { median };
 
 /** What one wrk run measured of one server (see `http_bench.ts`). */
 export interface RunResult {
@@ -42,26 +45,6 @@ export interface CombinedRow extends Round {
   cpuPerPeer: number;
   /** Ceiling / Shelf CPU per request (higher is better for Shelf). */
   cpuPerCeiling: number;
-}
-
-/**
- * The median of finite numbers (mean of the middle two for an even count); NaN when none is.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { median } from "./combine_rounds.ts";
- * assert.equal(median([3, 1, 2]), 2);
- * assert.equal(median([4, 1, 2, 3]), 2.5);
- * assert.equal(median([NaN, 5]), 5);
- * assert.ok(Number.isNaN(median([])));
- * ```
- */
-export function median(values: number[]): number {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (v.length === 0) return NaN;
-  const mid = v.length >> 1;
-  return v.length % 2 === 1 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 }
 
 function combineRuns(runs: RunResult[]): RunResult {

@@ -12,6 +12,7 @@
  */
 import { createLogSink } from "../../src/transport/log_sink.ts";
 import { logEntry } from "../../src/transport/middleware.ts";
+import { median } from "./median.ts";
 import { machine } from "./search_bench.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -37,7 +38,7 @@ export async function logCostMicros(requests = REQUESTS, rounds = ROUNDS): Promi
     results.push((performance.now() - t0) * 1000 / requests);
   }
   if (written === 0) throw new Error("the sink wrote nothing");
-  return results.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
+  return median(results);
 }
 
 if (import.meta.main) {

@@ -20,16 +20,11 @@ import { createEngineCache } from "../../src/search/engine_cache.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { BENCH_OUT, loadCorpus, writeBenchFiles } from "./bench_corpus.ts";
 import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./minisearch_peer.ts";
+import { median } from "./median.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const OUT = BENCH_OUT;
 const quick = Deno.args.includes("--quick");
-
-/** Median of numbers. */
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-}
 
 /** The p-th percentile (0–100) of numbers, nearest rank. */
 export function percentile(xs: number[], p: number): number {
