@@ -245,9 +245,11 @@ export function responseText(
   if (Array.isArray(response) || !("result" in response) || !isReusable(response.result)) {
     return asciiText(prefix + serializeResponse(response) + suffix);
   }
-  const head = asciiText(
-    `${prefix}{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`,
-  );
+  // Only a string id can hold characters past ASCII; the rest of the envelope is ASCII.
+  const id = JSON.stringify(response.id);
+  const head = `${prefix}{"jsonrpc":"2.0","id":${
+    typeof response.id === "string" ? asciiText(id) : id
+  },"result":`;
   const tail = `}${suffix}`;
   const known = framedResults.get(response.result);
   if (known !== undefined && known.head === head && known.tail === tail) return known.text;
