@@ -1,38 +1,82 @@
 import { occurrences, positionsOf, type WordPositions } from "./word_positions.ts";
 
+/** A query's terms numbered by the query term each stands for, made once per groups map. */
+interface Numbered {
+  terms: string[];
+  group: number[];
+  groupCount: number;
+}
+const numberedGroups = new WeakMap<ReadonlyMap<string, string>, Numbered>();
+
+function numbered(groups: ReadonlyMap<string, string>): Numbered {
+  let found = numberedGroups.get(groups);
+  if (found === undefined) {
+    const numbers = new Map<string, number>();
+    const terms: string[] = [];
+    const group: number[] = [];
+    groups.forEach((g, term) => {
+      let n = numbers.get(g);
+      if (n === undefined) numbers.set(g, n = numbers.size);
+      terms.push(term);
+      group.push(n);
+    });
+    found = { terms, group, groupCount: numbers.size };
+    numberedGroups.set(groups, found);
+  }
+  return found;
+}
+
 /**
  * The words of a text whose index term is one of the query's terms, in text order: their
  * offsets and the number of the query term each stands for (`groups`' values, numbered in
  * order of appearance). Each term's occurrences come sorted: they are merged, not re-sorted.
  */
 function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>) {
-  const groupNumbers = new Map<string, number>();
-  const lists: { list: number[]; group: number; at: number }[] = [];
+  const { terms, group, groupCount } = numbered(groups);
+  const lists: number[][] = [];
+  const listGroups: number[] = [];
   let total = 0;
-  for (const [term, group] of groups) {
-    let g = groupNumbers.get(group);
-    if (g === undefined) groupNumbers.set(group, g = groupNumbers.size);
-    const list = occurrences(words, term);
+  for (let i = 0; i < terms.length; i++) {
+    const list = occurrences(words, terms[i]!);
     if (list.length > 0) {
-      lists.push({ list, group: g, at: 0 });
-      total += list.length / 2;
+      lists.push(list);
+      listGroups.push(group[i]!);
+      total += list.length;
     }
   }
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const groupOf: number[] = [];
+  total /= 2;
+  const starts: number[] = new Array(total);
+  const ends: number[] = new Array(total);
+  const groupOf: number[] = new Array(total);
+  if (lists.length === 1) {
+    const list = lists[0]!;
+    for (let n = 0; n < total; n++) {
+      starts[n] = list[2 * n]!;
+      ends[n] = list[2 * n + 1]!;
+      groupOf[n] = listGroups[0]!;
+    }
+    return { starts, ends, groupOf, groupCount };
+  }
+  const at: number[] = new Array(lists.length).fill(0);
   for (let n = 0; n < total; n++) {
     // The list whose next word comes first (a word has one term: starts never tie).
-    let best: (typeof lists)[number] | undefined;
-    for (const l of lists) {
-      if (l.at < l.list.length && (!best || l.list[l.at]! < best.list[best.at]!)) best = l;
+    let best = -1;
+    let bestStart = Infinity;
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l]!;
+      const i = at[l]!;
+      if (i < list.length && list[i]! < bestStart) {
+        best = l;
+        bestStart = list[i]!;
+      }
     }
-    starts.push(best!.list[best!.at]!);
-    ends.push(best!.list[best!.at + 1]!);
-    groupOf.push(best!.group);
-    best!.at += 2;
+    const i = at[best]!;
+    starts[n] = bestStart;
+    ends[n] = lists[best]![i + 1]!;
+    groupOf[n] = listGroups[best]!;
+    at[best] = i + 2;
   }
-  return { starts, ends, groupOf, groupCount: groupNumbers.size };
+  return { starts, ends, groupOf, groupCount };
 }
 
 /** Options of {@link snippet}. */
@@ -146,9 +190,7 @@ export function bestWindow(
     const space = text.lastIndexOf(" ", to);
     if (space > from + width / 2) to = space;
   }
-  let out = flatten(text.slice(from, to));
-  if (from > 0) out = "…" + out;
-  if (to < text.length) out += "…";
+  const out = flatten(text, from, to, from > 0 ? "…" : "", to < text.length ? "…" : "");
   return {
     text: options.html ? escapeHtml(out) : out,
     start: from,
@@ -158,9 +200,11 @@ export function bestWindow(
 }
 
 /**
- * The text as written, whitespace runs collapsed to one space and none at the ends:
- * `s.replace(/\s+/g, " ").trim()`, in one pass without a regular expression (snippets are made
- * for every hit of every search).
+ * `text.slice(from, to)` as written, whitespace runs collapsed to one space and none at the ends
+ * (`s.replace(/\s+/g, " ").trim()`), between `head` and `tail`: one pass over the characters
+ * into a reused buffer, without a regular expression or intermediate strings (snippets are made
+ * for every hit of every search). A window without characters past Latin-1 comes out as a
+ * one-byte string even when the text is not one, which JSON serializes on its fast path.
  *
  * @example
  * ```ts
@@ -168,19 +212,50 @@ export function bestWindow(
  * import { flatten } from "./snippet.ts";
  * const s = " a\t\n b\u00a0\u2028c \ufeff";
  * assert.equal(flatten(s), s.replace(/\s+/g, " ").trim());
+ * assert.equal(flatten("xx  one\n two  xx", 2, 14, "…", "…"), "…one two…");
  * ```
  */
-export function flatten(s: string): string {
-  let out = "";
-  let run = -1;
-  for (let i = 0; i <= s.length; i++) {
-    if (i === s.length || isSpace(s.charCodeAt(i))) {
-      if (run >= 0) out += (out === "" ? "" : " ") + s.slice(run, i);
-      run = -1;
-    } else if (run < 0) run = i;
+export function flatten(
+  text: string,
+  from = 0,
+  to: number = text.length,
+  head = "",
+  tail = "",
+): string {
+  const most = to - from + head.length + tail.length;
+  if (units.length < most) units = new Uint16Array(Math.max(most, 2 * units.length));
+  const out = units;
+  let n = 0;
+  for (let i = 0; i < head.length; i++) out[n++] = head.charCodeAt(i);
+  const start = n;
+  let space = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      space = n > start;
+    } else {
+      if (space) {
+        out[n++] = 0x20;
+        space = false;
+      }
+      out[n++] = c;
+    }
   }
-  return out;
+  for (let i = 0; i < tail.length; i++) out[n++] = tail.charCodeAt(i);
+  let result = "";
+  for (let i = 0; i < n; i += CHARS_PER_CALL) {
+    result += String.fromCharCode.apply(
+      null,
+      out.subarray(i, Math.min(n, i + CHARS_PER_CALL)) as unknown as number[],
+    );
+  }
+  return result;
 }
+
+/** {@link flatten}'s buffer, grown to the longest window asked for. */
+let units = new Uint16Array(1024);
+/** Characters passed to one `String.fromCharCode` call (well under engines' argument limits). */
+const CHARS_PER_CALL = 8192;
 
 /** Whether a UTF-16 unit is one of `\s`'s whitespace characters. */
 function isSpace(c: number): boolean {

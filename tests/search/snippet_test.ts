@@ -77,3 +77,28 @@ Deno.test("flatten: exactly the regular expression's collapse, on any text", () 
     { numRuns: 2000 },
   );
 });
+
+Deno.test("flatten: a range between marks is the collapse of that slice, however long", () => {
+  const spaces = [" ", "\n", "\u00a0", "\u2028", "\ufeff"];
+  const piece = fc.oneof(fc.constantFrom(...spaces), fc.string({ unit: "binary", maxLength: 4 }));
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 40 }),
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom("", "…", "<<"),
+      fc.constantFrom("", "…", ">>"),
+      (pieces, a, b, head, tail) => {
+        const s = pieces.join("");
+        const from = s.length === 0 ? 0 : a % (s.length + 1);
+        const to = from + (s.length === 0 ? 0 : b % (s.length - from + 1));
+        const expected = head + s.slice(from, to).replace(/\s+/g, " ").trim() + tail;
+        assert.equal(flatten(s, from, to, head, tail), expected);
+      },
+    ),
+    { numRuns: 2000 },
+  );
+  // Longer than one String.fromCharCode call and than the first buffer.
+  const long = "word \n ".repeat(5000);
+  assert.equal(flatten(long, 1, long.length, "…"), "…" + long.slice(1).replace(/\s+/g, " ").trim());
+});
