@@ -230,8 +230,9 @@ const call = (id: number, name: string, args: Record<string, unknown>) =>
 
 /**
  * The row of searches that are all new to the server: more distinct questions than its answer
- * cache holds (`result_cache.ts`), cycled in order, so each one was pushed out before it comes
- * back and every request is a search. The other search rows repeat at most 32 questions and,
+ * cache holds or remembers as asked (`result_cache.ts`: an answer is kept when its question
+ * comes again among the last `maxEntries`), cycled in order, so each one was forgotten before it
+ * comes back and every request is a search. The other search rows repeat at most 32 questions and,
  * after the warm-up, measure answers from the cache.
  */
 export const FRESH_OP = "search (fresh)";
