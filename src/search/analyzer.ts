@@ -29,11 +29,18 @@ export type WordForms = "ascii" | "latin" | "unicode";
  */
 export const LATIN_LETTERS = "\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f";
 
-/** The classes each form's rules are written with: letters; letters, digits; letters, marks; all three. */
-const CLASSES: Record<WordForms, { l: string; ln: string; lm: string; lmn: string; u: string }> = {
-  ascii: { l: "A-Za-z", ln: "A-Za-z0-9", lm: "A-Za-z", lmn: "A-Za-z0-9", u: "" },
+/**
+ * The classes each form's rules are written with: letters; digits; letters, digits; letters,
+ * marks; all three; and the flag the form needs (`u` for property classes). Word positions test
+ * single characters with the same classes.
+ */
+export const RULE_CLASSES: Readonly<
+  Record<WordForms, { l: string; n: string; ln: string; lm: string; lmn: string; u: string }>
+> = {
+  ascii: { l: "A-Za-z", n: "0-9", ln: "A-Za-z0-9", lm: "A-Za-z", lmn: "A-Za-z0-9", u: "" },
   latin: {
     l: `A-Za-z${LATIN_LETTERS}`,
+    n: "0-9",
     ln: `A-Za-z0-9${LATIN_LETTERS}`,
     lm: `A-Za-z${LATIN_LETTERS}`,
     lmn: `A-Za-z0-9${LATIN_LETTERS}`,
@@ -41,6 +48,7 @@ const CLASSES: Record<WordForms, { l: string; ln: string; lm: string; lmn: strin
   },
   unicode: {
     l: "\\p{L}",
+    n: "\\p{N}",
     ln: "\\p{L}\\p{N}",
     lm: "\\p{L}\\p{M}",
     lmn: "\\p{L}\\p{M}\\p{N}",
@@ -64,13 +72,13 @@ const CLASSES: Record<WordForms, { l: string; ln: string; lm: string; lmn: strin
  * ```
  */
 export function wordRuleSource(forms: WordForms): string {
-  const { l, ln, lm, lmn } = CLASSES[forms];
+  const { l, ln, lm, lmn } = RULE_CLASSES[forms];
   return `[${ln}][${lmn}]*(?:['’][${l}][${lm}]*)?`;
 }
 
 /** `a_b`, `a.b`, `a-b` (any number of parts), `name(3)`, and `--flag`/`-f`-style options. */
 function identifierSource(forms: WordForms): string {
-  const { l, ln } = CLASSES[forms];
+  const { l, ln } = RULE_CLASSES[forms];
   return `(?<![${ln}_.-])(?:[${ln}]+(?:[._-][${ln}]+)*\\(\\d[${l}]?\\)|[${ln}]+(?:[._-][${ln}]+)+|--?[${l}][${ln}-]*[${ln}])`;
 }
 
@@ -78,8 +86,8 @@ const FORMS: readonly WordForms[] = ["ascii", "latin", "unicode"];
 /** A rule in each form, global and sticky, each made on first use. */
 const lazyRule = (source: (forms: WordForms) => string) =>
   Object.fromEntries(FORMS.map((forms) => [forms, {
-    g: lazyPattern(source(forms), `g${CLASSES[forms].u}`),
-    y: lazyPattern(source(forms), `y${CLASSES[forms].u}`),
+    g: lazyPattern(source(forms), `g${RULE_CLASSES[forms].u}`),
+    y: lazyPattern(source(forms), `y${RULE_CLASSES[forms].u}`),
   }])) as Record<WordForms, Record<"g" | "y", () => RegExp>>;
 const RULES = { word: lazyRule(wordRuleSource), identifier: lazyRule(identifierSource) };
 
@@ -163,7 +171,8 @@ const stems = new Map<string, string>();
 const terms = new Map<string, string>();
 const CACHE_MAX = 100_000;
 
-const marks = lazyPattern(String.raw`\p{M}+`, "gu");
+/** Runs of combining marks of any script (`\p{M}+`, global), made on first use. */
+export const marks = lazyPattern(String.raw`\p{M}+`, "gu");
 /** The combining marks Latin letters decompose into (see {@link LATIN_LETTERS}). */
 export const LATIN_MARKS = /[\u0300-\u036f]+/g;
 

@@ -48,15 +48,6 @@ function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>
   const starts: number[] = new Array(total);
   const ends: number[] = new Array(total);
   const groupOf: number[] = new Array(total);
-  if (lists.length === 1) {
-    const list = lists[0]!;
-    for (let n = 0; n < total; n++) {
-      starts[n] = list[2 * n]!;
-      ends[n] = list[2 * n + 1]!;
-      groupOf[n] = listGroups[0]!;
-    }
-    return { starts, ends, groupOf, groupCount };
-  }
   const at: number[] = new Array(lists.length).fill(0);
   for (let n = 0; n < total; n++) {
     // The list whose next word comes first (a word has one term: starts never tie).

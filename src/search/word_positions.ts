@@ -1,8 +1,9 @@
 import { lazyPattern } from "../lazy_pattern.ts";
 import { remembered } from "../remembered.ts";
 import {
-  LATIN_LETTERS,
   LATIN_MARKS,
+  marks,
+  RULE_CLASSES,
   ruleOf,
   termOf,
   type WordForms,
@@ -79,7 +80,6 @@ export function positionsOf(text: string): WordPositions {
 // kana (not punctuation such as dashes, arrows or box drawing, which bodies are full of).
 const MARKABLE = /[\u00c0-\u1fff\u3040-\u30ff]/;
 const MARKABLE_ALL = /[\u00c0-\u1fff\u3040-\u30ff]/g;
-const marks = lazyPattern(String.raw`\p{M}+`, "gu");
 const hasMark = lazyPattern(String.raw`\p{M}`, "u");
 const HAS_LATIN_MARK = /[\u0300-\u036f]/;
 
@@ -119,15 +119,12 @@ const APOSTROPHE = /^['’]/;
  * or Latin text's digits are ASCII and its letters are ASCII or Latin, so the narrower classes
  * say what the Unicode ones would there (and compile in a fraction of the time).
  */
-const asciiDigit = lazyPattern("^[0-9]");
-const CLASSES: Record<WordForms, { letterOrDigit: () => RegExp; digit: () => RegExp }> = {
-  ascii: { letterOrDigit: lazyPattern("^[A-Za-z0-9]"), digit: asciiDigit },
-  latin: { letterOrDigit: lazyPattern(`^[A-Za-z0-9${LATIN_LETTERS}]`), digit: asciiDigit },
-  unicode: {
-    letterOrDigit: lazyPattern(String.raw`^[\p{L}\p{N}]`, "u"),
-    digit: lazyPattern(String.raw`^\p{N}`, "u"),
-  },
-};
+const CLASSES = Object.fromEntries(
+  (Object.keys(RULE_CLASSES) as WordForms[]).map((forms) => {
+    const { ln, n, u } = RULE_CLASSES[forms];
+    return [forms, { letterOrDigit: lazyPattern(`^[${ln}]`, u), digit: lazyPattern(`^[${n}]`, u) }];
+  }),
+) as Record<WordForms, { letterOrDigit: () => RegExp; digit: () => RegExp }>;
 
 /** The character (whole code point) that ends just before `at`. */
 function charBefore(text: string, at: number): string {
