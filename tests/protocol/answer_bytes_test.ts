@@ -199,3 +199,42 @@ Deno.test("searches: a repeated question is answered from memory, per era shape 
   assert.equal(searches, settled + 2, "forgotten: asked twice more before it is kept");
   assert.deepEqual(errors, []);
 });
+
+Deno.test("kept answers are one-byte strings, which the runtime copies without converting", async () => {
+  // V8 tells a string's representation only to its own debugging functions: a child process
+  // prints it (`u` marks a two-byte string, `c` a concatenation), for a result with characters
+  // past ASCII, before and after `responseText`.
+  const script = await Deno.makeTempFile({ suffix: ".ts" });
+  try {
+    const src = (path: string) => new URL(`../../src/${path}`, import.meta.url).href;
+    await Deno.writeTextFile(
+      script,
+      `import { responseText } from "${src("protocol/codec.ts")}";
+import { markReusable } from "${src("tools/reusable.ts")}";
+const print = new Function("s", "%DebugPrint(s)");
+const result = { content: [{ type: "text", text: "Ship it \\u2014 today. ".repeat(40) }] };
+markReusable(result);
+print(JSON.stringify(result));
+print(responseText({ jsonrpc: "2.0", id: 1, result }));
+print(responseText({ jsonrpc: "2.0", id: 2, result }, "data: ", "\\n\\n"));
+print(responseText({ jsonrpc: "2.0", id: "\\u0141\\u00f3d\\u017a", result }));
+`,
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--v8-flags=--allow-natives-syntax", script],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    const kinds = [...new TextDecoder().decode(out.stdout).matchAll(/<String\[\d+\]: (\w*)"/g)]
+      .map((m) => m[1]);
+    // The control: the result's JSON is two-byte; the answers are not, a string id past ASCII too.
+    assert.deepEqual(
+      kinds.map((k) => k!.includes("u")),
+      [true, false, false, false],
+      kinds.join(","),
+    );
+  } finally {
+    await Deno.remove(script);
+  }
+});
