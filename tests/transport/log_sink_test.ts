@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   createLogSink,
   LOG_SINK_INTERVAL_MS,
   LOG_SINK_MAX_BUFFERED,
+  logLine,
+  maxLogLineBytes,
+  writeLogLine,
 } from "../../src/transport/log_sink.ts";
 
 const entry = (i: number) => ({
@@ -108,5 +112,41 @@ Deno.test("log sink: keeps the line, not the entry — changing an entry after l
   assert.equal(
     written.join(""),
     JSON.stringify({ ...entry(1), rpc: "tools/call", name: "ü" }) + "\n",
+  );
+});
+
+Deno.test("log line: the bytes of JSON.stringify(entry) and a newline, for any entry, within its bound", () => {
+  // Printable ASCII (quotes and backslashes too), any UTF-16 units, lone surrogates included,
+  // and the values a request log holds.
+  const unit = (min: number, max: number) =>
+    fc.integer({ min, max }).map((c) => String.fromCharCode(c));
+  const text = fc.oneof(
+    fc.string({ unit: unit(0x20, 0x7e) }),
+    fc.string({ unit: unit(0, 0xffff) }),
+    fc.string({ unit: "binary" }),
+    fc.constantFrom("POST", "/mcp", "tools/call", "get_article", "2026-11-24T10:00:00.000Z"),
+  );
+  const entry = fc.record({
+    time: text,
+    method: text,
+    path: text,
+    status: fc.oneof(fc.integer(), fc.double()),
+    durationMs: fc.double(),
+    rpc: text,
+    name: text,
+  }, { requiredKeys: ["time", "method", "path", "status", "durationMs"] });
+  fc.assert(
+    fc.property(entry, fc.integer({ min: 0, max: 40 }), (e, at) => {
+      const bound = maxLogLineBytes(e);
+      const bytes = new Uint8Array(at + bound + 8).fill(0xee);
+      const end = writeLogLine(bytes, at, e);
+      assert.ok(end - at <= bound, `${end - at} > ${bound}`);
+      assert.ok(bytes.subarray(0, at).every((b) => b === 0xee), "wrote before its start");
+      assert.ok(bytes.subarray(end).every((b) => b === 0xee), "wrote past its end");
+      const expected = new TextEncoder().encode(JSON.stringify(e) + "\n");
+      assert.deepEqual(bytes.subarray(at, end), expected);
+      assert.equal(logLine(e), JSON.stringify(e));
+    }),
+    { numRuns: 500 },
   );
 });
