@@ -220,12 +220,11 @@ const framedResults = new WeakMap<object, Framed>();
  * 2026-11-24 the escaped text of a result with any character past ASCII stayed a two-byte string,
  * which the runtime converted to UTF-8 for every answer: asdlc `list_articles`, 47.8 KB, 38 µs of
  * CPU per request under wrk where a one-byte copy of the same bytes costs 24.) Why a string and
- * why ASCII (asdlc,
- * `list_articles`, a 47.8 KB answer, under wrk, 2026-11-24): `new Response` copies a body given
- * as bytes into a new `ArrayBuffer`, memory outside V8's heap that at tens of KB per answer kept
- * V8 running full collections (about 70 every 3 s) and cost about 50 µs of CPU per answer where
- * this costs 38; a string with a character past ASCII is a two-byte string that the runtime
- * converts to UTF-8 for every answer (100 µs).
+ * why ASCII (asdlc, `list_articles`, a 47.8 KB answer, under wrk, 2026-11-24): `new Response`
+ * copies a body given as bytes into a new `ArrayBuffer`, memory outside V8's heap that at tens of
+ * KB per answer kept V8 running full collections (about 70 every 3 s) and cost about 50 µs of CPU
+ * per answer where this costs 38; a string with a character past ASCII is a two-byte string that
+ * the runtime converts to UTF-8 for every answer (100 µs).
  *
  * @example
  * ```ts
