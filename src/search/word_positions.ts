@@ -36,10 +36,9 @@ export interface WordPositions {
   readonly byTerm: Map<string, number[]>;
   /**
    * The words starting with a term's first letters, grouped by their terms (one scan serves a
-   * query word and all its variants with the same beginning), or `null` when only a scan from
-   * the left can tell where those words start.
+   * query word and all its variants with the same beginning).
    */
-  readonly byHead: Map<string, Map<string, number[]> | null>;
+  readonly byHead: Map<string, Map<string, number[]>>;
 }
 
 /** Most characters of text kept across all documents (about 64 MB with their lowercase). */
@@ -115,16 +114,21 @@ export function occurrences(words: WordPositions, term: string): number[] {
 
 const APOSTROPHE = /^['’]/;
 /**
- * A letter or digit, and a digit, in the classes of each form of the analyzer's rules: an ASCII
- * or Latin text's digits are ASCII and its letters are ASCII or Latin, so the narrower classes
- * say what the Unicode ones would there (and compile in a fraction of the time).
+ * A letter or digit, a digit, and a letter, digit or apostrophe (what a word is made of in a text
+ * without marks), in the classes of each form of the analyzer's rules: an ASCII or Latin text's
+ * digits are ASCII and its letters are ASCII or Latin, so the narrower classes say what the
+ * Unicode ones would there (and compile in a fraction of the time).
  */
 const CLASSES = Object.fromEntries(
   (Object.keys(RULE_CLASSES) as WordForms[]).map((forms) => {
     const { ln, n, u } = RULE_CLASSES[forms];
-    return [forms, { letterOrDigit: lazyPattern(`^[${ln}]`, u), digit: lazyPattern(`^[${n}]`, u) }];
+    return [forms, {
+      letterOrDigit: lazyPattern(`^[${ln}]`, u),
+      digit: lazyPattern(`^[${n}]`, u),
+      inWord: lazyPattern(`^[${ln}'\u2019]`, u),
+    }];
   }),
-) as Record<WordForms, { letterOrDigit: () => RegExp; digit: () => RegExp }>;
+) as Record<WordForms, { letterOrDigit: () => RegExp; digit: () => RegExp; inWord: () => RegExp }>;
 
 /** The character (whole code point) that ends just before `at`. */
 function charBefore(text: string, at: number): string {
@@ -135,20 +139,47 @@ function charBefore(text: string, at: number): string {
 }
 
 /**
- * Whether the analyzer's word scan starts a word at `at` (where a letter or digit stands):
- * `true`, `false`, or `undefined` when only a scan from the left can tell — after an
- * apostrophe (`don't`, `'quoted'`), or a digit right after a letter, which ends a word only
- * when the letter closes an apostrophe suffix.
+ * Where the analyzer's word scan of a text is known to stand between words, for
+ * {@link startsWord}: the end of the last stretch it replayed, moving forward only.
  */
-function startsWord(text: string, at: number, forms: WordForms): boolean | undefined {
+interface Replayed {
+  at: number;
+}
+
+/**
+ * Whether the analyzer's word scan starts a word at `at` (where a letter or digit stands), in a
+ * text without combining marks (see `WordPositions.lower`). Mostly the character before tells:
+ * none, or one that is no letter, digit or apostrophe, starts a word; a letter or digit continues
+ * one. Where it cannot — after an apostrophe (`don't`, `'quoted'`), or at a digit after a letter
+ * (which ends a word only when the letter closes an apostrophe suffix: `don't2`) — the scan is
+ * replayed over the letters, digits and apostrophes before `at`: no word reaches across anything
+ * else, so the scan stands between words where they begin, and where an earlier replay of the
+ * same text ended (`replayed`, for positions asked in increasing order, so each character is
+ * replayed once and a text full of apostrophes costs one pass, not one per word).
+ */
+function startsWord(text: string, at: number, forms: WordForms, replayed: Replayed): boolean {
   if (at === 0) return true;
+  const { letterOrDigit, digit, inWord } = CLASSES[forms];
   const before = charBefore(text, at);
-  if (APOSTROPHE.test(before)) return undefined;
-  const letterOrDigit = CLASSES[forms].letterOrDigit();
-  const digit = CLASSES[forms].digit();
-  if (!letterOrDigit.test(before)) return true;
-  if (digit.test(before) || !digit.test(text.slice(at, at + 2))) return false;
-  return undefined;
+  if (!APOSTROPHE.test(before)) {
+    if (!letterOrDigit().test(before)) return true;
+    if (digit().test(before) || !digit().test(text.slice(at, at + 2))) return false;
+  }
+  // Inside the word the last replay ended with.
+  if (at < replayed.at) return false;
+  let from = at;
+  for (let c = before; from > replayed.at && inWord().test(c); c = charBefore(text, from)) {
+    from -= c.length;
+    if (from === 0) break;
+  }
+  const rule = ruleOf("word", forms, "y");
+  while (from < at) {
+    rule.lastIndex = from;
+    const word = rule.exec(text)?.[0];
+    from += word === undefined ? 1 : word.length; // no word starts at an apostrophe
+  }
+  replayed.at = from;
+  return from === at;
 }
 
 // First letters of irregular forms that are not their term's ("bought" for "buy" → "bui",
@@ -195,9 +226,7 @@ function findOccurrences(words: WordPositions, term: string): number[] {
   if (heads[0] === "" || words.lower === undefined) return scanAllOccurrences(words.text, term);
   let found: number[] = [];
   for (const head of heads) {
-    const byTerm = wordsStartingWith(words, head);
-    if (byTerm === null) return scanAllOccurrences(words.text, term);
-    const list = byTerm.get(term);
+    const list = wordsStartingWith(words, head).get(term);
     if (list) found = found.length === 0 ? list : mergeOffsets(found, list);
   }
   return found;
@@ -216,25 +245,31 @@ function mergeOffsets(a: readonly number[], b: readonly number[]): number[] {
 }
 
 /**
- * Every word of the text whose folded lowercase form starts with `head`, grouped by term
- * (memoized per text), or `null` when a word start there is ambiguous (see `startsWord`).
+ * Every word of a text prepared by {@link positionsOf} (with its lowercase form) whose folded
+ * lowercase form starts with `head`, grouped by term; memoized per text. Only the words that
+ * start where `head` stands are analyzed: no scan of the whole text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { positionsOf, wordsStartingWith } from "./word_positions.ts";
+ * const words = positionsOf("Don't deploy 'deploys' or redeploy; deploy's x86 don't86");
+ * assert.deepEqual(wordsStartingWith(words, "depl"), new Map([["deploi", [6, 12, 14, 21, 36, 44]]]));
+ * assert.deepEqual(wordsStartingWith(words, "86"), new Map([["86", [54, 56]]])); // not in "x86"
+ * ```
  */
-function wordsStartingWith(words: WordPositions, head: string): Map<string, number[]> | null {
+export function wordsStartingWith(words: WordPositions, head: string): Map<string, number[]> {
   return remembered(words.byHead, TERMS_PER_TEXT, head, (h) => findWordsStartingWith(words, h));
 }
 
-function findWordsStartingWith(words: WordPositions, head: string): Map<string, number[]> | null {
+function findWordsStartingWith(words: WordPositions, head: string): Map<string, number[]> {
   const { text, lower, forms } = words;
   // The analyzer's word rule, anchored where it is applied.
   const rule = ruleOf("word", forms, "y");
-  let found: Map<string, number[]> | null = new Map();
+  const found = new Map<string, number[]>();
+  const replayed = { at: 0 };
   for (let at = lower!.indexOf(head); at !== -1; at = lower!.indexOf(head, at + 1)) {
-    const starts = startsWord(text, at, forms);
-    if (starts === undefined) {
-      found = null;
-      break;
-    }
-    if (!starts) continue;
+    if (!startsWord(text, at, forms, replayed)) continue;
     rule.lastIndex = at;
     const word = rule.exec(text)?.[0];
     if (word === undefined) continue;
@@ -248,7 +283,8 @@ function findWordsStartingWith(words: WordPositions, head: string): Map<string, 
 
 /**
  * {@link occurrences} by scanning every word of the text: the reference the fast path is
- * tested against, and what it falls back to where only a scan from the left can tell a word start.
+ * tested against, and what it falls back to for a text without a lowercase form that lines up
+ * with it (`WordPositions.lower`: letters whose lowercase is longer, marks written apart).
  *
  * @example
  * ```ts

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { termOf, wordsOf } from "../../src/search/analyzer.ts";
-import { occurrences, positionsOf, scanAllOccurrences } from "../../src/search/word_positions.ts";
+import {
+  occurrences,
+  positionsOf,
+  scanAllOccurrences,
+  wordsStartingWith,
+} from "../../src/search/word_positions.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
 import { bestWindow, snippet } from "../../src/search/snippet.ts";
 
@@ -79,6 +84,83 @@ Deno.test("word positions: the substring search finds exactly the words a full s
     }),
     { numRuns: 500 },
   );
+});
+
+/**
+ * `wordsStartingWith` by the definition: every word of the text (the analyzer's scan) whose
+ * lowercase form begins with `head`, grouped by term in text order.
+ */
+function startingWithByScan(text: string, lower: string, head: string): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  for (const [word, start] of wordsOf(text)) {
+    if (!lower.startsWith(head, start)) continue;
+    const term = termOf(word.toLowerCase());
+    found.set(term, [...found.get(term) ?? [], start, start + word.length]);
+  }
+  return found;
+}
+
+Deno.test("word positions: words after apostrophes and digits after letters are found without a full scan", () => {
+  // Where the character before a word's first letters cannot tell whether a word starts there,
+  // the scan is replayed from the run of letters, digits and apostrophes only: the grouping is
+  // made by the substring search itself, never by the fallback scan of the whole text.
+  const piece = fc.constantFrom(
+    "deploy",
+    "don't",
+    "'deploy'",
+    "rock'n'roll",
+    "a'b2to3",
+    "don't86",
+    "x86",
+    "2to3",
+    "it’s",
+    "’deploy",
+    "deploy's",
+    "a'",
+    "''",
+    "’",
+    "'",
+    " ",
+    ".",
+    "\n",
+    "é'x",
+    "Böckeler’s",
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 40 }), fc.boolean(), (pieces, spaced) => {
+      const text = pieces.join(spaced ? " " : "");
+      const words = positionsOf(text);
+      if (words.lower === undefined) return;
+      const heads = new Set([
+        "depl",
+        "don",
+        "a",
+        "b",
+        "86",
+        "2",
+        "to",
+        "roll",
+        "n",
+        "it",
+        "s",
+        "x",
+      ]);
+      for (const [word] of wordsOf(text)) heads.add(word.slice(0, 2).toLowerCase());
+      for (const head of heads) {
+        assert.deepEqual(
+          wordsStartingWith(words, head),
+          startingWithByScan(text, words.lower, head),
+          `${JSON.stringify(text)} ${head}`,
+        );
+      }
+    }),
+    { numRuns: 500 },
+  );
+  // A text of nothing but such runs: one pass, the same words.
+  const long = "ab'".repeat(20_000) + "ab86 x86'ab";
+  const longWords = positionsOf(long);
+  assert.deepEqual(wordsStartingWith(longWords, "ab"), startingWithByScan(long, long, "ab"));
+  assert.deepEqual(wordsStartingWith(longWords, "86"), new Map());
 });
 
 Deno.test("word positions: the same as a full scan on every asdlc body (a seventh of its terms)", async () => {
