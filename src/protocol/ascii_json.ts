@@ -3,8 +3,8 @@
  * and, once decoded from bytes, a text V8 holds as a one-byte string. The build writes its
  * manifest and index files so (one non-ASCII character anywhere makes a decoded file a two-byte
  * string, slower to decode and to parse: tldr's 8.5 MB manifest, 2,217 such characters, imported
- * as a JSON module in 62 ms instead of 77, 2026-11-23), and answers go out so (see `responseText`
- * in `codec.ts`).
+ * as a JSON module in 62 ms instead of 77, 2026-11-23), and kept answers go out so (see
+ * `responseText` in `codec.ts`; an answer made for one request goes out as it is).
  *
  * @module
  */
