@@ -41,6 +41,13 @@ export interface QueryOptions extends SearchFilters {
 export interface EngineHit {
   doc: ManifestDocument;
   score: number;
+  /**
+   * Whether its body may hold words of index term `term`: false only when the index says the
+   * body has none, so a snippet skips looking (give it to `bestWindow` as `mayHold`). The
+   * index reads a body with its links' `acdc://<source>/` left out, so the terms of `acdc` and
+   * of the sources' names are always looked for.
+   */
+  mayHold(term: string): boolean;
 }
 
 /** Result of one query. */
@@ -151,6 +158,13 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const inOrder = store.manifest.documents;
   const docs = index.ids.map((id, n) => inOrder[n]?.id === id ? inOrder[n] : store.byId(id));
   const allKnown = docs.every((d) => d !== undefined);
+  // Words of document links the index does not read (see `withoutLinkSchemes`).
+  const linkTerms = new Set(tokenize(["acdc", ...store.sourceNames].join(" ")).map((t) => t.term));
+  const hitOf = (n: number, score: number): EngineHit => ({
+    doc: docs[n]!,
+    score,
+    mayHold: (term) => linkTerms.has(term) || index.inContent(term, n),
+  });
   // Filter sets are built on the first query that filters by that kind (not at cold start).
   const sets = new Map<keyof SearchFilters, Map<string, Set<number>>>();
   const setsOf = (kind: keyof SearchFilters) => {
@@ -289,7 +303,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       let end = Math.min(options.limit, raw.length);
       while (end < raw.length && raw[end]!.score >= cut) end++;
       const head = raw.slice(0, end);
-      let hits = head.map((h) => ({ doc: docs[h.doc]!, score: h.score }));
+      let hits = head.map((h) => hitOf(h.doc, h.score));
       if (options.newestFirstOnTies) {
         hits = hits.sort((a, b) =>
           b.score - a.score || newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)

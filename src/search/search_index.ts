@@ -15,6 +15,9 @@ import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 export const FIELDS = ["name", "keywords", "description", "content"] as const;
 /** One indexed field. */
 export type Field = typeof FIELDS[number];
+
+/** The content field's place in {@link FIELDS} (postings segments come in that order). */
+const CONTENT = FIELDS.indexOf("content");
 /** Weight of a match in each field. */
 export type FieldWeights = Readonly<Record<Field, number>>;
 
@@ -186,6 +189,24 @@ export interface SearchIndex {
    * `search` throws for a term whose postings are not loaded.
    */
   loadPostings(terms: Iterable<string>): Promise<void>;
+  /**
+   * Whether document `doc`'s content field holds `term` (its postings must be loaded, as for
+   * `search`): a snippet need not look in a body for a term the body does not have.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { buildSearchIndex } from "./search_index.ts";
+   * const index = buildSearchIndex([
+   *   { id: "a", name: "Deploys", keywords: [], description: "", content: "Run the build." },
+   *   { id: "b", name: "Builds", keywords: [], description: "", content: "Deploy it." },
+   * ], "hash");
+   * assert.ok(index.inContent("build", 0) && !index.inContent("build", 1));
+   * assert.ok(!index.inContent("deploi", 0) && index.inContent("deploi", 1));
+   * assert.ok(!index.inContent("unknown", 0));
+   * ```
+   */
+  inContent(term: string, doc: number): boolean;
   /** Serializes the index for the build output (every postings string in it). */
   export(): Promise<SearchIndexData>;
 }
@@ -349,6 +370,7 @@ function createIndex(
       const i = find(term);
       if (i < 0) return undefined;
       const postings = decodePostings(postingsOf(i), FIELDS.length);
+      keepContentDocs(term, postings[CONTENT]!.docs);
       const sum = sumScratch ??= new Float64Array(total);
       const docs: number[] = [];
       const head: number[] = [];
@@ -389,6 +411,38 @@ function createIndex(
       scoredEntries += entries;
     }
     return found;
+  };
+  // Each term's documents with it in their content field (sorted), kept from the decoding its
+  // scores needed (or decoded for `inContent` alone), bounded like the scores.
+  const contentDocs = new Map<string, Int32Array>();
+  let contentEntries = 0;
+  const keepContentDocs = (term: string, docs: readonly number[]): Int32Array => {
+    let found = contentDocs.get(term);
+    if (!found) {
+      if (contentEntries + docs.length > POSTINGS_CACHE_ENTRIES) {
+        contentDocs.clear();
+        contentEntries = 0;
+      }
+      contentDocs.set(term, found = Int32Array.from(docs));
+      contentEntries += docs.length;
+    }
+    return found;
+  };
+  const inContent = (term: string, doc: number): boolean => {
+    let docs = contentDocs.get(term);
+    if (!docs) {
+      const i = find(term);
+      if (i < 0) return false;
+      docs = keepContentDocs(term, decodePostings(postingsOf(i), FIELDS.length)[CONTENT]!.docs);
+    }
+    let lo = 0;
+    let hi = docs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (docs[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return docs[lo] === doc;
   };
   // A prefix's completions depend only on the dictionary: found once per prefix and kept
   // (bounded like the typo variants); "git" on tldr walks a few thousand terms to find them.
@@ -528,6 +582,7 @@ function createIndex(
       }
       return { terms, words: wordCount, expansions, unmatched };
     },
+    inContent,
     suggest(term, max) {
       if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
       // Suggestions depend only on the dictionary: found once per word and kept (bounded).

@@ -31,12 +31,17 @@ function numbered(groups: ReadonlyMap<string, string>): Numbered {
  * offsets and the number of the query term each stands for (`groups`' values, numbered in
  * order of appearance). Each term's occurrences come sorted: they are merged, not re-sorted.
  */
-function matchingWords(words: WordPositions, groups: ReadonlyMap<string, string>) {
+function matchingWords(
+  words: WordPositions,
+  groups: ReadonlyMap<string, string>,
+  mayHold: ((term: string) => boolean) | undefined,
+) {
   const { terms, group, groupCount } = numbered(groups);
   const lists: number[][] = [];
   const listGroups: number[] = [];
   let total = 0;
   for (let i = 0; i < terms.length; i++) {
+    if (mayHold !== undefined && !mayHold(terms[i]!)) continue;
     const list = occurrences(words, terms[i]!);
     if (list.length > 0) {
       lists.push(list);
@@ -81,6 +86,11 @@ export interface SnippetOptions {
    * them the text is analyzed now.
    */
   words?: WordPositions;
+  /**
+   * False for a term the text is known not to hold (the index's postings say so: a search
+   * hit's `mayHold`), which is then not looked for; the window is the same either way.
+   */
+  mayHold?: (term: string) => boolean;
 }
 
 /**
@@ -142,7 +152,7 @@ export function bestWindow(
   let matchOffsets: number[] = [];
   const hits = groups.size === 0
     ? undefined
-    : matchingWords(options.words ?? positionsOf(text), groups);
+    : matchingWords(options.words ?? positionsOf(text), groups, options.mayHold);
   if (hits && hits.starts.length > 0) {
     const { starts, ends, groupOf } = hits;
     // The window of matches (at most `width` characters from the first's start to the last's

@@ -87,11 +87,14 @@ export const search: ToolDefinition = {
       ...(source ? { source } : {}),
     });
     await store.loadBodies(hits.map((h) => h.doc));
-    const results = hits.map(({ doc, score }) => ({
+    const results = hits.map(({ doc, score, mayHold }) => ({
       source: doc.source,
       name: doc.title,
       uri: doc.uri,
-      snippet: snippet(store.body(doc), groups, { words: wordPositions.get(doc, store.body(doc)) }),
+      snippet: snippet(store.body(doc), groups, {
+        words: wordPositions.get(doc, store.body(doc)),
+        mayHold,
+      }),
       relevance: Number(formatScore(score)),
     }));
     // Words that matched nothing are named after the results (the ACDC header stays first).

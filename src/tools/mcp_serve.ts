@@ -74,11 +74,12 @@ export const searchDocuments: ToolDefinition = {
         : hits).slice(0, limit);
     const top = kept[0]?.score ?? 1;
     await store.loadBodies(kept.map((h) => h.doc));
-    const lines = kept.map(({ doc, score }, i) => {
+    const lines = kept.map(({ doc, score, mayHold }, i) => {
       const inTitle = analyze(doc.title).some((t) => groups.has(t));
       const window = bestWindow(store.body(doc), groups, {
         width: 160,
         words: wordPositions.get(doc, store.body(doc)),
+        mayHold,
       });
       const where =
         [inTitle ? "title" : "", window.matches > 0 && searchIn !== "title" ? "content" : ""]

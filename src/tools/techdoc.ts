@@ -100,10 +100,11 @@ export const searchDocumentation: ToolDefinition = {
     });
     const top = hits[0]?.score ?? 1;
     await store.loadBodies(hits.map((h) => h.doc));
-    const content: TechDocItem[] = hits.map(({ doc, score }) => {
+    const content: TechDocItem[] = hits.map(({ doc, score, mayHold }) => {
       const window = bestWindow(store.body(doc), groups, {
         width: 500,
         words: wordPositions.get(doc, store.body(doc)),
+        mayHold,
       });
       const metadata = {
         source: `${doc.source}/${doc.filename}`,

@@ -43,6 +43,19 @@ Deno.test("snippet: cached word positions give the same window as analyzing the 
   assert.match(snippet(text, g, { width: 70 }), /Gamma deploys delta/);
 });
 
+Deno.test("snippet: terms mayHold rules out are not looked for", () => {
+  const text = "alpha beta. ".repeat(40) + "Gamma deploys delta quickly. " + "beta ".repeat(40);
+  const g = groups(["gamma", "gamma"], ["deploi", "deploi"], ["zzz", "zzz"]);
+  const all = snippet(text, g, { width: 70 });
+  assert.match(all, /Gamma deploys delta/);
+  // Ruling out a term the text lacks changes nothing; ruling out the ones it has loses them.
+  assert.equal(snippet(text, g, { width: 70, mayHold: (t) => t !== "zzz" }), all);
+  assert.equal(
+    snippet(text, g, { width: 70, mayHold: (t) => t === "zzz" }),
+    snippet(text, new Map(), { width: 70 }),
+  );
+});
+
 Deno.test("snippet: no match gives the beginning; short text is whole", () => {
   assert.equal(snippet("Short text.", groups(["zzz", "zzz"])), "Short text.");
   const long = "word ".repeat(100);

@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import { termOf, wordsOf } from "../../src/search/analyzer.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import { buildIndexFor, createSearchEngine } from "../../src/search/search_engine.ts";
+import type { FieldWeights } from "../../src/search/search_index.ts";
+import { bestWindow } from "../../src/search/snippet.ts";
+import { wordPositions } from "../../src/search/word_positions.ts";
+import { buildFolder, CORPORA } from "../helpers.ts";
+
+const W: FieldWeights = { name: 2, keywords: 3, description: 1, content: 1 };
+
+/** The terms of every word of a text, by the definition (the analyzer's word scan). */
+function bodyTerms(text: string): Set<string> {
+  const terms = new Set<string>();
+  for (const [word] of wordsOf(text)) {
+    const term = termOf(word);
+    if (term !== "") terms.add(term);
+  }
+  return terms;
+}
+
+Deno.test("engine: a hit's mayHold says false only for terms its body does not hold", async () => {
+  // ASDLC: 62 of 64 bodies link to other documents as `acdc://docs/…`, whose scheme and source
+  // name the index leaves out but a snippet reads.
+  const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
+  const store = createContentStore(manifest);
+  await store.loadBodies(store.documents);
+  const engine = createSearchEngine(store, buildIndexFor(store));
+  const termsOf = new Map(store.documents.map((d) => [d, bodyTerms(store.body(d))]));
+  const queries = [
+    ...store.documents.map((d) => d.title),
+    "acdc docs links",
+    "contxt enginering specifcation", // typos: one-edit variants
+    "agent spec driven development review",
+  ];
+  let skipped = 0;
+  let checked = 0;
+  for (const query of queries) {
+    const { hits, groups } = await engine.query(query, { weights: W, limit: 64 });
+    for (const hit of hits) {
+      const held = termsOf.get(hit.doc)!;
+      for (const term of groups.keys()) {
+        checked++;
+        if (held.has(term)) assert.ok(hit.mayHold(term), `${hit.doc.id} holds '${term}'`);
+        else if (!hit.mayHold(term)) skipped++;
+      }
+      // Link words: in the body only inside `acdc://docs/` links, never skipped.
+      for (const term of ["acdc", "doc"]) {
+        if (held.has(term)) assert.ok(hit.mayHold(term), `${hit.doc.id}: link word ${term}`);
+      }
+    }
+  }
+  // Most terms of a query are not in a given body: the index says so, and they are skipped.
+  assert.ok(skipped > checked / 4, `${skipped} of ${checked} skipped`);
+});
+
+Deno.test("engine: snippets are the same with and without mayHold", async () => {
+  const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
+  const store = createContentStore(manifest);
+  await store.loadBodies(store.documents);
+  const engine = createSearchEngine(store, buildIndexFor(store));
+  for (const query of ["context engineering", "acdc docs", "specifcation reviw", "the agent"]) {
+    const { hits, groups } = await engine.query(query, { weights: W, limit: 20 });
+    assert.ok(hits.length > 0, query);
+    for (const { doc, mayHold } of hits) {
+      const body = store.body(doc);
+      const words = wordPositions.get(doc, body);
+      assert.deepEqual(
+        bestWindow(body, groups, { words, mayHold }),
+        bestWindow(body, groups),
+        `${query}: ${doc.id}`,
+      );
+    }
+  }
+});
