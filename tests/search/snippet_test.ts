@@ -111,7 +111,7 @@ Deno.test("flatten: a range between marks is the collapse of that slice, however
     ),
     { numRuns: 2000 },
   );
-  // Longer than one String.fromCharCode call and than the first buffer.
+  // A long range with a run to collapse every few characters: 10,000 joins.
   const long = "word \n ".repeat(5000);
   assert.equal(flatten(long, 1, long.length, "…"), "…" + long.slice(1).replace(/\s+/g, " ").trim());
 });
