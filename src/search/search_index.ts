@@ -343,11 +343,21 @@ function createIndex(
     return lo;
   };
   // Where `term` is in the sorted dictionary, or -1.
-  const find = (term: string): number => {
+  const locate = (term: string): number => {
     const i = lowerBound(term);
     return sortedTerms[i] === term ? i : -1;
   };
-  const has = (term: string) => find(term) >= 0;
+  // Whether the dictionary has `term` (typo candidates, abbreviations: asked once per word).
+  const has = (term: string) => locate(term) >= 0;
+  // `locate` for the terms a query searches: a binary search of string comparisons (16 on
+  // tldr's dictionary) asked several times per term and query (its rarity, its postings, its
+  // content documents), so the answer is kept per term (bounded; a term longer than any
+  // typo-expanded word is located each time rather than kept).
+  const positions = new Map<string, number>();
+  const find = (term: string): number =>
+    term.length > FUZZY_MAX_LENGTH
+      ? locate(term)
+      : remembered(positions, TYPO_CACHE_MAX, term, locate);
   const chunks = createPostingsReader(data, find, postingsChunk);
   const postingsOf = chunks.postingsOf;
   // Number of documents with `term` in any field (0: not in the dictionary).
@@ -359,13 +369,12 @@ function createIndex(
   // weighted BM25 sum over the fields (bm25f.ts), and the documents whose title or description
   // has it. It depends only on the index and the weights: computed from the postings on the
   // term's first search with those weights and kept (bounded), so a query adds up numbers.
-  const scored = new Map<string, TermScores>();
+  const scored = new Map<string, Map<string, TermScores>>();
   let scoredEntries = 0;
   let sumScratch: Float64Array | undefined;
   let marks: Uint8Array | undefined;
   const scoresOf = (term: string, weights: FieldWeights, key: string): TermScores | undefined => {
-    const memoKey = `${key}\u0000${term}`;
-    let found = scored.get(memoKey);
+    let found = scored.get(key)?.get(term);
     if (!found) {
       const i = find(term);
       if (i < 0) return undefined;
@@ -407,7 +416,9 @@ function createIndex(
         scored.clear();
         scoredEntries = 0;
       }
-      scored.set(memoKey, found);
+      let ofWeights = scored.get(key);
+      if (!ofWeights) scored.set(key, ofWeights = new Map());
+      ofWeights.set(term, found);
       scoredEntries += entries;
     }
     return found;
@@ -614,7 +625,7 @@ function createIndex(
         const termTouched: number[] = [];
         const headTouched: number[] = [];
         const isWord = termNumber < plan.words;
-        const exactIdf = has(term) ? idf(term) : Infinity;
+        const exactIdf = find(term) >= 0 ? idf(term) : Infinity;
         for (const [t, factor] of plan.expansions.get(term) ?? []) {
           const scores = scoresOf(t, weights, weightsKey);
           if (!scores) continue;
