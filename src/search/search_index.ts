@@ -508,6 +508,28 @@ function createIndex(
   const nameTerms: string[][][] = [];
   const nameTermsOf = (n: number): string[][] =>
     nameTerms[n] ??= names[n]!.split("\n").map((name) => (name === "" ? [] : name.split(" ")));
+  // How many terms each document's title and file name have, counted on the document's first
+  // exact-name check (plus one, so that 0 is "not counted yet"; 255 for a long or missing
+  // name, which no query's length matches): a name can be the query only when it has as many
+  // terms, so most hits are ruled out without splitting their names (a four-word query on
+  // 50,000 documents matches about 20,000).
+  let nameLengths: Uint8Array | undefined;
+  const termsIn = (text: string, from: number, to: number): number => {
+    if (from === to) return 1;
+    let terms = 2;
+    for (let i = from; i < to && terms < 255; i++) if (text.charCodeAt(i) === 0x20) terms++;
+    return terms;
+  };
+  const mayBeNamed = (n: number, wanted: number): boolean => {
+    const lengths = nameLengths ??= new Uint8Array(2 * total);
+    if (lengths[2 * n] === 0) {
+      const text = names[n]!;
+      const cut = text.indexOf("\n");
+      lengths[2 * n] = termsIn(text, 0, cut < 0 ? text.length : cut);
+      lengths[2 * n + 1] = cut < 0 ? 255 : termsIn(text, cut + 1, text.length);
+    }
+    return lengths[2 * n] === wanted + 1 || lengths[2 * n + 1] === wanted + 1;
+  };
   // Index terms within two edits of `term` sharing its first letter (see `suggest`).
   const suggestions = new Map<string, readonly string[]>();
   const closeTerms = (term: string, max: number): string[] => {
@@ -669,6 +691,7 @@ function createIndex(
       // a file name (`chmod`, `page-bundles`) that is the query counts half as much. A name that
       // is the query exactly (no typo or prefix) also comes first (`liftExactNames` below).
       const nameRule = (hit: SearchHit): SearchHit => {
+        if (!mayBeNamed(hit.doc, wanted)) return hit;
         let bonus = 1;
         const docNames = nameTermsOf(hit.doc);
         for (let which = 0; which < docNames.length; which++) {
