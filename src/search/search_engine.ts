@@ -4,6 +4,7 @@ import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
 import { phraseShare } from "./proximity.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 import { tokenize } from "./analyzer.ts";
+import { sortedIncludes } from "./sorted_includes.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
@@ -42,12 +43,13 @@ export interface EngineHit {
   doc: ManifestDocument;
   score: number;
   /**
-   * Whether its body may hold words of index term `term`: false only when the index says the
-   * body has none, so a snippet skips looking (give it to `bestWindow` as `mayHold`). The
-   * index reads a body with its links' `acdc://<source>/` left out, so the terms of `acdc` and
-   * of the sources' names are always looked for.
+   * Whether its body may hold words of the query's term at `position` in `groups` (the map's
+   * order): false only when the index says the body has none, so a snippet skips looking
+   * (give it to `bestWindow` as `mayHold`). The index reads a body with its links'
+   * `acdc://<source>/` left out, so the terms of `acdc` and of the sources' names are always
+   * looked for.
    */
-  mayHold(term: string): boolean;
+  mayHold(position: number): boolean;
 }
 
 /** Result of one query. */
@@ -160,11 +162,29 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const allKnown = docs.every((d) => d !== undefined);
   // Words of document links the index does not read (see `withoutLinkSchemes`).
   const linkTerms = new Set(tokenize(["acdc", ...store.sourceNames].join(" ")).map((t) => t.term));
-  const hitOf = (n: number, score: number): EngineHit => ({
-    doc: docs[n]!,
-    score,
-    mayHold: (term) => linkTerms.has(term) || index.inContent(term, n),
-  });
+  // A query's `mayHold`: each of its terms' content documents looked up once, on the first
+  // hit that asks, and shared by all its hits (`null`: a link word, always looked for).
+  const holderOf = (groups: ReadonlyMap<string, string>) => {
+    const terms = [...groups.keys()];
+    const holders: (Int32Array | null | undefined)[] = new Array(terms.length);
+    return (position: number, n: number): boolean => {
+      let holding = holders[position];
+      if (holding === undefined) {
+        const term = terms[position];
+        holding = holders[position] = term === undefined
+          ? new Int32Array(0)
+          : linkTerms.has(term)
+          ? null
+          : index.contentDocs(term);
+      }
+      return holding === null || sortedIncludes(holding, n);
+    };
+  };
+  const hitOf = (
+    n: number,
+    score: number,
+    holds: (position: number, n: number) => boolean,
+  ): EngineHit => ({ doc: docs[n]!, score, mayHold: (position) => holds(position, n) });
   // Filter sets are built on the first query that filters by that kind (not at cold start).
   const sets = new Map<keyof SearchFilters, Map<string, Set<number>>>();
   const setsOf = (kind: keyof SearchFilters) => {
@@ -303,7 +323,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       let end = Math.min(options.limit, raw.length);
       while (end < raw.length && raw[end]!.score >= cut) end++;
       const head = raw.slice(0, end);
-      let hits = head.map((h) => hitOf(h.doc, h.score));
+      const holds = holderOf(groups);
+      let hits = head.map((h) => hitOf(h.doc, h.score, holds));
       if (options.newestFirstOnTies) {
         hits = hits.sort((a, b) =>
           b.score - a.score || newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)

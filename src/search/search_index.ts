@@ -190,8 +190,9 @@ export interface SearchIndex {
    */
   loadPostings(terms: Iterable<string>): Promise<void>;
   /**
-   * Whether document `doc`'s content field holds `term` (its postings must be loaded, as for
-   * `search`): a snippet need not look in a body for a term the body does not have.
+   * The documents whose content field holds `term`, by number, ascending (empty for a term the
+   * index does not know); its postings must be loaded, as for `search`. A snippet need not look
+   * in a body for a term the body does not have ({@link sortedIncludes} tells).
    *
    * @example
    * ```ts
@@ -201,12 +202,12 @@ export interface SearchIndex {
    *   { id: "a", name: "Deploys", keywords: [], description: "", content: "Run the build." },
    *   { id: "b", name: "Builds", keywords: [], description: "", content: "Deploy it." },
    * ], "hash");
-   * assert.ok(index.inContent("build", 0) && !index.inContent("build", 1));
-   * assert.ok(!index.inContent("deploi", 0) && index.inContent("deploi", 1));
-   * assert.ok(!index.inContent("unknown", 0));
+   * assert.deepEqual([...index.contentDocs("build")], [0]);
+   * assert.deepEqual([...index.contentDocs("deploi")], [1]);
+   * assert.deepEqual([...index.contentDocs("unknown")], []);
    * ```
    */
-  inContent(term: string, doc: number): boolean;
+  contentDocs(term: string): Int32Array;
   /** Serializes the index for the build output (every postings string in it). */
   export(): Promise<SearchIndexData>;
 }
@@ -424,7 +425,7 @@ function createIndex(
     return found;
   };
   // Each term's documents with it in their content field (sorted), kept from the decoding its
-  // scores needed (or decoded for `inContent` alone), bounded like the scores.
+  // scores needed (or decoded for `contentDocs` alone), bounded like the scores.
   const contentDocs = new Map<string, Int32Array>();
   let contentEntries = 0;
   const keepContentDocs = (term: string, docs: readonly number[]): Int32Array => {
@@ -439,21 +440,13 @@ function createIndex(
     }
     return found;
   };
-  const inContent = (term: string, doc: number): boolean => {
-    let docs = contentDocs.get(term);
-    if (!docs) {
-      const i = find(term);
-      if (i < 0) return false;
-      docs = keepContentDocs(term, decodePostings(postingsOf(i), FIELDS.length)[CONTENT]!.docs);
-    }
-    let lo = 0;
-    let hi = docs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (docs[mid]! < doc) lo = mid + 1;
-      else hi = mid;
-    }
-    return docs[lo] === doc;
+  const NO_DOCS = new Int32Array(0);
+  const contentDocsOf = (term: string): Int32Array => {
+    const docs = contentDocs.get(term);
+    if (docs) return docs;
+    const i = find(term);
+    if (i < 0) return NO_DOCS;
+    return keepContentDocs(term, decodePostings(postingsOf(i), FIELDS.length)[CONTENT]!.docs);
   };
   // A prefix's completions depend only on the dictionary: found once per prefix and kept
   // (bounded like the typo variants); "git" on tldr walks a few thousand terms to find them.
@@ -615,7 +608,7 @@ function createIndex(
       }
       return { terms, words: wordCount, expansions, unmatched };
     },
-    inContent,
+    contentDocs: contentDocsOf,
     suggest(term, max) {
       if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
       // Suggestions depend only on the dictionary: found once per word and kept (bounded).

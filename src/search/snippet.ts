@@ -26,53 +26,72 @@ function numbered(groups: ReadonlyMap<string, string>): Numbered {
   return found;
 }
 
+// Scratch lists of the matching words, reused by every snippet (made synchronously, one at a
+// time) and grown as needed up to SCRATCH_MAX words: no arrays allocated per hit. A text with
+// more matches gets lists of its own for that snippet, so no one text keeps megabytes alive.
+const SCRATCH_MAX = 65_536;
+let matchStarts = new Int32Array(256);
+let matchEnds = new Int32Array(256);
+let matchGroups = new Int32Array(256);
+let groupCounts = new Int32Array(32);
+const lists: number[][] = [];
+const listGroups: number[] = [];
+const listAt: number[] = [];
+const NONE: number[] = [];
+
+function sizeScratch(size: number): void {
+  matchStarts = new Int32Array(size);
+  matchEnds = new Int32Array(size);
+  matchGroups = new Int32Array(size);
+}
+
 /**
- * The words of a text whose index term is one of the query's terms, in text order: their
- * offsets and the number of the query term each stands for (`groups`' values, numbered in
- * order of appearance). Each term's occurrences come sorted: they are merged, not re-sorted.
+ * The words of a text whose index term is one of the query's terms, in text order, into the
+ * scratch lists: their offsets (`matchStarts`, `matchEnds`) and the number of the query term each
+ * stands for (`matchGroups`: `groups`' values, numbered in order of appearance); returns how many.
+ * Each term's occurrences come sorted: they are merged, not re-sorted.
  */
 function matchingWords(
   words: WordPositions,
-  groups: ReadonlyMap<string, string>,
-  mayHold: ((term: string) => boolean) | undefined,
-) {
-  const { terms, group, groupCount } = numbered(groups);
-  const lists: number[][] = [];
-  const listGroups: number[] = [];
+  terms: readonly string[],
+  group: readonly number[],
+  mayHold: ((position: number) => boolean) | undefined,
+): number {
+  let count = 0;
   let total = 0;
   for (let i = 0; i < terms.length; i++) {
-    if (mayHold !== undefined && !mayHold(terms[i]!)) continue;
+    if (mayHold !== undefined && !mayHold(i)) continue;
     const list = occurrences(words, terms[i]!);
     if (list.length > 0) {
-      lists.push(list);
-      listGroups.push(group[i]!);
+      lists[count] = list;
+      listGroups[count] = group[i]!;
+      listAt[count] = 0;
+      count++;
       total += list.length;
     }
   }
-  total /= 2;
-  const starts: number[] = new Array(total);
-  const ends: number[] = new Array(total);
-  const groupOf: number[] = new Array(total);
-  const at: number[] = new Array(lists.length).fill(0);
+  total >>= 1;
+  if (matchStarts.length < total) sizeScratch(Math.max(total, matchStarts.length * 2));
   for (let n = 0; n < total; n++) {
     // The list whose next word comes first (a word has one term: starts never tie).
     let best = -1;
     let bestStart = Infinity;
-    for (let l = 0; l < lists.length; l++) {
+    for (let l = 0; l < count; l++) {
       const list = lists[l]!;
-      const i = at[l]!;
+      const i = listAt[l]!;
       if (i < list.length && list[i]! < bestStart) {
         best = l;
         bestStart = list[i]!;
       }
     }
-    const i = at[best]!;
-    starts[n] = bestStart;
-    ends[n] = lists[best]![i + 1]!;
-    groupOf[n] = listGroups[best]!;
-    at[best] = i + 2;
+    const i = listAt[best]!;
+    matchStarts[n] = bestStart;
+    matchEnds[n] = lists[best]![i + 1]!;
+    matchGroups[n] = listGroups[best]!;
+    listAt[best] = i + 2;
   }
-  return { starts, ends, groupOf, groupCount };
+  for (let l = 0; l < count; l++) lists[l] = NONE; // the texts' lists are not held past use
+  return total;
 }
 
 /** Options of {@link snippet}. */
@@ -87,10 +106,11 @@ export interface SnippetOptions {
    */
   words?: WordPositions;
   /**
-   * False for a term the text is known not to hold (the index's postings say so: a search
-   * hit's `mayHold`), which is then not looked for; the window is the same either way.
+   * False for the term at `position` in `groups` (the map's order) when the text is known not
+   * to hold it (the index's postings say so: a search hit's `mayHold`), which is then not
+   * looked for; the window is the same either way.
    */
-  mayHold?: (term: string) => boolean;
+  mayHold?: (position: number) => boolean;
 }
 
 /**
@@ -150,20 +170,29 @@ export function bestWindow(
   const width = options.width ?? 200;
   let from = 0;
   let matchOffsets: number[] = [];
-  const hits = groups.size === 0
-    ? undefined
-    : matchingWords(options.words ?? positionsOf(text), groups, options.mayHold);
-  if (hits && hits.starts.length > 0) {
-    const { starts, ends, groupOf } = hits;
+  const numberedTerms = groups.size === 0 ? undefined : numbered(groups);
+  const total = numberedTerms === undefined ? 0 : matchingWords(
+    options.words ?? positionsOf(text),
+    numberedTerms.terms,
+    numberedTerms.group,
+    options.mayHold,
+  );
+  if (numberedTerms !== undefined && total > 0) {
+    const starts = matchStarts;
+    const ends = matchEnds;
+    const groupOf = matchGroups;
     // The window of matches (at most `width` characters from the first's start to the last's
     // end) with the most distinct query terms, then the most matches; the first such one.
     let bestDistinct = 0;
     let bestCount = 0;
     let bestLeft = 0;
-    const counts: number[] = new Array(hits.groupCount).fill(0);
+    if (groupCounts.length < numberedTerms.groupCount) {
+      groupCounts = new Int32Array(numberedTerms.groupCount * 2);
+    }
+    const counts = groupCounts.fill(0, 0, numberedTerms.groupCount);
     let distinct = 0;
     let left = 0;
-    for (let right = 0; right < starts.length; right++) {
+    for (let right = 0; right < total; right++) {
       if (counts[groupOf[right]!]!++ === 0) distinct++;
       while (ends[right]! - starts[left]! > width) {
         if (--counts[groupOf[left]!]! === 0) distinct--;
@@ -176,7 +205,9 @@ export function bestWindow(
         bestLeft = left;
       }
     }
-    matchOffsets = starts.slice(bestLeft, bestLeft + bestCount);
+    matchOffsets = new Array(bestCount);
+    for (let j = 0; j < bestCount; j++) matchOffsets[j] = starts[bestLeft + j]!;
+    if (starts.length > SCRATCH_MAX) sizeScratch(256);
     const first = starts[bestLeft]!;
     // Start a little before the first match, at a word boundary.
     from = Math.max(0, first - Math.floor(width / 5));

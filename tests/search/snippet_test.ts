@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { escapeHtml, flatten, snippet } from "../../src/search/snippet.ts";
+import { bestWindow, escapeHtml, flatten, snippet } from "../../src/search/snippet.ts";
+import { occurrences, positionsOf } from "../../src/search/word_positions.ts";
+import { termOf } from "../../src/search/analyzer.ts";
 
 const groups = (...pairs: [string, string][]) => new Map(pairs);
 
@@ -49,9 +51,10 @@ Deno.test("snippet: terms mayHold rules out are not looked for", () => {
   const all = snippet(text, g, { width: 70 });
   assert.match(all, /Gamma deploys delta/);
   // Ruling out a term the text lacks changes nothing; ruling out the ones it has loses them.
-  assert.equal(snippet(text, g, { width: 70, mayHold: (t) => t !== "zzz" }), all);
+  // Positions in the map's order: gamma 0, deploi 1, zzz 2.
+  assert.equal(snippet(text, g, { width: 70, mayHold: (p) => p !== 2 }), all);
   assert.equal(
-    snippet(text, g, { width: 70, mayHold: (t) => t === "zzz" }),
+    snippet(text, g, { width: 70, mayHold: (p) => p === 2 }),
     snippet(text, new Map(), { width: 70 }),
   );
 });
@@ -76,6 +79,111 @@ Deno.test("snippet: HTML output is escaped, text output is not", () => {
 Deno.test("snippet: a word repeated 200,000 times is found without exhausting the stack", () => {
   const text = "spam ".repeat(200_000) + "the end";
   assert.match(snippet(text, groups(["spam", "spam"]), { width: 40 }), /^spam spam/);
+});
+
+/**
+ * The window `bestWindow` must choose, found the plain way: every matching word collected and
+ * sorted, then every run of them within `width` compared (most distinct query terms, then most
+ * matches, the first such one). Returns the matches' offsets.
+ */
+function referenceMatches(text: string, groups: Map<string, string>, width: number): number[] {
+  const words = positionsOf(text);
+  const found: { start: number; end: number; group: string }[] = [];
+  for (const [term, group] of groups) {
+    const list = occurrences(words, term);
+    for (let i = 0; i < list.length; i += 2) {
+      found.push({ start: list[i]!, end: list[i + 1]!, group });
+    }
+  }
+  found.sort((a, b) => a.start - b.start);
+  let best: number[] = [];
+  let bestDistinct = 0;
+  for (let right = 0; right < found.length; right++) {
+    let left = 0;
+    while (found[right]!.end - found[left]!.start > width) left++;
+    const run = found.slice(left, right + 1);
+    const distinct = new Set(run.map((w) => w.group)).size;
+    if (distinct > bestDistinct || (distinct === bestDistinct && run.length > best.length)) {
+      bestDistinct = distinct;
+      best = run.map((w) => w.start);
+    }
+  }
+  return best;
+}
+
+Deno.test("bestWindow: the window a plain sort-and-compare finds, with many terms and matches", () => {
+  // 48 words whose terms differ, so that queries hold more terms (and query terms) than the
+  // snippet's scratch lists start with, and texts hold more matches than they start with.
+  const vocabulary = [
+    "alpha",
+    "bridge",
+    "cache",
+    "deploy",
+    "engine",
+    "filter",
+    "gateway",
+    "header",
+    "index",
+    "journal",
+    "kernel",
+    "ledger",
+    "mirror",
+    "network",
+    "origin",
+    "packet",
+    "query",
+    "router",
+    "socket",
+    "token",
+    "update",
+    "vector",
+    "worker",
+    "yield",
+    "zone",
+    "archive",
+    "buffer",
+    "cluster",
+    "daemon",
+    "export",
+    "format",
+    "graph",
+    "handler",
+    "import",
+    "joiner",
+    "keystore",
+    "lambda",
+    "module",
+    "node",
+    "object",
+    "parser",
+    "quota",
+    "record",
+    "schema",
+    "tunnel",
+    "upload",
+    "volume",
+    "widget",
+  ];
+  const terms = vocabulary.map(termOf);
+  assert.equal(new Set(terms).size, vocabulary.length);
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(vocabulary.length + 5), { minLength: 1, maxLength: 900, size: "max" }),
+      fc.uniqueArray(fc.nat(vocabulary.length - 1), { minLength: 1, maxLength: 48, size: "max" }),
+      fc.constantFrom(1, 2, 5, 48),
+      fc.constantFrom(20, 60, 200),
+      (picks, queried, groupCount, width) => {
+        // Past the vocabulary: filler words and line breaks.
+        const text = picks.map((k) => vocabulary[k] ?? (k % 2 ? "x" : "\n")).join(" ");
+        const groups = new Map(queried.map((k) => [terms[k]!, `g${k % groupCount}`]));
+        const window = bestWindow(text, groups, { width });
+        const expected = referenceMatches(text, groups, width);
+        assert.deepEqual(window.matchOffsets, expected);
+        assert.equal(window.matches, expected.length);
+      },
+    ),
+    { numRuns: 300 },
+  );
 });
 
 Deno.test("flatten: exactly the regular expression's collapse, on any text", () => {
