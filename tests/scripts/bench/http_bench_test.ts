@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
-import { cpuText, cpuTimeUs, parseWrk } from "../../../scripts/bench/http_bench.ts";
+import fc from "fast-check";
+import {
+  cpuText,
+  cpuTimeUs,
+  FRESH_CHECKED,
+  FRESH_QUESTIONS,
+  luaScript,
+  nextStart,
+  parseWrk,
+} from "../../../scripts/bench/http_bench.ts";
+import { createResultCache, SEARCH_CACHE_BOUNDS } from "../../../src/tools/result_cache.ts";
 
 const REPORT = `Running 2s test @ http://127.0.0.1:9000/mcp
   1 threads and 16 connections
@@ -25,6 +35,64 @@ Deno.test("parseWrk reads rate, percentiles in ms, requests and every kind of er
     requests: 58123,
     errors: 7,
   });
+  assert.equal(parseWrk(`${REPORT}bodies sent: 58140\n`).sent, 58140);
+});
+
+Deno.test("luaScript starts after the body given as its argument and reports what it sent", () => {
+  const script = luaScript(["{}"]);
+  assert.match(script, /i = \(tonumber\(args\[1\]\) or 0\) % #reqs/);
+  assert.match(script, /sent = sent \+ 1/);
+  assert.match(script, /io\.write\("bodies sent: " \.\. thread:get\("sent"\) \.\. "\\n"\)/);
+});
+
+/**
+ * Shelf's answer cache for searches over the fresh row of `http_bench.ts` as the benchmark sends
+ * it: the cycle recorded once for the ceiling, then the row's checks, then for each concurrency
+ * its check set and its runs (warm-up and rounds) of `sent[k]` bodies each, starting where
+ * `startOf` says. Returns how many of the runs' questions the cache answered.
+ */
+function cachedInFreshRow(sent: number[], startOf: (cursor: number) => number): number {
+  const cache = createResultCache<object>(SEARCH_CACHE_BOUNDS);
+  const owner = {};
+  const answer = { content: [{ type: "text" as const, text: "x".repeat(4000) }] };
+  const ask = (key: string): boolean => {
+    if (cache.get(owner, key)) return true;
+    cache.keep(owner, key, { ...answer });
+    return false;
+  };
+  const levels = 3;
+  for (let q = 0; q < FRESH_QUESTIONS; q++) ask(`cycle ${q}`);
+  for (let q = 0; q < levels * FRESH_CHECKED; q++) ask(`check ${q}`);
+  let cursor = 0;
+  let cached = 0;
+  const runsPerLevel = Math.ceil(sent.length / levels);
+  sent.forEach((count, k) => {
+    if (k % runsPerLevel === 0) {
+      const level = k / runsPerLevel;
+      for (let q = 0; q < FRESH_CHECKED; q++) ask(`check ${level * FRESH_CHECKED + q}`);
+    }
+    const start = startOf(cursor);
+    for (let j = 0; j < count; j++) if (ask(`cycle ${(start + j) % FRESH_QUESTIONS}`)) cached++;
+    cursor = nextStart(start, count, FRESH_QUESTIONS);
+  });
+  return cached;
+}
+
+Deno.test("the fresh row's questions are never answered from Shelf's cache, however long its runs", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 1, max: 40_000 }), { minLength: 3, maxLength: 12 }),
+      (sent) => {
+        assert.equal(cachedInFreshRow(sent, (cursor) => cursor), 0);
+      },
+    ),
+    { numRuns: 40 },
+  );
+  // Each run starting the cycle again, as until 2026-11-25 (asdlc, c = 16: a one-second warm-up
+  // and three rounds of two seconds): more than a third came from the cache.
+  const runs = [6_565, 13_130, 13_130, 13_130];
+  const cached = cachedInFreshRow([...runs, ...runs, ...runs], () => 0);
+  assert.ok(cached > runs.length * 3 * 13_130 * 0.3, `${cached}`);
 });
 
 Deno.test("cpuTimeUs counts this process's CPU time and grows while it computes", async () => {
