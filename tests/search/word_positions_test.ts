@@ -2,11 +2,13 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { termOf, wordsOf } from "../../src/search/analyzer.ts";
 import {
+  headsOf,
   occurrences,
   positionsOf,
   scanAllOccurrences,
   wordsStartingWith,
 } from "../../src/search/word_positions.ts";
+import { IRREGULAR_FORMS } from "../../src/search/irregular_forms.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
 import { bestWindow, snippet } from "../../src/search/snippet.ts";
 
@@ -206,6 +208,17 @@ Deno.test("words whose first letters their term changes are found (snippets show
     assert.deepEqual(scanAllOccurrences(text, term), wordsWithTerm(text, term), base);
   }
   assert.ok(snippet(text, new Map([[termOf("buy"), "buy"]]), { width: 30 }).includes("bought"));
+});
+
+Deno.test("every irregular form is found by a beginning of its term, in the word's own text", () => {
+  // headsOf groups irregular forms by their term's first letter, which must be the base word's.
+  for (const [form, base] of IRREGULAR_FORMS) {
+    const term = termOf(base);
+    assert.equal(term.charAt(0), base.charAt(0), `${base} → ${term}`);
+    const heads = headsOf(term);
+    assert.ok(heads.some((h) => form.startsWith(h)), `${form}: ${heads.join(", ")}`);
+    assert.deepEqual(occurrences(positionsOf(`a ${form} b`), term), [2, 2 + form.length], form);
+  }
 });
 
 Deno.test("word positions: an ASCII word ends where the Unicode rule ends it, next to characters past ASCII", () => {
