@@ -163,7 +163,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   // Words of document links the index does not read (see `withoutLinkSchemes`).
   const linkTerms = new Set(tokenize(["acdc", ...store.sourceNames].join(" ")).map((t) => t.term));
   // A query's `mayHold`: each of its terms' content documents looked up once, on the first
-  // hit that asks, and shared by all its hits (`null`: a link word, always looked for).
+  // hit that asks, and shared by all its hits (`null`: always looked for — a link word, or a
+  // position the query does not have).
   const holderOf = (groups: ReadonlyMap<string, string>) => {
     const terms = [...groups.keys()];
     const holders: (Int32Array | null | undefined)[] = new Array(terms.length);
@@ -171,11 +172,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       let holding = holders[position];
       if (holding === undefined) {
         const term = terms[position];
-        holding = holders[position] = term === undefined
-          ? new Int32Array(0)
-          : linkTerms.has(term)
-          ? null
-          : index.contentDocs(term);
+        holding = term === undefined || linkTerms.has(term) ? null : index.contentDocs(term);
+        if (term !== undefined) holders[position] = holding;
       }
       return holding === null || sortedIncludes(holding, n);
     };

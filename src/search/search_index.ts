@@ -191,8 +191,9 @@ export interface SearchIndex {
   loadPostings(terms: Iterable<string>): Promise<void>;
   /**
    * The documents whose content field holds `term`, by number, ascending (empty for a term the
-   * index does not know); its postings must be loaded, as for `search`. A snippet need not look
-   * in a body for a term the body does not have ({@link sortedIncludes} tells).
+   * index does not know; shared, not to be changed); its postings must be loaded, as for
+   * `search`. A snippet need not look in a body for a term the body does not have
+   * (`sortedIncludes` of `sorted_includes.ts` tells).
    *
    * @example
    * ```ts
