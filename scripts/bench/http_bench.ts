@@ -3,16 +3,17 @@
  * ceiling (`ceiling_server.ts`: a bare `Deno.serve` answering Shelf's own bytes) on the same
  * manifest, driven by `wrk` (a C load generator in its own process; installed from Debian's
  * packages when missing) over loopback. Rows: `tools/call` `get_article`, `read`, `search`,
- * `search_articles`, `list_articles`, and `tools/list`, at concurrency 1, 16 and 64. In each
- * row every server is warmed up, then three rounds (one with `--quick`) run the three servers
- * one after the other in a rotating order; the row keeps medians over the rounds, its ratios
- * the medians of each round's own (`combine_rounds.ts`).
+ * `search (fresh)` ({@link FRESH_OP}), `search_articles`, `list_articles`, and `tools/list`, at
+ * concurrency 1, 16 and 64. In each row every server is warmed up, then three rounds (one with
+ * `--quick`) run the three servers one after the other in a rotating order; each server's runs
+ * of a row go on through its bodies where the run before stopped. The row keeps medians over the
+ * rounds, its ratios the medians of each round's own (`combine_rounds.ts`).
  *
  * Errors are counted, not assumed away: wrk reports non-2xx answers and socket errors, and
  * before each row every distinct request body is sent once to each server and its answer
- * checked (200, a JSON-RPC `result`, no `isError`) — a separate request rather than a wrk
- * response hook, which would cost wrk enough CPU to skew the ratios. Shelf runs with its request
- * log on (to /dev/null), as deployed.
+ * checked (200, a JSON-RPC `result`, no `isError`; the fresh row checks questions of its own) —
+ * a separate request rather than a wrk response hook, which would cost wrk enough CPU to skew
+ * the ratios. Shelf runs with its request log on (to /dev/null), as deployed.
  *
  * Writes `dist/bench/http.json` (a `--quick` or partial run writes `http-partial.json` instead,
  * so a full run's file is not replaced by a few rows) and prints a markdown table.
