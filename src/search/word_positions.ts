@@ -187,10 +187,13 @@ function startsWord(text: string, at: number, forms: WordForms, replayed: Replay
 // term with that letter, so a cold isolate stems the base words of a few irregular forms, not of
 // all 111 (0.8–1.0 ms in a fresh process; one letter's 0.15–0.23 ms). Porter stems keep a word's
 // first letter (tested for every base word): a term's forms are among those of its letter.
+// Base words start with a to z (tested too): a term starting otherwise has none, and makes no
+// group (query words can start with any character: the groups stay at most 26).
 const irregularHeads = new Map<string, Map<string, string[]>>();
 
 function irregularHeadsOf(term: string): readonly string[] {
   const letter = term.charAt(0);
+  if (letter < "a" || letter > "z") return [];
   let byTerm = irregularHeads.get(letter);
   if (byTerm === undefined) {
     byTerm = new Map();
