@@ -121,7 +121,7 @@ function writeJsonString(bytes: Uint8Array, at: number, text: string): number {
  * sends the buffered lines at once. Nothing a request allocates outlives it: a sink that kept the
  * entries (or their lines as strings) for the interval let them survive into V8's old
  * generation, and under load V8 then ran an incremental mark-compact every 50–100 ms — about a
- * quarter of a cached read's CPU (`--trace-gc` and `perf`: see README, Performance). While a
+ * quarter of a cached read's CPU (`--trace-gc` and `perf`: see docs/performance-history.md). While a
  * write is pending new lines wait for the next interval; if the writer cannot keep up, past
  * {@link LOG_SINK_MAX_BUFFERED} bytes lines are dropped and a `{"droppedLogLines":n}` line says
  * how many, so memory stays bounded.
