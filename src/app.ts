@@ -11,9 +11,14 @@ import { LATEST_LEGACY_VERSION } from "./protocol/versions.ts";
 import type { EngineCache } from "./search/engine_cache.ts";
 import type { SearchOverrides } from "./search/search_settings.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
-import { type AuthConfig, credentialOf } from "./transport/guards.ts";
+import {
+  type AuthConfig,
+  credentialOf,
+  type ListenGuard,
+  listenGuard,
+} from "./transport/guards.ts";
 import { isJsonContentType } from "./transport/http_checks.ts";
-import { createSseHub } from "./transport/legacy_sse.ts";
+import { createSseHub, SSE_HEADERS } from "./transport/legacy_sse.ts";
 import { HttpError, httpError } from "./transport/http_error.ts";
 import {
   authGuard,
@@ -45,10 +50,12 @@ export interface AppDeps {
   engines?: EngineCache;
   /** Overrides the manifest's search settings (environment, flags). */
   search?: SearchOverrides;
-  /** Origins allowed to call from a browser (`*`, exact, or `http://localhost:*`). Default `*`. */
+  /**
+   * Origins allowed to call from a browser (`*`, exact, or `http://localhost:*`). Default: decided
+   * by where the server listens (see {@link ShelfApp.listening}): loopback origins on a loopback
+   * address, else `*`.
+   */
   allowedOrigins?: readonly string[];
-  /** Refuse `Host` headers that are not loopback (set when bound to a loopback address). */
-  loopbackOnly?: boolean;
   auth?: AuthConfig;
   maxBodyBytes?: number;
   /** Budgets of one JSON-RPC batch over HTTP (defaults in `protocol/run_batch.ts`). */
@@ -72,7 +79,18 @@ export interface AppDeps {
  * The Hono app plus its MCP server (which stdio serves too, so every transport of a process
  * shares one) and its SSE controls: notify streams of a rebuild, close them all.
  */
-export type ShelfApp = Hono & { server: McpServer; notifyChanged(): void; shutdown(): void };
+export type ShelfApp = Hono & {
+  server: McpServer;
+  notifyChanged(): void;
+  shutdown(): void;
+  /**
+   * Tells the app where it listens, as the runtime reports it once bound (`onListen`): on a
+   * loopback address it refuses foreign `Host` headers and, unless origins are configured,
+   * foreign browser origins (`transport/guards.ts`, `listenGuard`). Until then, and on
+   * platforms that bind for it (edge functions), it is guarded as a public server.
+   */
+  listening(address: { hostname: string }): void;
+};
 
 const MCP_PATHS = ["/mcp", "/mcp/"];
 /** The server card's paths (`/.well-known/mcp`, and the `.json` form). */
@@ -90,7 +108,7 @@ const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "la
  *   HTTP+SSE stream; `POST /messages?sessionId=…` feeds it. Other GET/DELETE on `/mcp`: 405.
  * - `GET /health` and `GET /` (TechDoc health shape for JSON clients); both always public.
  * - Middlewares, outermost first (`transport/middleware.ts`): request log, `Host` (loopback
- *   only, when bound there), `Origin` (allow list, 403) with CORS preflight (204) and headers,
+ *   only, once {@link ShelfApp.listening} reports a loopback address), `Origin` (allow list, 403) with CORS preflight (204) and headers,
  *   authentication (401 with `WWW-Authenticate`). Refusals are thrown as `HttpError` and
  *   answered by the one `onError`.
  *
@@ -108,7 +126,7 @@ const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "la
  * ```
  */
 export function createApp(deps: AppDeps): ShelfApp {
-  const allowed = deps.allowedOrigins ?? ["*"];
+  const guard: ListenGuard = listenGuard(undefined, deps.allowedOrigins);
   const auth = deps.auth ?? { type: "none" };
   const maxBody = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const report = deps.onError ?? ((error, where) => console.error(`[shelf] ${where}:`, error));
@@ -123,8 +141,8 @@ export function createApp(deps: AppDeps): ShelfApp {
   const app = new Hono<{ Variables: LogVariables }>();
 
   if (deps.log) app.use("*", requestLog(deps.log));
-  if (deps.loopbackOnly) app.use("*", hostGuard());
-  app.use("*", cors(allowed));
+  app.use("*", hostGuard(guard));
+  app.use("*", cors(guard));
   app.use("*", authGuard(auth, PUBLIC_PATHS));
 
   const health = async () => {
@@ -231,7 +249,13 @@ export function createApp(deps: AppDeps): ShelfApp {
       ...(deps.batch ? { batch: deps.batch } : {}),
       onMessage,
     });
-  const openStream = (request: Request) => hub.open(credentialOf(request.headers), "/messages");
+  // A HEAD is answered with the stream's headers and registers nothing: Hono runs the GET
+  // handler for it and drops the body, and a stream nobody reads would hold a slot until the
+  // stall reaper closes it.
+  const openStream = (request: Request) =>
+    request.method === "HEAD"
+      ? new Response(null, { headers: SSE_HEADERS })
+      : hub.open(credentialOf(request.headers), "/messages");
 
   app.get("/sse", (c) => openStream(c.req.raw));
   app.post("/messages", (c) => {
@@ -282,8 +306,8 @@ export function createApp(deps: AppDeps): ShelfApp {
     let response: Response;
     let originOk = false;
     try {
-      if (deps.loopbackOnly) checkHost(request.headers.get("host") ?? new URL(request.url).host);
-      checkOrigin(origin, allowed);
+      if (guard.loopbackOnly) checkHost(request.headers.get("host") ?? new URL(request.url).host);
+      checkOrigin(origin, guard.allowedOrigins);
       originOk = true;
       checkCredentials(request.headers, auth);
       response = await streamable(request, (method, named) => {
@@ -318,6 +342,8 @@ export function createApp(deps: AppDeps): ShelfApp {
     server,
     notifyChanged: () => hub.notifyChanged(),
     shutdown: () => hub.close(),
+    listening: ({ hostname }: { hostname: string }) =>
+      Object.assign(guard, listenGuard(hostname, deps.allowedOrigins)),
   }) as unknown as ShelfApp;
 }
 

@@ -9,7 +9,7 @@ import { ConfigError } from "./config/config_error.ts";
 import { helpText } from "./config/help_text.ts";
 import { parseArgv } from "./config/parse_argv.ts";
 import { resolveConfig } from "./config/resolve_config.ts";
-import { entryEnv, log, prepare, readDotenv } from "./prepare.ts";
+import { entryEnv, log, logListening, prepare, readDotenv } from "./prepare.ts";
 import { serveStdio } from "./transport/stdio.ts";
 
 async function main(): Promise<void> {
@@ -41,13 +41,9 @@ async function main(): Promise<void> {
   Deno.serve({
     hostname: config.host,
     port: config.port,
-    onListen: ({ hostname, port }) => {
-      const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-      log(
-        `${first.server.name} serving ${first.documents.length} documents` +
-          (config.auth.type !== "none" ? ` (auth: ${config.auth.type})` : ""),
-      );
-      log(`MCP endpoint: http://${host}:${port}/mcp (legacy SSE: /sse)`);
+    onListen: (address) => {
+      app.listening(address);
+      logListening(first, config, address);
     },
   }, app.fetch);
 }

@@ -15,7 +15,6 @@ import { fetchManifest } from "./content/load_manifest.ts";
 import type { Manifest } from "./content/manifest.ts";
 import { type Prebuilt, readManifestFile } from "./read_manifest_file.ts";
 import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
-import { isLoopback, LOOPBACK_ORIGINS } from "./transport/guards.ts";
 import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
 
 /** Writes a start-up or status line to stderr. */
@@ -54,6 +53,20 @@ export function entryEnv(
   return (name) =>
     Deno.env.get(name) ??
       (name === "ACDC_MCP_HOST" && publicHost && !configured ? "0.0.0.0" : undefined);
+}
+
+/** The start-up lines of an HTTP entry once it listens: what it serves and where. */
+export function logListening(first: Manifest, config: RuntimeConfig, address: Deno.Addr): void {
+  log(
+    `${first.server.name} serving ${first.documents.length} documents` +
+      (config.auth.type !== "none" ? ` (auth: ${config.auth.type})` : ""),
+  );
+  if (!("hostname" in address)) {
+    log(`MCP endpoint: ${address.path} (Unix socket), path /mcp (legacy SSE: /sse)`);
+    return;
+  }
+  const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+  log(`MCP endpoint: http://${host}:${address.port}/mcp (legacy SSE: /sse)`);
 }
 
 /** Where `deno task build` writes by default; start-up serves it when it is fresh. */
@@ -163,7 +176,6 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
       for (const listener of listeners) await listener();
     });
   }
-  const loopback = isLoopback(config.host);
   const prebuilt = "index" in source ? source.index : undefined;
   const engines = createEngineCache({
     loadPrebuilt: () => Promise.resolve(prebuilt),
@@ -174,8 +186,7 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     engines,
     search: config.search,
     auth: config.auth,
-    allowedOrigins: config.allowedOrigins ?? (loopback ? LOOPBACK_ORIGINS : ["*"]),
-    loopbackOnly: loopback,
+    ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
     maxBodyBytes: config.maxBodyBytes,
     sse: { maxStreams: config.maxSseStreams, listChanged: config.watch },
     log: requestLogSink(),

@@ -6,13 +6,20 @@
  * @module
  */
 import { resolveConfig } from "./config/resolve_config.ts";
-import { entryEnv, prepare, readDotenv } from "./prepare.ts";
+import { entryEnv, logListening, prepare, readDotenv } from "./prepare.ts";
 
 const dotenv = await readDotenv();
-// `deno serve` picks the address itself (0.0.0.0 by default), so unless a host is configured
-// the app must not assume loopback and refuse the deployment's own Host header.
-const config = resolveConfig({ env: entryEnv(dotenv, true), dotenv });
-const { app } = await prepare(config);
+// `deno serve` picks the address itself (`--host`, 0.0.0.0 by default) and reports it to
+// `onListen`: the app's Host and Origin guard follows that address, not a host setting.
+const config = resolveConfig({ env: entryEnv(dotenv, false), dotenv });
+const { app, first } = await prepare(config);
 
-/** The handler `deno serve` calls for every request. */
-export default { fetch: app.fetch } satisfies Deno.ServeDefaultExport;
+/** The handler `deno serve` calls for every request, and where it tells the app its address. */
+export default {
+  fetch: app.fetch,
+  onListen: (address: Deno.Addr) => {
+    // A Unix socket is reached through whatever proxies to it: guarded as a public server.
+    if ("hostname" in address) app.listening(address);
+    logListening(first, config, address);
+  },
+} satisfies Deno.ServeDefaultExport;

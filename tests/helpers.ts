@@ -155,6 +155,16 @@ export function appFor(manifest: Manifest, extra: Partial<Parameters<typeof crea
   return { app, errors };
 }
 
+/** {@link appFor}, told it listens on loopback (as `onListen` tells it on `127.0.0.1`). */
+export function loopbackAppFor(
+  manifest: Manifest,
+  extra: Partial<Parameters<typeof createApp>[0]> = {},
+) {
+  const made = appFor(manifest, extra);
+  made.app.listening({ hostname: "127.0.0.1" });
+  return made;
+}
+
 /**
  * `Deno.test` for tests that share one app: each test starts with the app's error list empty
  * and fails if it added an internal error, so no test depends on another having run.

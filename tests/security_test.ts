@@ -1,6 +1,6 @@
 /** Authentication, Origin and Host guards, body limits, health endpoints and request logs. */
 import assert from "node:assert/strict";
-import { appFor, listen, manifestOf, post } from "./helpers.ts";
+import { appFor, listen, loopbackAppFor, manifestOf, post } from "./helpers.ts";
 import type { RequestLog } from "../src/app.ts";
 import {
   checkAuth,
@@ -117,10 +117,21 @@ Deno.test("auth: credentials never reach the logs", async () => {
 
 Deno.test("guards: constant-time compare, loopback hosts, origin patterns", () => {
   assert.ok(timingSafeEqual("", "") && !timingSafeEqual("a", "") && !timingSafeEqual("ab", "abc"));
-  for (const h of ["localhost", "LOCALHOST:3000", "127.0.0.1:8080", "[::1]:8080", "::1"]) {
+  for (
+    const h of ["localhost", "LOCALHOST:3000", "127.0.0.1:8080", "[::1]:8080", "::1", "127.0.0.2"]
+  ) {
     assert.ok(isLoopback(h), h);
   }
-  for (const h of ["evil.example.com", "localhost.evil.com", "127.0.0.2", "0.0.0.0", "[::2]"]) {
+  for (
+    const h of [
+      "evil.example.com",
+      "localhost.evil.com",
+      "127.0.0.1.evil.com",
+      "128.0.0.1",
+      "0.0.0.0",
+      "[::2]",
+    ]
+  ) {
     assert.ok(!isLoopback(h), h);
   }
   assert.ok(originAllowed("http://localhost:6274", LOOPBACK_ORIGINS));
@@ -131,7 +142,7 @@ Deno.test("guards: constant-time compare, loopback hosts, origin patterns", () =
 });
 
 Deno.test("Origin and Host: 403 for foreign origins and, on loopback, foreign hosts", async () => {
-  const { app } = appFor(manifest, { allowedOrigins: LOOPBACK_ORIGINS, loopbackOnly: true });
+  const { app } = loopbackAppFor(manifest);
   const cases: [Record<string, string>, number][] = [
     [{ host: "localhost:8080" }, 200],
     [{ host: "127.0.0.1:8080", origin: "http://localhost:6274" }, 200],
@@ -148,7 +159,7 @@ Deno.test("Origin and Host: 403 for foreign origins and, on loopback, foreign ho
 
 for (const suite of [CONFORMANCE, CONFORMANCE_NEXT]) {
   Deno.test(`conformance: dns-rebinding-protection against a loopback server (${suite.split("@").at(-1)})`, async () => {
-    const { app } = appFor(manifest, { allowedOrigins: LOOPBACK_ORIGINS, loopbackOnly: true });
+    const { app } = loopbackAppFor(manifest);
     const server = listen(app);
     try {
       await runScenario(server.url, "dns-rebinding-protection", { suite });
@@ -185,9 +196,8 @@ Deno.test("GET / answers the TechDoc health shape", async () => {
 
 Deno.test("POST /mcp is answered directly, with the same rules as the routed path", async () => {
   const logs: RequestLog[] = [];
-  const { app } = appFor(manifest, {
+  const { app } = loopbackAppFor(manifest, {
     allowedOrigins: ["https://ok.example"],
-    loopbackOnly: true,
     auth: { type: "bearer", keys: ["tok"] },
     log: (e) => logs.push(e),
   });

@@ -25,7 +25,8 @@ export const LOOPBACK_ORIGINS: readonly string[] = [
  * import assert from "node:assert/strict";
  * import { isLoopback } from "./guards.ts";
  * assert.ok(isLoopback("localhost:8080") && isLoopback("[::1]:80") && isLoopback("127.0.0.1"));
- * assert.ok(!isLoopback("evil.example.com") && !isLoopback("0.0.0.0"));
+ * assert.ok(!isLoopback("evil.example.com") && !isLoopback("0.0.0.0") && !isLoopback("::"));
+ * assert.ok(isLoopback("127.0.0.2:80") && !isLoopback("127.0.0.1.evil.com"));
  * for (const bad of ["[::1].evil.com", "localhost:80@evil.com", "localhost:evil.com", "localhost:"]) {
  *   assert.ok(!isLoopback(bad), bad);
  * }
@@ -39,12 +40,52 @@ const loopbackDecisions = new Map<string, boolean>();
 
 function decideLoopback(host: string): boolean {
   const h = host.trim().toLowerCase();
-  if (h === "::1") return true; // a bind address, not a Host header
+  if (h === "::1" || /^::ffff:127\./.test(h)) return true; // bind addresses, not Host headers
   // Host = name or [IPv6], then an optional numeric port, and nothing else.
   const m = /^(?:(\[[0-9a-f:.]+\])|([a-z0-9.-]+))(?::(\d{1,5}))?$/.exec(h);
   if (!m) return false;
   const name = m[1] ?? m[2]!;
-  return name === "localhost" || name === "127.0.0.1" || name === "[::1]";
+  return name === "localhost" || name === "[::1]" || /^\[::ffff:127\.[\d.]+\]$/.test(name) ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/** How an HTTP server guards itself, decided by {@link listenGuard} from where it listens. */
+export interface ListenGuard {
+  /** Refuse `Host` headers that are not loopback (DNS rebinding). */
+  loopbackOnly: boolean;
+  /** Browser origins allowed. */
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * The one rule for every entry point: a server listening on a loopback address (as the runtime
+ * reports it once bound — `Deno.serve`'s and `deno serve`'s `onListen` — never a setting that
+ * may be absent) takes only loopback `Host` headers and, unless origins are configured, only
+ * loopback browser origins. Anything else (all interfaces, a public address, or an address the
+ * platform keeps to itself, as on an edge: `undefined`) keeps the configured origins or `*`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listenGuard, LOOPBACK_ORIGINS } from "./guards.ts";
+ * assert.deepEqual(listenGuard("127.0.0.1"), { loopbackOnly: true, allowedOrigins: LOOPBACK_ORIGINS });
+ * assert.deepEqual(listenGuard("::1", ["https://a.dev"]), {
+ *   loopbackOnly: true,
+ *   allowedOrigins: ["https://a.dev"],
+ * });
+ * assert.deepEqual(listenGuard("0.0.0.0"), { loopbackOnly: false, allowedOrigins: ["*"] });
+ * assert.deepEqual(listenGuard(undefined), { loopbackOnly: false, allowedOrigins: ["*"] });
+ * ```
+ */
+export function listenGuard(
+  hostname: string | undefined,
+  configuredOrigins?: readonly string[],
+): ListenGuard {
+  const loopbackOnly = hostname !== undefined && isLoopback(hostname);
+  return {
+    loopbackOnly,
+    allowedOrigins: configuredOrigins ?? (loopbackOnly ? LOOPBACK_ORIGINS : ["*"]),
+  };
 }
 
 /**

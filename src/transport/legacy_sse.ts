@@ -62,6 +62,14 @@ type RelayMessage =
 
 const encoder = new TextEncoder();
 
+/** The headers of a legacy SSE stream (also the answer to a `HEAD` of a stream route). */
+export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache, no-transform",
+  "connection": "keep-alive",
+  "x-accel-buffering": "no",
+});
+
 /**
  * Creates the per-isolate table of SSE streams. Session ids are random UUIDs. A POST for a
  * session this isolate does not hold is relayed over `BroadcastChannel` to the isolate that
@@ -192,14 +200,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
           drop(id);
         },
       }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
-      return new Response(body, {
-        headers: {
-          "content-type": "text/event-stream",
-          "cache-control": "no-cache, no-transform",
-          "connection": "keep-alive",
-          "x-accel-buffering": "no",
-        },
-      });
+      return new Response(body, { headers: SSE_HEADERS });
     },
     async post(sessionId, body, credential) {
       const stream = streams.get(sessionId);

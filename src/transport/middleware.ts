@@ -10,7 +10,13 @@
 import type { MiddlewareHandler } from "hono";
 import { ErrorCode } from "../protocol/rpc_error.ts";
 import { allowedOriginHeaders } from "./cors.ts";
-import { type AuthConfig, checkAuth, isLoopback, originAllowed } from "./guards.ts";
+import {
+  type AuthConfig,
+  checkAuth,
+  isLoopback,
+  type ListenGuard,
+  originAllowed,
+} from "./guards.ts";
 import { HttpError } from "./http_error.ts";
 import { isoTime } from "./iso_time.ts";
 
@@ -71,13 +77,14 @@ export function checkCredentials(headers: Headers, auth: AuthConfig): void {
 }
 
 /**
- * Refuses browser origins not on the allow list (403), answers preflights (204), and adds the
- * CORS headers to every answer to an allowed origin, errors included.
+ * Refuses browser origins not on the guard's allow list (403), answers preflights (204), and adds
+ * the CORS headers to every answer to an allowed origin, errors included. The guard is read per
+ * request: it is decided when the server starts listening.
  */
-export function cors(allowed: readonly string[]): MiddlewareHandler {
+export function cors(guard: Readonly<ListenGuard>): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header("origin") ?? null;
-    checkOrigin(origin, allowed);
+    checkOrigin(origin, guard.allowedOrigins);
     if (c.req.method === "OPTIONS") {
       c.res = new Response(null, {
         status: 204,
@@ -93,10 +100,11 @@ export function cors(allowed: readonly string[]): MiddlewareHandler {
   };
 }
 
-/** Refuses `Host` headers that are not loopback (403), for servers bound to loopback. */
-export function hostGuard(): MiddlewareHandler {
+/** Refuses `Host` headers that are not loopback (403) while the guard says the server is bound to
+ * loopback. */
+export function hostGuard(guard: Readonly<ListenGuard>): MiddlewareHandler {
   return async (c, next) => {
-    checkHost(c.req.header("host") ?? new URL(c.req.url).host);
+    if (guard.loopbackOnly) checkHost(c.req.header("host") ?? new URL(c.req.url).host);
     await next();
   };
 }

@@ -6,6 +6,7 @@ import {
 } from "../protocol/dispatch_message.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
+import { createLineSplitter, type LinePiece } from "./line_splitter.ts";
 
 /** Longest line accepted on stdin (one JSON-RPC message). */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -53,8 +54,6 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
       await pending;
     });
   }
-  const decoder = new TextDecoder();
-  let buffer = "";
   const handleLine = async (line: string) => {
     if (line.trim() === "") return;
     let value: unknown;
@@ -74,34 +73,31 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
     const reply = await dispatchMessage(options.server, value, connection);
     if (reply !== undefined) await write(responseText(reply) + "\n");
   };
+  const tooLong = () => {
+    pending = pending.then(() =>
+      write(
+        JSON.stringify(
+          errorResponse(
+            null,
+            new RpcError(
+              ErrorCode.InvalidRequest,
+              `Invalid Request: a line longer than ${MAX_LINE_BYTES} bytes`,
+            ),
+          ),
+        ) + "\n",
+      )
+    );
+  };
+  const lines = createLineSplitter(MAX_LINE_BYTES);
+  const handle = (piece: LinePiece) => {
+    // Lines are handled in order; a slow one does not reorder responses.
+    if (piece.kind === "line") pending = pending.then(() => handleLine(piece.line));
+    else tooLong();
+  };
   for await (const chunk of options.input) {
     if (closed) break;
-    buffer += decoder.decode(chunk, { stream: true });
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) !== -1) {
-      const line = buffer.slice(0, newline).replace(/\r$/, "");
-      buffer = buffer.slice(newline + 1);
-      // Lines are handled in order; a slow one does not reorder responses.
-      pending = pending.then(() => handleLine(line));
-    }
-    if (buffer.length > MAX_LINE_BYTES) {
-      buffer = "";
-      pending = pending.then(() =>
-        write(
-          JSON.stringify(
-            errorResponse(
-              null,
-              new RpcError(
-                ErrorCode.InvalidRequest,
-                `Invalid Request: a line longer than ${MAX_LINE_BYTES} bytes`,
-              ),
-            ),
-          ) + "\n",
-        )
-      );
-    }
+    for (const piece of lines.push(chunk)) handle(piece);
   }
-  buffer += decoder.decode();
-  if (buffer.trim() !== "") pending = pending.then(() => handleLine(buffer));
+  for (const piece of lines.end()) handle(piece);
   await pending;
 }

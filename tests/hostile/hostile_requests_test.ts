@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { parseMetadata } from "../../src/build/parse_metadata.ts";
 import { ConfigError } from "../../src/config/config_error.ts";
-import { appFor, callTool, manifestOf, ROOT } from "../helpers.ts";
+import { appFor, callTool, loopbackAppFor, manifestOf, ROOT } from "../helpers.ts";
 
 const manifest = await manifestOf([{
   name: "docs",
@@ -27,7 +27,7 @@ Deno.test("read_sections: non-string ids are INVALID_SECTION_ID, never an intern
 });
 
 Deno.test("Host guard: only well-formed loopback Host headers pass when bound to loopback", async () => {
-  const { app } = appFor(manifest, { loopbackOnly: true });
+  const { app } = loopbackAppFor(manifest);
   const status = async (host: string) => {
     const res = await app.request("http://127.0.0.1/health", { headers: { host } });
     await res.body?.cancel();

@@ -174,3 +174,30 @@ Deno.test("SSE: a session takes posts only with the credential that opened it", 
     await server.close();
   }
 });
+
+Deno.test("SSE: 1,000 HEADs of the stream routes register nothing; a stream opens after", async () => {
+  // Ten slots: before HEAD answered with headers only, the first ten HEADs took them all.
+  const s = await serve({ keepAliveMs: 60_000, maxStreams: 10 });
+  try {
+    const head = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${s.base}${path}`, { method: "HEAD", headers });
+      await res.body?.cancel();
+      return [res.status, res.headers.get("content-type")];
+    };
+    for (let i = 0; i < 500; i++) {
+      assert.deepEqual(await head("/sse"), [200, "text/event-stream"]);
+      assert.deepEqual(await head("/mcp", { accept: "text/event-stream" }), [
+        200,
+        "text/event-stream",
+      ]);
+    }
+    assert.equal(await s.streams(), 0, "no stream registered by a HEAD");
+    const { conn, sessionId } = await openRaw(s.port);
+    assert.match(sessionId, /^[0-9a-f-]{36}$/);
+    assert.equal(await s.streams(), 1);
+    conn.close();
+    assert.equal(await waitFor(s.streams, 0), 0);
+  } finally {
+    await s.close();
+  }
+});
