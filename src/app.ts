@@ -25,6 +25,7 @@ import {
   checkCredentials,
   checkHost,
   checkOrigin,
+  checkTarget,
   cors,
   hostGuard,
   logEntry,
@@ -177,9 +178,10 @@ export function createApp(deps: AppDeps): ShelfApp {
     });
   });
 
-  // The site's base URL: the configured one, else the origin the request arrived at.
+  // The site's base URL, one decision: the configured one, else the origin of the request's
+  // `Host` (the Host rules refused a target naming another authority, so the URL's origin is it).
   const baseOf = (store: ContentStore, url: string) =>
-    store.manifest.settings?.siteUrl ?? new URL(url).origin;
+    store.manifest.settings?.siteUrl ?? parsedUrl(url).origin;
   for (const path of CARD_PATHS) {
     app.get(path, async (c) => {
       const { store, settings } = await server.current();
@@ -196,29 +198,28 @@ export function createApp(deps: AppDeps): ShelfApp {
         "link": `<${base}/llms.txt>; rel="describedby"; type="text/plain"`,
       },
     });
-  // The agent-facing files of the current store at the request's base URL.
+  // The agent-facing files of the current store, and the request's base URL.
   const filesFor = async (url: string) => {
     const store = await deps.stores.get();
-    const base = baseOf(store, url);
-    return { store, base, files: siteFiles(store, base) };
+    return { base: baseOf(store, url), files: siteFiles(store) };
   };
   for (
     const [path, pick] of [
-      ["/llms.txt", (f: SiteFiles) => f.llmsTxt()],
-      ["/llms-full.txt", (f: SiteFiles) => f.llmsFull()],
+      ["/llms.txt", (f: SiteFiles, base: string) => f.llmsTxt(base)],
+      ["/llms-full.txt", (f: SiteFiles, base: string) => f.llmsFull(base)],
     ] as const
   ) {
     app.get(path, async (c) => {
       const { base, files } = await filesFor(c.req.url);
-      return text(await pick(files), "text/plain", base);
+      return text(await pick(files, base), "text/plain", base);
     });
   }
   app.get("/_shelf/*", async (c) => {
     const { base, files } = await filesFor(c.req.url);
-    const path = new URL(c.req.url).pathname;
+    const path = parsedUrl(c.req.url).pathname;
     const doc = files.twin(path);
-    if (doc) return text(await files.twinText(doc), "text/markdown", base);
-    const index = files.index(path);
+    if (doc) return text(await files.twinText(doc, base), "text/markdown", base);
+    const index = files.index(path, base);
     if (index !== undefined) return text(index, "text/markdown", base);
     throw new HttpError(
       404,
@@ -306,7 +307,9 @@ export function createApp(deps: AppDeps): ShelfApp {
     let response: Response;
     let originOk = false;
     try {
-      if (guard.loopbackOnly) checkHost(request.headers.get("host") ?? new URL(request.url).host);
+      const host = request.headers.get("host");
+      checkTarget(request.url, host);
+      if (guard.loopbackOnly) checkHost(host ?? new URL(request.url).host);
       checkOrigin(origin, guard.allowedOrigins);
       originOk = true;
       checkCredentials(request.headers, auth);
@@ -345,6 +348,28 @@ export function createApp(deps: AppDeps): ShelfApp {
     listening: ({ hostname }: { hostname: string }) =>
       Object.assign(guard, listenGuard(hostname, deps.allowedOrigins)),
   }) as unknown as ShelfApp;
+}
+
+/**
+ * A request's URL, parsed: one whose `Host` is no valid authority (Deno makes the URL of an
+ * origin-form target from the raw header), or smuggles a user name (`localhost@evil.example`),
+ * is a bad request.
+ */
+function parsedUrl(url: string): URL {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Answered below.
+  }
+  if (!parsed || parsed.username !== "" || parsed.password !== "") {
+    throw new HttpError(
+      400,
+      ErrorCode.InvalidRequest,
+      "Bad request: the Host header is not a host",
+    );
+  }
+  return parsed;
 }
 
 function notAllowed(): Response {

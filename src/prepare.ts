@@ -62,7 +62,8 @@ export function logListening(first: Manifest, config: RuntimeConfig, address: De
       (config.auth.type !== "none" ? ` (auth: ${config.auth.type})` : ""),
   );
   if (!("hostname" in address)) {
-    log(`MCP endpoint: ${address.path} (Unix socket), path /mcp (legacy SSE: /sse)`);
+    const where = "path" in address ? address.path : address.transport;
+    log(`MCP endpoint: /mcp on ${where} (legacy SSE: /sse)`);
     return;
   }
   const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;

@@ -204,7 +204,9 @@ export async function post(
   headers: Record<string, string> = { "content-type": "application/json" },
   path = "/mcp",
 ): Promise<{ status: number; headers: Headers; body: any }> {
-  const res = await app.request(path, {
+  // As a server makes it: the URL of an origin-form target names the `Host` sent.
+  const host = Object.entries(headers).find(([k]) => k.toLowerCase() === "host")?.[1];
+  const res = await app.request(host && path.startsWith("/") ? `http://${host}${path}` : path, {
     method: "POST",
     headers,
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -249,4 +251,55 @@ export function listen(app: { fetch: (r: Request) => Response | Promise<Response
       await server.finished;
     },
   };
+}
+
+/**
+ * Sends one HTTP/1.1 request over a raw socket, as an attacker or an old client would (`fetch`
+ * replaces `Host` with the URL's own and never sends an absolute-form target). `target` is the
+ * request line's target; `headers` are sent as given, in order. Returns the status, the headers
+ * (lowercased names) and the body text.
+ */
+export async function rawHttp(
+  port: number,
+  { method = "GET", target = "/", headers = {}, body = "" }: {
+    method?: string;
+    target?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  },
+): Promise<{ status: number; headers: Map<string, string>; body: string }> {
+  const bytes = new TextEncoder().encode(body);
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ...(bytes.length > 0 ? [`content-length: ${bytes.length}`] : []),
+    "connection: close",
+  ];
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  if (bytes.length > 0) await conn.write(bytes);
+  const answer = await new Response(conn.readable).text();
+  const split = answer.indexOf("\r\n\r\n");
+  const [statusLine, ...headerLines] = answer.slice(0, split).split("\r\n");
+  const out = new Map<string, string>();
+  for (const line of headerLines) {
+    const colon = line.indexOf(":");
+    out.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  let text = answer.slice(split + 4);
+  if (out.get("transfer-encoding") === "chunked") text = dechunk(text);
+  return { status: Number(statusLine!.split(" ")[1]), headers: out, body: text };
+}
+
+/** The payload of a chunked HTTP/1.1 body. */
+function dechunk(text: string): string {
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const eol = text.indexOf("\r\n", at);
+    const size = parseInt(text.slice(at, eol), 16);
+    if (!(size > 0)) return out;
+    out += text.slice(eol + 2, eol + 2 + size);
+    at = eol + 2 + size + 2;
+  }
 }

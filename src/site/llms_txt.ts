@@ -195,16 +195,19 @@ export function categoryIndexes(manifest: Manifest, base: string): Map<string, s
  * ```
  */
 export function webLinks(body: string, base: string): string {
-  return mapDocumentLinks(
-    body,
-    (source, path, fragment) => `${base}/_shelf/md/${source}/${path}.md${fragment}`,
-  );
+  return mapDocumentLinks(body, (source, path, fragment) => twinUrl(base, source, path, fragment));
 }
+
+/** A linked document's twin URL (the path as in its `acdc://` URI, already encoded). */
+const twinUrl = (base: string, source: string, path: string, fragment: string) =>
+  `${base}/_shelf/md/${source}/${path}.md${fragment}`;
 
 /**
  * `llms-full.txt`: each document as `# title`, its twin URL and its text (without its own H1
  * when that repeats the title), in `llms.txt` order,
- * up to {@link LLMS_FULL_MAX_CHARS}; a final note says how many were left out.
+ * up to {@link LLMS_FULL_MAX_CHARS} (characters of text: the base URL in each link is not
+ * counted, so the same documents fit whatever the base); a final note says how many were left
+ * out.
  */
 export function renderLlmsFull(
   manifest: Manifest,
@@ -218,18 +221,20 @@ export function renderLlmsFull(
   for (const section of sections(manifest)) {
     for (const doc of section.docs) {
       const title = oneLine(doc.title);
+      let links = 1; // the Source line's
       // The body's own H1 is dropped when it repeats the title heading this file adds.
-      const body = webLinks(bodyOf(doc), base).trim().replace(
-        /^# (.*)\n*/,
-        (h1, text) => oneLine(text) === title ? "" : h1,
-      );
+      const body = mapDocumentLinks(bodyOf(doc), (source, path, fragment) => {
+        links++;
+        return twinUrl(base, source, path, fragment);
+      }).trim().replace(/^# (.*)\n*/, (h1, text) => oneLine(text) === title ? "" : h1);
       const part = `# ${title}\n\nSource: ${base}${twinPath(doc)}\n\n${body}\n`;
-      if (size + part.length > max) {
+      const counted = part.length - links * base.length;
+      if (size + counted > max) {
         left++;
         continue;
       }
       parts.push(part);
-      size += part.length;
+      size += counted;
     }
   }
   if (left > 0) {

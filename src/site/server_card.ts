@@ -1,4 +1,4 @@
-import { remembered } from "../remembered.ts";
+import { type BaseTemplate, baseTemplate } from "./base_template.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { freshnessOf } from "../content/freshness.ts";
 import type { StoreSettings } from "../protocol/store_settings.ts";
@@ -46,11 +46,11 @@ export function serverCard(
   };
 }
 
-const cards = new WeakMap<StoreSettings, Map<string, string>>();
+const cards = new WeakMap<StoreSettings, Map<CardAuth, BaseTemplate>>();
 
 /**
- * {@link serverCard} as JSON text, made once per store's settings, base URL and auth mode (at
- * most 8 bases per store, as for the site files) and then reused.
+ * {@link serverCard} as JSON text, made once per store's settings and auth mode, whatever the
+ * base URL (filled in per request, see `base_template.ts`).
  */
 export function serverCardJson(
   store: ContentStore,
@@ -58,8 +58,13 @@ export function serverCardJson(
   base: string,
   auth: CardAuth,
 ): string {
-  let byKey = cards.get(settings);
-  if (!byKey) cards.set(settings, byKey = new Map());
-  const key = `${auth} ${base}`;
-  return remembered(byKey, 8, key, () => JSON.stringify(serverCard(store, settings, base, auth)));
+  let byAuth = cards.get(settings);
+  if (!byAuth) cards.set(settings, byAuth = new Map());
+  let card = byAuth.get(auth);
+  if (!card) {
+    card = baseTemplate((b) => JSON.stringify(serverCard(store, settings, b, auth)));
+    byAuth.set(auth, card);
+  }
+  // The base sits inside JSON strings: filled in escaped as JSON.
+  return card.fill(JSON.stringify(base).slice(1, -1));
 }

@@ -1,19 +1,23 @@
-import { remembered } from "../remembered.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
+import { type BaseTemplate, baseTemplate, baseTemplates } from "./base_template.ts";
 import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath, webLinks } from "./llms_txt.ts";
 
-/** The agent-facing files of one store for one base URL, each made once. */
+/**
+ * The agent-facing files of one store. Each is made once per store, whatever the base URL
+ * (see {@link baseTemplate}): a request at another base costs one join of the file's parts,
+ * never a new render, so rotating `Host` headers cannot multiply the work or the memory.
+ */
 export interface SiteFiles {
-  llmsTxt(): string;
+  llmsTxt(base: string): string;
   /** `llms-full.txt` (loads the bodies it quotes first). */
-  llmsFull(): Promise<string>;
+  llmsFull(base: string): Promise<string>;
   /** The document whose twin is at this site path (encoded or not), if any. */
   twin(path: string): ManifestDocument | undefined;
   /** A document's twin: its body with links to other documents pointing at their twins. */
-  twinText(doc: ManifestDocument): Promise<string>;
+  twinText(doc: ManifestDocument, base: string): Promise<string>;
   /** A category index by its site path (encoded or not), if any. */
-  index(path: string): string | undefined;
+  index(path: string, base: string): string | undefined;
 }
 
 /** A site path in one spelling: percent-decoded, or `""` when it does not decode. */
@@ -25,49 +29,71 @@ const canonical = (path: string) => {
   }
 };
 
-const cache = new WeakMap<ContentStore, Map<string, SiteFiles>>();
+const cache = new WeakMap<ContentStore, SiteFiles>();
 
 /**
- * The site files of a store at a base URL (the configured `site.url`, or the origin requests
- * arrive at), made on first use and kept per store; at most 8 bases per store.
+ * The site files of a store, made on first use and kept with the store (a new manifest makes
+ * new ones; the old ones go with the old store).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest } from "../build/build_manifest.ts";
+ * import { createContentStore } from "../content/content_store.ts";
+ * import { siteFiles } from "./site_files.ts";
+ * const { manifest } = await buildManifest({
+ *   server: { name: "kb", version: "1" },
+ *   sources: [{ name: "docs", description: "", files: [{ path: "a.md", text: "# A\n\nSee [b](b.md)." }, { path: "b.md", text: "# B" }] }],
+ * });
+ * const files = siteFiles(createContentStore(manifest));
+ * assert.match(files.llmsTxt("http://localhost:1"), /\(http:\/\/localhost:1\/_shelf\/md\/docs\/a\.md\)/);
+ * assert.match(files.llmsTxt("http://localhost:2"), /\(http:\/\/localhost:2\/_shelf\/md\/docs\/b\.md\)/);
+ * const a = files.twin("/_shelf/md/docs/a.md")!;
+ * assert.equal(await files.twinText(a, "https://kb.example"), "# A\n\nSee [b](https://kb.example/_shelf/md/docs/b.md).");
+ * ```
  */
-export function siteFiles(store: ContentStore, base: string): SiteFiles {
-  let byBase = cache.get(store);
-  if (!byBase) cache.set(store, byBase = new Map());
-  return remembered(byBase, 8, base, () => makeSiteFiles(store, base));
+export function siteFiles(store: ContentStore): SiteFiles {
+  let files = cache.get(store);
+  if (!files) cache.set(store, files = makeSiteFiles(store));
+  return files;
 }
 
-function makeSiteFiles(store: ContentStore, base: string): SiteFiles {
-  let llms: string | undefined;
-  let full: string | undefined;
+function makeSiteFiles(store: ContentStore): SiteFiles {
+  let llms: BaseTemplate | undefined;
+  let full: Promise<BaseTemplate> | undefined;
   let twins: Map<string, ManifestDocument> | undefined;
-  let indexes: Map<string, string> | undefined;
-  const twinTexts = new Map<ManifestDocument, string>();
+  let indexes: Map<string, BaseTemplate> | undefined;
+  const twinTexts = new Map<ManifestDocument, BaseTemplate>();
   return {
-    llmsTxt: () => llms ??= renderLlmsTxt(store.manifest, base),
-    llmsFull: async () => {
-      if (full === undefined) {
-        await store.loadBodies();
-        full ??= renderLlmsFull(store.manifest, base, undefined, store.body);
-      }
-      return full;
+    llmsTxt: (base) => (llms ??= baseTemplate((b) => renderLlmsTxt(store.manifest, b))).fill(base),
+    llmsFull: async (base) => {
+      full ??= store.loadBodies().then(
+        () => baseTemplate((b) => renderLlmsFull(store.manifest, b, undefined, store.body)),
+        (error) => {
+          full = undefined; // a failed body load is tried again by the next request
+          throw error;
+        },
+      );
+      return (await full).fill(base);
     },
     twin: (path) =>
       (twins ??= new Map(store.documents.map((d) => [canonical(twinPath(d)), d]))).get(
         canonical(path),
       ),
-    twinText: async (doc) => {
+    twinText: async (doc, base) => {
       let text = twinTexts.get(doc);
       if (text === undefined) {
         await store.loadBodies([doc]);
-        text = webLinks(store.body(doc), base);
+        text = baseTemplate((b) => webLinks(store.body(doc), b));
         twinTexts.set(doc, text);
       }
-      return text;
+      return text.fill(base);
     },
-    index: (path) =>
+    index: (path, base) =>
       (indexes ??= new Map(
-        [...categoryIndexes(store.manifest, base)].map(([p, text]) => [canonical(p), text]),
-      )).get(canonical(path)),
+        [...baseTemplates((b) => categoryIndexes(store.manifest, b))].map((
+          [p, text],
+        ) => [canonical(p), text]),
+      )).get(canonical(path))?.fill(base),
   };
 }

@@ -100,11 +100,53 @@ export function cors(guard: Readonly<ListenGuard>): MiddlewareHandler {
   };
 }
 
-/** Refuses `Host` headers that are not loopback (403) while the guard says the server is bound to
- * loopback. */
+/**
+ * The request target rule: a target in absolute form (`GET http://x.example/llms.txt`) whose
+ * authority is not the `Host` header's is refused (400). After it, the request URL's origin is
+ * the `Host` the guards checked, so links made from it cannot point anywhere else. (A request
+ * without `Host` keeps its URL's authority: HTTP/1.0, or a client that sent none.)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkTarget } from "./middleware.ts";
+ * checkTarget("http://localhost:8080/llms.txt", "localhost:8080");
+ * checkTarget("http://localhost/llms.txt", "LOCALHOST:80");
+ * checkTarget("http://kb.example/llms.txt", null);
+ * assert.throws(() => checkTarget("http://evil.example/llms.txt", "localhost:8080"), /differs/);
+ * assert.throws(() => checkTarget("http://localhost:9/llms.txt", "localhost:8080"), /differs/);
+ * ```
+ */
+export function checkTarget(url: string, host: string | null): void {
+  if (host === null) return;
+  const start = url.indexOf("://") + 3;
+  const end = url.indexOf("/", start);
+  if (url.slice(start, end === -1 ? undefined : end) === host) return;
+  // Spellings of one authority (case, a default port) are the same host.
+  let same = false;
+  try {
+    same = new URL(`${url.slice(0, start)}${host}/`).host === new URL(url).host;
+  } catch {
+    same = false;
+  }
+  if (!same) {
+    throw new HttpError(
+      400,
+      ErrorCode.InvalidRequest,
+      "Bad request: the request target's host differs from the Host header",
+    );
+  }
+}
+
+/**
+ * The Host rules: the request target must name the `Host` ({@link checkTarget}, 400), and while
+ * the guard says the server is bound to loopback, `Host` must be loopback (403).
+ */
 export function hostGuard(guard: Readonly<ListenGuard>): MiddlewareHandler {
   return async (c, next) => {
-    if (guard.loopbackOnly) checkHost(c.req.header("host") ?? new URL(c.req.url).host);
+    const host = c.req.header("host") ?? null;
+    checkTarget(c.req.url, host);
+    if (guard.loopbackOnly) checkHost(host ?? new URL(c.req.url).host);
     await next();
   };
 }

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { parseMetadata } from "../../src/build/parse_metadata.ts";
 import { ConfigError } from "../../src/config/config_error.ts";
-import { appFor, callTool, loopbackAppFor, manifestOf, ROOT } from "../helpers.ts";
+import { appFor, callTool, listen, loopbackAppFor, manifestOf, rawHttp, ROOT } from "../helpers.ts";
 
 const manifest = await manifestOf([{
   name: "docs",
@@ -27,19 +27,24 @@ Deno.test("read_sections: non-string ids are INVALID_SECTION_ID, never an intern
 });
 
 Deno.test("Host guard: only well-formed loopback Host headers pass when bound to loopback", async () => {
+  // A real server: Deno makes the request URL of an origin-form target from the raw `Host`.
   const { app } = loopbackAppFor(manifest);
-  const status = async (host: string) => {
-    const res = await app.request("http://127.0.0.1/health", { headers: { host } });
-    await res.body?.cancel();
-    return res.status;
-  };
-  for (
-    const bad of ["[::1].evil.com", "localhost:8080@evil.com", "localhost:evil.com", "evil.com"]
-  ) {
-    assert.equal(await status(bad), 403, bad);
-  }
-  for (const good of ["localhost:8080", "127.0.0.1", "[::1]:9000", "LOCALHOST"]) {
-    assert.equal(await status(good), 200, good);
+  const server = listen(app);
+  const port = Number(new URL(server.url).port);
+  const status = async (host: string) =>
+    (await rawHttp(port, { target: "/health", headers: { host } })).status;
+  try {
+    for (
+      const bad of ["[::1].evil.com", "localhost:8080@evil.com", "localhost:evil.com", "evil.com"]
+    ) {
+      assert.equal(await status(bad), 403, bad);
+    }
+    for (const good of ["localhost:8080", "127.0.0.1", "[::1]:9000", "LOCALHOST"]) {
+      assert.equal(await status(good), 200, good);
+    }
+  } finally {
+    app.shutdown();
+    await server.close();
   }
 });
 

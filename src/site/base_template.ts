@@ -1,0 +1,71 @@
+/**
+ * Texts that name the site's base URL, made once and filled in per base.
+ *
+ * @module
+ */
+
+/**
+ * Where the base URL goes while a text is made: private-use characters around a random id,
+ * drawn once per isolate, so no document (nor its author) can hold it.
+ */
+const PLACEHOLDER = `\uE000${crypto.randomUUID()}\uE001`;
+
+/** A text made once, with the base URL filled in per request (see {@link baseTemplate}). */
+export interface BaseTemplate {
+  /** The text at `base`; the last base's text is kept, so a steady base costs one comparison. */
+  fill(base: string): string;
+}
+
+/**
+ * Makes a text once, whatever base URL it will be served at: `render` runs with a placeholder
+ * base, and each {@link BaseTemplate.fill} joins the parts around the real one — work and memory
+ * proportional to the text, never a new render — so a client rotating `Host` headers cannot
+ * multiply the cost of a generated file. Holds the parts plus the last filled text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { baseTemplate } from "./base_template.ts";
+ * let renders = 0;
+ * const t = baseTemplate((base) => (renders++, `[a](${base}/a) [b](${base}/b)`));
+ * assert.equal(t.fill("http://localhost:1"), "[a](http://localhost:1/a) [b](http://localhost:1/b)");
+ * assert.equal(t.fill("https://kb.example"), "[a](https://kb.example/a) [b](https://kb.example/b)");
+ * assert.equal(renders, 1);
+ * ```
+ */
+export function baseTemplate(render: (base: string) => string): BaseTemplate {
+  return templateOf(render(PLACEHOLDER));
+}
+
+/**
+ * {@link baseTemplate} for a renderer of several texts at once (a map of them).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { baseTemplates } from "./base_template.ts";
+ * const map = baseTemplates((base) => new Map([["/x", `${base}/x`]]));
+ * assert.equal(map.get("/x")!.fill("http://a"), "http://a/x");
+ * ```
+ */
+export function baseTemplates<K>(
+  render: (base: string) => Map<K, string>,
+): Map<K, BaseTemplate> {
+  return new Map([...render(PLACEHOLDER)].map(([key, text]) => [key, templateOf(text)]));
+}
+
+function templateOf(text: string): BaseTemplate {
+  const parts = text.split(PLACEHOLDER);
+  if (parts.length === 1) return { fill: () => text };
+  let lastBase: string | undefined;
+  let lastText = "";
+  return {
+    fill(base) {
+      if (base !== lastBase) {
+        lastText = parts.join(base);
+        lastBase = base;
+      }
+      return lastText;
+    },
+  };
+}
