@@ -69,6 +69,7 @@ export interface AppDeps {
     maxQueueBytes?: number;
     channel?: string | null;
     listChanged?: boolean;
+    relayTimeoutMs?: number;
   };
   /** Request log sink (default: none). */
   log?: (entry: RequestLog) => void;
@@ -232,15 +233,15 @@ export function createApp(deps: AppDeps): ShelfApp {
     if (!isJsonContentType(request.headers.get("content-type"))) {
       return httpError(415, ErrorCode.InvalidRequest, "Content-Type must be application/json");
     }
-    const body = await readLimited(request, maxBody);
-    if (body === undefined) {
-      return httpError(
-        413,
-        ErrorCode.InvalidRequest,
-        `Request body is larger than ${maxBody} bytes`,
-      );
-    }
-    return hub.post(sessionId, body, credentialOf(request.headers));
+    let read = false;
+    const response = await hub.post(sessionId, credentialOf(request.headers), async () => {
+      read = true;
+      return await readLimited(request, maxBody) ??
+        httpError(413, ErrorCode.InvalidRequest, `Request body is larger than ${maxBody} bytes`);
+    });
+    // A post for no session is refused without reading its body: let the connection drop it.
+    if (!read) await request.body?.cancel();
+    return response;
   };
   // Streamable HTTP for a POST to the MCP path, through Hono or the direct path below.
   const streamable = (request: Request, onMessage: (rpc: string, name?: string) => void) =>

@@ -1,34 +1,179 @@
 /**
- * The value of `key` in `memo`, computed and kept on its first request. A memo holds at most
- * `max` entries: when full it starts over (simpler and cheaper than tracking use, and enough for
- * the small, hot sets it serves — words, terms, header values). `undefined` is never kept.
+ * Memos bounded in bytes as well as entries: every table a request can fill (analyzer words,
+ * dictionary lookups, typo variants, header decisions) is one of these, so no stream of
+ * distinct or long keys can grow the heap past the memo's budget.
+ *
+ * @module
+ */
+
+/** A memo: a map with a bound on its entries and on the bytes its keys and values hold. */
+export interface Memo<K, V> {
+  readonly name: string;
+  readonly map: Map<K, V>;
+  /** Estimated bytes held now (keys, values and a per-entry overhead). */
+  bytes: number;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly sizeOf: (key: K, value: V) => number;
+}
+
+/** What {@link createMemo} needs. */
+export interface MemoOptions<K, V> {
+  /** For {@link memoStats} and error messages. */
+  name: string;
+  maxEntries: number;
+  maxBytes: number;
+  /** Bytes of one entry (default: {@link approxBytes} of key and value, plus an overhead). */
+  sizeOf?: (key: K, value: V) => number;
+}
+
+/** Bytes a map entry costs beyond its key and value (hash table slot, pointers). */
+const ENTRY_OVERHEAD = 48;
+
+/**
+ * A rough, conservative size in bytes of a value as V8 holds it: strings at two bytes per
+ * character, arrays and typed arrays by their elements, maps by their entries.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { remembered } from "./remembered.ts";
- * const memo = new Map<string, number>();
- * let calls = 0;
- * const length = (s: string) => (calls++, s.length);
- * assert.equal(remembered(memo, 2, "ab", length), 2);
- * assert.equal(remembered(memo, 2, "ab", length), 2);
- * assert.equal(calls, 1);
- * remembered(memo, 2, "c", length);
- * remembered(memo, 2, "d", length); // full: starts over
- * assert.deepEqual([...memo.keys()], ["d"]);
+ * import { approxBytes } from "./remembered.ts";
+ * assert.equal(approxBytes("abcd"), 24);
+ * assert.equal(approxBytes(["ab", "cd"]), 16 + 2 * 8 + 2 * 20);
+ * assert.equal(approxBytes(new Int32Array(10)), 16 + 40);
  * ```
  */
-export function remembered<K, V>(
-  memo: Map<K, V>,
-  max: number,
-  key: K,
-  compute: (key: K) => V,
-): V {
-  let value = memo.get(key);
+export function approxBytes(value: unknown): number {
+  if (typeof value === "string") return 16 + 2 * value.length;
+  if (typeof value !== "object" || value === null) return 8;
+  if (ArrayBuffer.isView(value)) return 16 + value.byteLength;
+  if (Array.isArray(value)) {
+    let size = 16 + 8 * value.length;
+    for (const item of value) size += typeof item === "number" ? 0 : approxBytes(item);
+    return size;
+  }
+  if (value instanceof Map) {
+    let size = 16;
+    for (const [k, v] of value) size += ENTRY_OVERHEAD + approxBytes(k) + approxBytes(v);
+    return size;
+  }
+  return 64;
+}
+
+const live = new Set<WeakRef<Memo<unknown, unknown>>>();
+// A collected memo leaves the list (memos made per text or per index come and go).
+const collected = new FinalizationRegistry<WeakRef<Memo<unknown, unknown>>>((ref) =>
+  live.delete(ref)
+);
+
+/**
+ * Makes a memo. It is listed by {@link memoStats} while it lives.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemo, remembered } from "./remembered.ts";
+ * const memo = createMemo<string, number>({ name: "lengths", maxEntries: 100, maxBytes: 1000 });
+ * remembered(memo, "short", (s) => s.length);
+ * assert.ok(memo.bytes > 0 && memo.bytes <= 1000);
+ * ```
+ */
+export function createMemo<K, V>(options: MemoOptions<K, V>): Memo<K, V> {
+  const memo: Memo<K, V> = {
+    name: options.name,
+    map: new Map(),
+    bytes: 0,
+    maxEntries: options.maxEntries,
+    maxBytes: options.maxBytes,
+    sizeOf: options.sizeOf ??
+      ((key, value) => ENTRY_OVERHEAD + approxBytes(key) + approxBytes(value)),
+  };
+  const ref = new WeakRef(memo as Memo<unknown, unknown>);
+  live.add(ref);
+  collected.register(memo, ref);
+  return memo;
+}
+
+/**
+ * The value of `key` in `memo`, computed and kept on its first request. When a new entry would
+ * pass the memo's entries or bytes, the memo starts over (simpler and cheaper than tracking use,
+ * and enough for the small, hot sets it serves); an entry bigger than a quarter of the budget
+ * is computed and not kept. `undefined` is never kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemo, remembered } from "./remembered.ts";
+ * const memo = createMemo<string, number>({ name: "t", maxEntries: 2, maxBytes: 10_000 });
+ * let calls = 0;
+ * const length = (s: string) => (calls++, s.length);
+ * assert.equal(remembered(memo, "ab", length), 2);
+ * assert.equal(remembered(memo, "ab", length), 2);
+ * assert.equal(calls, 1);
+ * remembered(memo, "c", length);
+ * remembered(memo, "d", length); // full: starts over
+ * assert.deepEqual([...memo.map.keys()], ["d"]);
+ * remembered(memo, "x".repeat(5000), length); // past a quarter of the bytes: not kept
+ * assert.deepEqual([...memo.map.keys()], ["d"]);
+ * ```
+ */
+export function remembered<K, V>(memo: Memo<K, V>, key: K, compute: (key: K) => V): V {
+  let value = memo.map.get(key);
   if (value === undefined) {
     value = compute(key);
-    if (memo.size >= max) memo.clear();
-    memo.set(key, value);
+    if (value === undefined) return value;
+    const size = memo.sizeOf(key, value);
+    if (size > memo.maxBytes / 4) return value;
+    if (memo.map.size >= memo.maxEntries || memo.bytes + size > memo.maxBytes) {
+      memo.map.clear();
+      memo.bytes = 0;
+    }
+    memo.map.set(key, value);
+    memo.bytes += size;
   }
   return value;
+}
+
+/** Empties a memo (tests; a caller that knows its entries went stale). */
+export function forget(memo: Memo<unknown, unknown>): void {
+  memo.map.clear();
+  memo.bytes = 0;
+}
+
+/** One live memo's state, for tests and diagnostics. */
+export interface MemoStat {
+  name: string;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
+
+/**
+ * Every live memo in this isolate, with its size against its budget.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemo, memoStats } from "./remembered.ts";
+ * const memo = createMemo({ name: "example-memo", maxEntries: 1, maxBytes: 1000 });
+ * assert.ok(memoStats().some((s) => s.name === "example-memo" && s.maxBytes === 1000));
+ * void memo;
+ * ```
+ */
+export function memoStats(): MemoStat[] {
+  const out: MemoStat[] = [];
+  for (const ref of live) {
+    const memo = ref.deref();
+    if (!memo) {
+      live.delete(ref);
+      continue;
+    }
+    out.push({
+      name: memo.name,
+      entries: memo.map.size,
+      bytes: memo.bytes,
+      maxBytes: memo.maxBytes,
+    });
+  }
+  return out;
 }

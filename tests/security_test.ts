@@ -169,17 +169,28 @@ for (const suite of [CONFORMANCE, CONFORMANCE_NEXT]) {
   });
 }
 
-Deno.test("body limit: 413 on /mcp and /messages", async () => {
-  const { app } = appFor(manifest, { maxBodyBytes: 2048 });
+Deno.test("body limit: 413 on /mcp and on /messages for an open session", async () => {
+  const { app } = appFor(manifest, { maxBodyBytes: 2048, sse: { channel: null } });
   const big = JSON.stringify({ ...PING, params: { pad: "x".repeat(5000) } });
   assert.equal((await post(app, big)).status, 413);
-  const res = await app.request("/messages?sessionId=x", {
+  const stream = await app.request("/sse");
+  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let head = "";
+  while (!head.includes("\n\n")) head += (await reader.read()).value;
+  const endpoint = /data: (\S+)/.exec(head)![1]!;
+  const res = await app.request(endpoint, { method: "POST", headers: JSON_CT, body: big });
+  assert.equal(res.status, 413);
+  await res.body?.cancel();
+  // A post for no session is refused before its body is read, whatever its size.
+  const none = await app.request("/messages?sessionId=x", {
     method: "POST",
     headers: JSON_CT,
     body: big,
   });
-  assert.equal(res.status, 413);
-  await res.body?.cancel();
+  assert.equal(none.status, 404);
+  await none.body?.cancel();
+  await reader.cancel();
+  app.shutdown();
 });
 
 Deno.test("GET / answers the TechDoc health shape", async () => {

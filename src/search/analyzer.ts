@@ -1,5 +1,5 @@
 import { lazyPattern } from "../lazy_pattern.ts";
-import { remembered } from "../remembered.ts";
+import { createMemo, remembered } from "../remembered.ts";
 import { stemmer } from "stemmer";
 import { STOP_WORDS } from "./stop_words.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
@@ -167,9 +167,27 @@ export function wordFormsOf(text: string): WordForms {
 }
 
 const wordRule = (text: string) => ruleOf("word", wordFormsOf(text), "g");
-const stems = new Map<string, string>();
-const terms = new Map<string, string>();
-const CACHE_MAX = 100_000;
+/**
+ * Longest word the analyzer stems and remembers (characters). A longer word — a hash, a base64
+ * run, or an attacker's 990-letter query word — is its own term, lowercased and folded but not
+ * stemmed (the index holds such words the same way), and is analyzed each time it comes rather
+ * than kept, so long words cannot fill the memos.
+ */
+export const WORD_MAX = 64;
+/** Words remembered per memo, and the bytes each memo may hold (see `remembered.ts`). */
+const MEMO_ENTRIES = 100_000;
+/** Bytes of each of the analyzer's two memos (raw word → term, word → stem): 16 MiB. */
+export const ANALYZER_MEMO_BYTES = 16 * 1024 * 1024;
+const stems = createMemo<string, string>({
+  name: "analyzer stems",
+  maxEntries: MEMO_ENTRIES,
+  maxBytes: ANALYZER_MEMO_BYTES,
+});
+const terms = createMemo<string, string>({
+  name: "analyzer terms",
+  maxEntries: MEMO_ENTRIES,
+  maxBytes: ANALYZER_MEMO_BYTES,
+});
 
 /** Runs of combining marks of any script (`\p{M}+`, global), made on first use. */
 export const marks = lazyPattern(String.raw`\p{M}+`, "gu");
@@ -208,7 +226,7 @@ export function normalizeWord(word: string): string {
  * ```
  */
 export function stem(word: string): string {
-  return remembered(stems, CACHE_MAX, word, stemOnce);
+  return word.length > WORD_MAX ? word : remembered(stems, word, stemOnce);
 }
 
 /** One analyzed token with its place in the original text. */
@@ -264,7 +282,7 @@ export function* wordsOf(text: string): Generator<[string, number]> {
  * ```
  */
 export function termOf(raw: string): string {
-  return remembered(terms, CACHE_MAX, raw, termOfWord);
+  return raw.length > WORD_MAX ? termOfWord(raw) : remembered(terms, raw, termOfWord);
 }
 
 function termOfWord(raw: string): string {
@@ -340,5 +358,5 @@ export function stemOnce(word: string): string {
   if (base !== undefined) return stemmer(base);
   // Latin letters are no digits: only a word with other letters needs the Unicode class.
   const number = LATIN_ONLY.test(word) ? /^[0-9]+$/.test(word) : /^\p{N}+$/u.test(word);
-  return number || word.length <= 2 ? word : stemmer(word);
+  return number || word.length <= 2 || word.length > WORD_MAX ? word : stemmer(word);
 }

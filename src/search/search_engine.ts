@@ -1,4 +1,4 @@
-import { remembered } from "../remembered.ts";
+import { createMemo, remembered } from "../remembered.ts";
 import { mapDocumentLinks } from "../content/document_links.ts";
 import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
 import { phraseShare } from "./proximity.ts";
@@ -234,12 +234,16 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   // A term's spelling depends only on the content: found once per term and engine (bounded).
   // A term not spelled yet needs its postings (to find its best document) and that document's
   // body loaded first; terms spelled before are answered from the memo, with no search.
-  const spellings = new Map<string, string>();
+  const spellings = createMemo<string, string>({
+    name: "engine: spellings",
+    maxEntries: 10_000,
+    maxBytes: 2 * 1024 * 1024,
+  });
   const spellingsOf = async (terms: readonly string[]): Promise<Map<string, string>> => {
     const out = new Map<string, string>();
     const fresh: string[] = [];
     for (const term of terms) {
-      const known = spellings.get(term);
+      const known = spellings.map.get(term);
       if (known !== undefined) out.set(term, known);
       else fresh.push(term);
     }
@@ -248,7 +252,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     const best = fresh.map(bestDocFor);
     await store.loadBodies(best.filter((d) => d !== undefined));
     fresh.forEach((term, i) => {
-      const spelled = remembered(spellings, 10_000, term, () => {
+      const spelled = remembered(spellings, term, () => {
         const written = findSpelling(term, best[i]);
         return IRREGULAR_FORMS.get(written) ?? written;
       });

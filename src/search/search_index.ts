@@ -1,4 +1,4 @@
-import { remembered } from "../remembered.ts";
+import { createMemo, type Memo, remembered } from "../remembered.ts";
 import { editDistance } from "./edit_distance.ts";
 import { kthLargest } from "./kth_largest.ts";
 import { analyze, ANALYZER_ID, analyzeWords, identifiersOf, stemOnce } from "./analyzer.ts";
@@ -46,6 +46,14 @@ export const PREFIX_FACTOR = 0.5;
 export const ABBREVIATION_MIN = 4;
 /** Query words whose typo variants an index remembers (each a short list of terms). */
 const TYPO_CACHE_MAX = 10_000;
+/**
+ * Bytes of each of an index's four query memos (dictionary positions, prefix completions, typo
+ * variants, suggestions): 4 MiB each, 16 MiB per index.
+ */
+export const INDEX_MEMO_BYTES = 4 * 1024 * 1024;
+/** One of an index's query memos. */
+const queryMemo = <V>(name: string): Memo<string, V> =>
+  createMemo<string, V>({ name, maxEntries: TYPO_CACHE_MAX, maxBytes: INDEX_MEMO_BYTES });
 
 /**
  * Share of the exact-name bonus a file name earns (a title that is the query doubles the score;
@@ -355,11 +363,9 @@ function createIndex(
   // tldr's dictionary) asked several times per term and query (its rarity, its postings, its
   // content documents), so the answer is kept per term (bounded; a term longer than any
   // typo-expanded word is located each time rather than kept).
-  const positions = new Map<string, number>();
+  const positions = queryMemo<number>("index: dictionary positions");
   const find = (term: string): number =>
-    term.length > FUZZY_MAX_LENGTH
-      ? locate(term)
-      : remembered(positions, TYPO_CACHE_MAX, term, locate);
+    term.length > FUZZY_MAX_LENGTH ? locate(term) : remembered(positions, term, locate);
   const chunks = createPostingsReader(data, find, postingsChunk);
   const postingsOf = chunks.postingsOf;
   // Number of documents with `term` in any field (0: not in the dictionary).
@@ -451,9 +457,9 @@ function createIndex(
   };
   // A prefix's completions depend only on the dictionary: found once per prefix and kept
   // (bounded like the typo variants); "git" on tldr walks a few thousand terms to find them.
-  const completionCache = new Map<string, readonly string[]>();
+  const completionCache = queryMemo<readonly string[]>("index: prefix completions");
   const completions = (prefix: string): readonly string[] =>
-    remembered(completionCache, TYPO_CACHE_MAX, prefix, findCompletions);
+    remembered(completionCache, prefix, findCompletions);
   const findCompletions = (prefix: string): string[] => {
     const found: number[] = [];
     for (
@@ -471,9 +477,9 @@ function createIndex(
   // The dictionary terms one edit from a query word depend only on this index's dictionary:
   // found once per word (about 72 candidates per letter, the word's own ones stemmed) and kept,
   // up to TYPO_CACHE_MAX words.
-  const typoCache = new Map<string, readonly string[]>();
+  const typoCache = queryMemo<readonly string[]>("index: typo variants");
   const typoVariants = (term: string, word: string): readonly string[] =>
-    remembered(typoCache, TYPO_CACHE_MAX, `${term}\u0000${word}`, () => {
+    remembered(typoCache, `${term}\u0000${word}`, () => {
       const set = new Set(editVariants(term, has));
       // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
       for (const v of editVariants(word, (w) => has(stemOnce(w)))) set.add(stemOnce(v));
@@ -525,7 +531,7 @@ function createIndex(
     return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
   };
   // Index terms within two edits of `term` sharing its first letter (see `suggest`).
-  const suggestions = new Map<string, readonly string[]>();
+  const suggestions = queryMemo<readonly string[]>("index: suggestions");
   const closeTerms = (term: string, max: number): string[] => {
     // Terms sharing the first letter are one contiguous run of the sorted dictionary.
     const lo = lowerBound(term[0]!);
@@ -616,7 +622,6 @@ function createIndex(
       return [
         ...remembered(
           suggestions,
-          TYPO_CACHE_MAX,
           `${term}\u0000${max}`,
           () => closeTerms(term, max),
         ),

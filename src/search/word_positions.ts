@@ -1,5 +1,5 @@
 import { lazyPattern } from "../lazy_pattern.ts";
-import { remembered } from "../remembered.ts";
+import { createMemo, type Memo, remembered } from "../remembered.ts";
 import {
   LATIN_MARKS,
   marks,
@@ -33,12 +33,12 @@ export interface WordPositions {
   /** Characters held (for the cache bound). */
   readonly size: number;
   /** {@link occurrences} already looked up in this text, by term. */
-  readonly byTerm: Map<string, number[]>;
+  readonly byTerm: Memo<string, number[]>;
   /**
    * The words starting with a term's first letters, grouped by their terms (one scan serves a
    * query word and all its variants with the same beginning).
    */
-  readonly byHead: Map<string, Map<string, number[]>>;
+  readonly byHead: Memo<string, Map<string, number[]>>;
 }
 
 /** Most characters of text kept across all documents (about 64 MB with their lowercase). */
@@ -46,6 +46,13 @@ export const WORD_POSITIONS_MAX = 16_000_000;
 
 /** Terms remembered per text; past it the memo starts over. */
 const TERMS_PER_TEXT = 256;
+/**
+ * Bytes each of a text's two term memos may hold: 1 KiB plus two bytes per character of the
+ * text, so the memos of every text in the cache hold at most about as much as the texts.
+ */
+const memoBytesFor = (text: string) => 1024 + 2 * text.length;
+const textMemo = <V>(name: string, text: string) =>
+  createMemo<string, V>({ name, maxEntries: TERMS_PER_TEXT, maxBytes: memoBytesFor(text) });
 
 /**
  * A text prepared for {@link occurrences}.
@@ -62,7 +69,13 @@ const TERMS_PER_TEXT = 256;
 export function positionsOf(text: string): WordPositions {
   const lower = text.toLowerCase();
   const forms = wordFormsOf(text);
-  const prepared = { text, forms, size: text.length, byTerm: new Map(), byHead: new Map() };
+  const prepared = {
+    text,
+    forms,
+    size: text.length,
+    byTerm: textMemo<number[]>("text: term positions", text),
+    byHead: textMemo<Map<string, number[]>>("text: words by beginning", text),
+  };
   // Its words are ASCII: nothing to fold, no mark, and the rules' ASCII forms apply.
   if (forms === "ascii") return { ...prepared, lower };
   if (lower.length !== text.length) return { ...prepared, lower: undefined };
@@ -109,7 +122,7 @@ export function foldMarks(text: string, marksOf?: RegExp): string {
  * words the analyzer's word rule finds, exactly as a scan of every word would.
  */
 export function occurrences(words: WordPositions, term: string): number[] {
-  return remembered(words.byTerm, TERMS_PER_TEXT, term, (t) => findOccurrences(words, t));
+  return remembered(words.byTerm, term, (t) => findOccurrences(words, t));
 }
 
 const APOSTROPHE = /^['’]/;
@@ -273,7 +286,7 @@ function mergeOffsets(a: readonly number[], b: readonly number[]): number[] {
  * ```
  */
 export function wordsStartingWith(words: WordPositions, head: string): Map<string, number[]> {
-  return remembered(words.byHead, TERMS_PER_TEXT, head, (h) => findWordsStartingWith(words, h));
+  return remembered(words.byHead, head, (h) => findWordsStartingWith(words, h));
 }
 
 function findWordsStartingWith(words: WordPositions, head: string): Map<string, number[]> {

@@ -1,4 +1,4 @@
-import { remembered } from "../remembered.ts";
+import { createMemo, remembered } from "../remembered.ts";
 
 /** Authentication settings (DESIGN §9). */
 export type AuthConfig =
@@ -34,9 +34,13 @@ export const LOOPBACK_ORIGINS: readonly string[] = [
  */
 export function isLoopback(host: string): boolean {
   // Every request names its host: the usual values are decided once (bounded).
-  return host.length <= 300 ? remembered(loopbackDecisions, 64, host, decideLoopback) : false;
+  return host.length <= 300 ? remembered(loopbackDecisions, host, decideLoopback) : false;
 }
-const loopbackDecisions = new Map<string, boolean>();
+const loopbackDecisions = createMemo<string, boolean>({
+  name: "loopback hosts",
+  maxEntries: 64,
+  maxBytes: 64 * 1024,
+});
 
 function decideLoopback(host: string): boolean {
   const h = host.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { remembered } from "../remembered.ts";
+import { createMemo, remembered } from "../remembered.ts";
 import type { JsonRpcNotification, JsonRpcRequest } from "../protocol/codec.ts";
 import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
 
@@ -39,11 +39,15 @@ export function wantsEventStream(accept: string | null): boolean {
   // Clients send the same few values with every request: each is decided once (bounded; an
   // unusually long value is decided each time, not kept).
   return accept.length <= 256
-    ? remembered(acceptDecisions, 64, accept, decideEventStream)
+    ? remembered(acceptDecisions, accept, decideEventStream)
     : decideEventStream(accept);
 }
 
-const acceptDecisions = new Map<string, boolean>();
+const acceptDecisions = createMemo<string, boolean>({
+  name: "accept headers",
+  maxEntries: 64,
+  maxBytes: 64 * 1024,
+});
 
 function decideEventStream(accept: string): boolean {
   const types = accept.split(",").map((t) => t.split(";")[0]!.trim().toLowerCase());

@@ -36,8 +36,16 @@ export interface SseHub {
    * belongs to `credential` (see {@link credentialOf}): posts must present the same one.
    */
   open(credential: string, postPath: string): Response;
-  /** Handles `POST <postPath>?sessionId=<id>` with the body already read. */
-  post(sessionId: string, body: string, credential: string): Promise<Response>;
+  /**
+   * Handles `POST <postPath>?sessionId=<id>`. The body is read (`readBody`: its text, or the
+   * refusal to answer with) only once the session is found here or claimed by the isolate that
+   * holds it, so a post for a session that does not exist holds no body while it waits.
+   */
+  post(
+    sessionId: string,
+    credential: string,
+    readBody: () => Promise<string | Response>,
+  ): Promise<Response>;
   /** Open streams in this isolate. */
   readonly size: number;
   /** Sends the list-changed notifications on every open stream (dev mode rebuilds). */
@@ -56,9 +64,14 @@ interface Stream {
   stalled: number;
 }
 
+/**
+ * The relay's messages: a post for a session held elsewhere is first `claim`ed (no body), the
+ * isolate holding it answers `claimed`, and only then is the body sent with `deliver`.
+ */
 type RelayMessage =
-  | { kind: "deliver"; relayId: string; sessionId: string; body: string; credential: string }
-  | { kind: "ack"; relayId: string };
+  | { kind: "claim"; relayId: string; sessionId: string; credential: string }
+  | { kind: "claimed"; relayId: string }
+  | { kind: "deliver"; sessionId: string; body: string; credential: string };
 
 const encoder = new TextEncoder();
 
@@ -70,11 +83,19 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "x-accel-buffering": "no",
 });
 
+const unknownSession = () =>
+  httpError(
+    404,
+    ErrorCode.InvalidRequest,
+    "Unknown or closed session: open a new stream with GET /sse",
+  );
+
 /**
  * Creates the per-isolate table of SSE streams. Session ids are random UUIDs. A POST for a
  * session this isolate does not hold is relayed over `BroadcastChannel` to the isolate that
- * does (it acknowledges and answers on its stream); without an acknowledgement the POST gets
- * 404, and so does a POST whose credential is not the one that opened the stream. A stream
+ * does (it claims the session first, then takes the body and answers on its stream); without a
+ * claim the POST gets 404, and so does a POST whose credential is not the one that opened the
+ * stream. A stream
  * closed by the client frees its session at once; one whose client stops reading is closed
  * when its queue passes `maxQueueBytes` or after three keep-alive intervals without progress.
  *
@@ -100,14 +121,17 @@ export function createSseHub(options: SseHubOptions): SseHub {
     channel = new BroadcastChannel(channelName);
     channel.onmessage = (event: MessageEvent<RelayMessage>) => {
       const msg = event.data;
-      if (msg.kind === "ack") {
+      if (msg.kind === "claimed") {
         waiting.get(msg.relayId)?.();
         return;
       }
       const stream = streams.get(msg.sessionId);
       if (!stream || !timingSafeEqual(stream.credential, msg.credential)) return;
-      channel!.postMessage({ kind: "ack", relayId: msg.relayId } satisfies RelayMessage);
-      void deliver(msg.sessionId, stream, msg.body);
+      if (msg.kind === "claim") {
+        channel!.postMessage({ kind: "claimed", relayId: msg.relayId } satisfies RelayMessage);
+      } else {
+        void deliver(msg.sessionId, stream, msg.body);
+      }
     };
     return channel;
   };
@@ -202,36 +226,36 @@ export function createSseHub(options: SseHubOptions): SseHub {
       }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
       return new Response(body, { headers: SSE_HEADERS });
     },
-    async post(sessionId, body, credential) {
+    async post(sessionId, credential, readBody) {
       const stream = streams.get(sessionId);
       if (stream && timingSafeEqual(stream.credential, credential)) {
+        const body = await readBody();
+        if (body instanceof Response) return body;
+        // The stream may have closed while the body arrived.
+        if (streams.get(sessionId) !== stream) return unknownSession();
         void deliver(sessionId, stream, body);
         return new Response(null, { status: 202 });
       }
       const ch = /^[0-9a-f-]{36}$/.test(sessionId) ? relay() : undefined;
-      if (ch) {
-        const relayId = crypto.randomUUID();
-        const acked = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => {
-            waiting.delete(relayId);
-            resolve(false);
-          }, relayTimeoutMs);
-          waiting.set(relayId, () => {
-            clearTimeout(timer);
-            waiting.delete(relayId);
-            resolve(true);
-          });
-          ch.postMessage(
-            { kind: "deliver", relayId, sessionId, body, credential } satisfies RelayMessage,
-          );
+      if (!ch) return unknownSession();
+      const relayId = crypto.randomUUID();
+      const claimed = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(relayId);
+          resolve(false);
+        }, relayTimeoutMs);
+        waiting.set(relayId, () => {
+          clearTimeout(timer);
+          waiting.delete(relayId);
+          resolve(true);
         });
-        if (acked) return new Response(null, { status: 202 });
-      }
-      return httpError(
-        404,
-        ErrorCode.InvalidRequest,
-        "Unknown or closed session: open a new stream with GET /sse",
-      );
+        ch.postMessage({ kind: "claim", relayId, sessionId, credential } satisfies RelayMessage);
+      });
+      if (!claimed) return unknownSession();
+      const body = await readBody();
+      if (body instanceof Response) return body;
+      ch.postMessage({ kind: "deliver", sessionId, body, credential } satisfies RelayMessage);
+      return new Response(null, { status: 202 });
     },
     notifyChanged() {
       for (const [id, stream] of [...streams]) {

@@ -94,7 +94,7 @@ Deno.test("the same manifest gives byte-identical answers through all four entry
       SHELF_MANIFEST: manifestFile,
     });
     children.push(serve);
-    const servePort = (await waitFor(serve.stderr, /:(\d+)\/?\s/))[1]!;
+    const servePort = (await waitFor(serve.stderr, /MCP endpoint: http:\/\/\S+:(\d+)\/mcp/))[1]!;
     const viaServe = await overHttp(servePort);
 
     // 3. The Netlify function, fetching the published manifest as it does past the budget.

@@ -25,9 +25,9 @@ async function start(args: string[]) {
   let exited = false;
   const status = child.status.then((s) => (exited = true, s));
   let port = "";
-  // `deno serve` prints "Listening on http://…:PORT/", `deno run src/main.ts` its MCP endpoint.
+  // Both entries print their MCP endpoint once they listen.
   for (let i = 0; i < 600 && !port && !exited; i++) {
-    port = /(?:Listening on|MCP endpoint:) http:\/\/\S+:(\d+)\//.exec(log)?.[1] ?? "";
+    port = /MCP endpoint: http:\/\/\S+:(\d+)\/mcp/.exec(log)?.[1] ?? "";
     if (!port) await new Promise((r) => setTimeout(r, 50));
   }
   return {
