@@ -18,6 +18,7 @@ import {
   listenGuard,
 } from "./transport/guards.ts";
 import { isJsonContentType } from "./transport/http_checks.ts";
+import { busy, createBodyBudget } from "./transport/body_budget.ts";
 import { createSseHub, SSE_HEADERS } from "./transport/legacy_sse.ts";
 import { HttpError, httpError } from "./transport/http_error.ts";
 import {
@@ -59,6 +60,8 @@ export interface AppDeps {
   allowedOrigins?: readonly string[];
   auth?: AuthConfig;
   maxBodyBytes?: number;
+  /** Bytes of large request bodies held at once (default 64 MiB; see `body_budget.ts`). */
+  maxBodyBytesInFlight?: number;
   /** Budgets of one JSON-RPC batch over HTTP (defaults in `protocol/run_batch.ts`). */
   batch?: BatchLimits;
   /** Legacy SSE: open streams allowed, keep-alive interval, relay channel (`null`: none), and
@@ -131,6 +134,7 @@ export function createApp(deps: AppDeps): ShelfApp {
   const guard: ListenGuard = listenGuard(undefined, deps.allowedOrigins);
   const auth = deps.auth ?? { type: "none" };
   const maxBody = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const bodies = createBodyBudget(deps.maxBodyBytesInFlight);
   const report = deps.onError ?? ((error, where) => console.error(`[shelf] ${where}:`, error));
   const server = createMcpServer({
     stores: deps.stores,
@@ -206,22 +210,22 @@ export function createApp(deps: AppDeps): ShelfApp {
   };
   for (
     const [path, pick] of [
-      ["/llms.txt", (f: SiteFiles, base: string) => f.llmsTxt(base)],
-      ["/llms-full.txt", (f: SiteFiles, base: string) => f.llmsFull(base)],
+      ["/llms.txt", (f: SiteFiles) => f.llmsTxt()],
+      ["/llms-full.txt", (f: SiteFiles) => f.llmsFull()],
     ] as const
   ) {
     app.get(path, async (c) => {
       const { base, files } = await filesFor(c.req.url);
-      return text(await pick(files, base), "text/plain", base);
+      return text((await pick(files)).fill(base), "text/plain", base);
     });
   }
   app.get("/_shelf/*", async (c) => {
     const { base, files } = await filesFor(c.req.url);
     const path = parsedUrl(c.req.url).pathname;
     const doc = files.twin(path);
-    if (doc) return text(await files.twinText(doc, base), "text/markdown", base);
-    const index = files.index(path, base);
-    if (index !== undefined) return text(index, "text/markdown", base);
+    if (doc) return text((await files.twinText(doc)).fill(base), "text/markdown", base);
+    const index = files.index(path);
+    if (index !== undefined) return text(index.fill(base), "text/markdown", base);
     throw new HttpError(
       404,
       ErrorCode.InvalidRequest,
@@ -234,10 +238,17 @@ export function createApp(deps: AppDeps): ShelfApp {
       return httpError(415, ErrorCode.InvalidRequest, "Content-Type must be application/json");
     }
     let read = false;
+    const declared = Number(request.headers.get("content-length") ?? "NaN");
     const response = await hub.post(sessionId, credentialOf(request.headers), async () => {
+      const taken = bodies.take(declared, maxBody);
+      if (taken === undefined) return busy();
       read = true;
-      return await readLimited(request, maxBody) ??
-        httpError(413, ErrorCode.InvalidRequest, `Request body is larger than ${maxBody} bytes`);
+      try {
+        return await readLimited(request, maxBody) ??
+          httpError(413, ErrorCode.InvalidRequest, `Request body is larger than ${maxBody} bytes`);
+      } finally {
+        bodies.give(taken);
+      }
     });
     // A post for no session is refused without reading its body: let the connection drop it.
     if (!read) await request.body?.cancel();
@@ -248,6 +259,7 @@ export function createApp(deps: AppDeps): ShelfApp {
     handleStreamablePost(request, {
       server,
       maxBodyBytes: maxBody,
+      bodies,
       ...(deps.batch ? { batch: deps.batch } : {}),
       onMessage,
     });

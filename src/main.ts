@@ -14,17 +14,18 @@ import { serveStdio } from "./transport/stdio.ts";
 
 async function main(): Promise<void> {
   const dotenv = await readDotenv();
+  // On Deno Deploy the platform binds the address and runs isolates side by side.
+  const onDeploy = Deno.env.get("DENO_DEPLOYMENT_ID") !== undefined;
   const config = resolveConfig({
     flags: parseArgv(Deno.args),
-    // On Deno Deploy the platform binds the address and routes the deployment's own host.
-    env: entryEnv(dotenv, Deno.env.get("DENO_DEPLOYMENT_ID") !== undefined),
+    env: entryEnv(dotenv, onDeploy),
     dotenv,
   });
   if (config.help) {
     console.log(helpText());
     return;
   }
-  const { first, app, onRebuilt } = await prepare(config);
+  const { first, app, onRebuilt } = await prepare(config, { relay: onDeploy });
   if (config.transport === "stdio") {
     app.shutdown();
     const out = Deno.stdout.writable.getWriter();

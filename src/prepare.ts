@@ -158,8 +158,18 @@ export interface Prepared {
   app: ShelfApp;
 }
 
+/** How the entry runs, as only the entry knows it. */
+export interface EntryKind {
+  /**
+   * Whether other isolates may hold this deployment's legacy SSE streams (Deno Deploy,
+   * `deno serve --parallel`): posts for a session not held here are then relayed to them, and
+   * wait for an answer. A single process (`deno run`) answers 404 at once instead.
+   */
+  relay: boolean;
+}
+
 /** Builds the manifest source, the store cache (watching in dev mode) and the HTTP app. */
-export async function prepare(config: RuntimeConfig): Promise<Prepared> {
+export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<Prepared> {
   const source = await manifestSource(config);
   const stores = createStoreCache({
     load: source.load,
@@ -189,7 +199,11 @@ export async function prepare(config: RuntimeConfig): Promise<Prepared> {
     auth: config.auth,
     ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
     maxBodyBytes: config.maxBodyBytes,
-    sse: { maxStreams: config.maxSseStreams, listChanged: config.watch },
+    sse: {
+      maxStreams: config.maxSseStreams,
+      listChanged: config.watch,
+      ...(entry.relay ? {} : { channel: null }),
+    },
     log: requestLogSink(),
   });
   listeners.push(() => app.notifyChanged());

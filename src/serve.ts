@@ -12,7 +12,8 @@ const dotenv = await readDotenv();
 // `deno serve` picks the address itself (`--host`, 0.0.0.0 by default) and reports it to
 // `onListen`: the app's Host and Origin guard follows that address, not a host setting.
 const config = resolveConfig({ env: entryEnv(dotenv, false), dotenv });
-const { app, first } = await prepare(config);
+// `deno serve --parallel` runs several isolates: a stream may be held by another one.
+const { app, first } = await prepare(config, { relay: true });
 
 /** The handler `deno serve` calls for every request, and where it tells the app its address. */
 export default {

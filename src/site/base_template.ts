@@ -5,14 +5,19 @@
  */
 
 /**
- * Where the base URL goes while a text is made: private-use characters around a random id,
- * drawn once per isolate, so no document (nor its author) can hold it.
+ * Where the base URL goes while a text is made: a random id drawn once per isolate, so no
+ * document (nor its author) can hold it. ASCII, so it survives `JSON.stringify` as it is and
+ * leaves an ASCII text one-byte (V8), which Deno writes to a socket fastest.
  */
-const PLACEHOLDER = `\uE000${crypto.randomUUID()}\uE001`;
+const PLACEHOLDER = `~~shelf-base-${crypto.randomUUID()}~~`;
 
 /** A text made once, with the base URL filled in per request (see {@link baseTemplate}). */
 export interface BaseTemplate {
-  /** The text at `base`; the last base's text is kept, so a steady base costs one comparison. */
+  /**
+   * The text at `base`: one join of the parts around it (an answer is sent as a string: Deno
+   * writes a one-byte string about three times faster than the same bytes as a `Uint8Array`).
+   * The last base's text is kept, so a steady base costs one comparison.
+   */
   fill(base: string): string;
 }
 
@@ -56,11 +61,11 @@ export function baseTemplates<K>(
 
 function templateOf(text: string): BaseTemplate {
   const parts = text.split(PLACEHOLDER);
-  if (parts.length === 1) return { fill: () => text };
   let lastBase: string | undefined;
   let lastText = "";
   return {
     fill(base) {
+      if (parts.length === 1) return text;
       if (base !== lastBase) {
         lastText = parts.join(base);
         lastBase = base;

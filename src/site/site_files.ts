@@ -4,20 +4,21 @@ import { type BaseTemplate, baseTemplate, baseTemplates } from "./base_template.
 import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath, webLinks } from "./llms_txt.ts";
 
 /**
- * The agent-facing files of one store. Each is made once per store, whatever the base URL
- * (see {@link baseTemplate}): a request at another base costs one join of the file's parts,
- * never a new render, so rotating `Host` headers cannot multiply the work or the memory.
+ * The agent-facing files of one store, each made once per store whatever the base URL, as a
+ * {@link BaseTemplate} to fill with the request's base: a request at another base costs one
+ * join of the file's parts, never a new render, so rotating `Host` headers cannot multiply the
+ * work or the memory.
  */
 export interface SiteFiles {
-  llmsTxt(base: string): string;
+  llmsTxt(): BaseTemplate;
   /** `llms-full.txt` (loads the bodies it quotes first). */
-  llmsFull(base: string): Promise<string>;
+  llmsFull(): Promise<BaseTemplate>;
   /** The document whose twin is at this site path (encoded or not), if any. */
   twin(path: string): ManifestDocument | undefined;
   /** A document's twin: its body with links to other documents pointing at their twins. */
-  twinText(doc: ManifestDocument, base: string): Promise<string>;
+  twinText(doc: ManifestDocument): Promise<BaseTemplate>;
   /** A category index by its site path (encoded or not), if any. */
-  index(path: string, base: string): string | undefined;
+  index(path: string): BaseTemplate | undefined;
 }
 
 /** A site path in one spelling: percent-decoded, or `""` when it does not decode. */
@@ -46,10 +47,10 @@ const cache = new WeakMap<ContentStore, SiteFiles>();
  *   sources: [{ name: "docs", description: "", files: [{ path: "a.md", text: "# A\n\nSee [b](b.md)." }, { path: "b.md", text: "# B" }] }],
  * });
  * const files = siteFiles(createContentStore(manifest));
- * assert.match(files.llmsTxt("http://localhost:1"), /\(http:\/\/localhost:1\/_shelf\/md\/docs\/a\.md\)/);
- * assert.match(files.llmsTxt("http://localhost:2"), /\(http:\/\/localhost:2\/_shelf\/md\/docs\/b\.md\)/);
+ * assert.match(files.llmsTxt().fill("http://localhost:1"), /\(http:\/\/localhost:1\/_shelf\/md\/docs\/a\.md\)/);
+ * assert.match(files.llmsTxt().fill("http://localhost:2"), /\(http:\/\/localhost:2\/_shelf\/md\/docs\/b\.md\)/);
  * const a = files.twin("/_shelf/md/docs/a.md")!;
- * assert.equal(await files.twinText(a, "https://kb.example"), "# A\n\nSee [b](https://kb.example/_shelf/md/docs/b.md).");
+ * assert.equal((await files.twinText(a)).fill("https://kb.example"), "# A\n\nSee [b](https://kb.example/_shelf/md/docs/b.md).");
  * ```
  */
 export function siteFiles(store: ContentStore): SiteFiles {
@@ -65,8 +66,8 @@ function makeSiteFiles(store: ContentStore): SiteFiles {
   let indexes: Map<string, BaseTemplate> | undefined;
   const twinTexts = new Map<ManifestDocument, BaseTemplate>();
   return {
-    llmsTxt: (base) => (llms ??= baseTemplate((b) => renderLlmsTxt(store.manifest, b))).fill(base),
-    llmsFull: async (base) => {
+    llmsTxt: () => llms ??= baseTemplate((b) => renderLlmsTxt(store.manifest, b)),
+    llmsFull: () => {
       full ??= store.loadBodies().then(
         () => baseTemplate((b) => renderLlmsFull(store.manifest, b, undefined, store.body)),
         (error) => {
@@ -74,26 +75,26 @@ function makeSiteFiles(store: ContentStore): SiteFiles {
           throw error;
         },
       );
-      return (await full).fill(base);
+      return full;
     },
     twin: (path) =>
       (twins ??= new Map(store.documents.map((d) => [canonical(twinPath(d)), d]))).get(
         canonical(path),
       ),
-    twinText: async (doc, base) => {
+    twinText: async (doc) => {
       let text = twinTexts.get(doc);
       if (text === undefined) {
         await store.loadBodies([doc]);
         text = baseTemplate((b) => webLinks(store.body(doc), b));
         twinTexts.set(doc, text);
       }
-      return text.fill(base);
+      return text;
     },
-    index: (path, base) =>
+    index: (path) =>
       (indexes ??= new Map(
         [...baseTemplates((b) => categoryIndexes(store.manifest, b))].map((
           [p, text],
         ) => [canonical(p), text]),
-      )).get(canonical(path))?.fill(base),
+      )).get(canonical(path)),
   };
 }

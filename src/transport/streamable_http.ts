@@ -11,6 +11,7 @@ import { ErrorCode, RpcError } from "../protocol/rpc_error.ts";
 import { type BatchLimits, batchRefusal, runBatch } from "../protocol/run_batch.ts";
 import { decideEra } from "../protocol/decide_era.ts";
 import { allowsBatches, DEFAULT_HTTP_VERSION } from "../protocol/versions.ts";
+import { type BodyBudget, busy, SMALL_BODY_BYTES } from "./body_budget.ts";
 import { httpError } from "./http_error.ts";
 import { checkModernHeaders, isJsonContentType, wantsEventStream } from "./http_checks.ts";
 
@@ -37,6 +38,8 @@ export interface StreamableOptions {
   maxBodyBytes?: number;
   /** Budgets of one batch (defaults in `run_batch.ts`). */
   batch?: BatchLimits;
+  /** The app's allowance of large bodies in flight (none: unbounded). */
+  bodies?: BodyBudget;
   /** Told the JSON-RPC method (and tool or resource name) of a single message, for logs. */
   onMessage?: (method: string, name?: string) => void;
 }
@@ -55,13 +58,24 @@ export interface StreamableOptions {
  * 6. The answer is JSON, or one SSE `message` event when the client accepts only
  *    `text/event-stream`.
  */
-export async function handleStreamablePost(
+export function handleStreamablePost(
   request: Request,
   options: StreamableOptions,
 ): Promise<Response> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
-    return httpError(415, ErrorCode.InvalidRequest, "Content-Type must be application/json");
+    return Promise.resolve(
+      httpError(415, ErrorCode.InvalidRequest, "Content-Type must be application/json"),
+    );
   }
+  const bodies = options.bodies;
+  if (!bodies) return handlePost(request, options);
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  const taken = bodies.take(declared, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  if (taken === undefined) return Promise.resolve(busy());
+  return handlePost(request, options).finally(() => bodies.give(taken));
+}
+
+async function handlePost(request: Request, options: StreamableOptions): Promise<Response> {
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const text = await readLimited(request, max);
   if (text === undefined) {
@@ -152,12 +166,6 @@ function reply(request: Request, outcome: Reply): Response {
     headers: { "content-type": "application/json" },
   });
 }
-
-/**
- * Bodies up to this size are read with `text()`; larger ones into one buffer of their declared
- * size ({@link readLimited}).
- */
-export const SMALL_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads a request body as text, or `undefined` when it is larger than `max` bytes (checked

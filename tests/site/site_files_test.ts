@@ -27,15 +27,18 @@ Deno.test("site files: 200 bases, one render of each file", async () => {
   const doc = counted.documents.find((d) => d.path === "guides/p3")!;
   for (let port = 1; port <= 200; port++) {
     const base = `http://localhost:${port}`;
-    assert.match(files.llmsTxt(base), new RegExp(`\\(${base}/_shelf/md/docs/guides/p0\\.md\\)`));
-    const full = await files.llmsFull(base);
+    assert.match(
+      files.llmsTxt().fill(base),
+      new RegExp(`\\(${base}/_shelf/md/docs/guides/p0\\.md\\)`),
+    );
+    const full = (await files.llmsFull()).fill(base);
     assert.ok(full.includes(`Source: ${base}/_shelf/md/docs/guides/p3.md`));
     assert.ok(!full.includes(`localhost:${port - 1}/`), "no other base left in the text");
     assert.match(
-      await files.twinText(doc, base),
+      (await files.twinText(doc)).fill(base),
       new RegExp(`\\(${base}/_shelf/md/docs/guides/p4\\.md\\)`),
     );
-    assert.ok(files.index("/_shelf/index/docs/guides.md", base)?.includes(base));
+    assert.ok(files.index("/_shelf/index/docs/guides.md")?.fill(base).includes(base));
   }
   // One llms-full render (20 bodies) and one twin (1 body), for 200 bases.
   assert.equal(reads, 21);

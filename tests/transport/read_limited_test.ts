@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { readLimited, SMALL_BODY_BYTES } from "../../src/transport/streamable_http.ts";
+import { SMALL_BODY_BYTES } from "../../src/transport/body_budget.ts";
+import { readLimited } from "../../src/transport/streamable_http.ts";
 
 const request = (body: string, declared?: number) =>
   new Request("http://localhost/mcp", {
@@ -52,4 +53,46 @@ Deno.test("readLimited: a large body over a real connection is read into one buf
     controller.abort();
     await server.finished;
   }
+});
+
+Deno.test("body budget: a large body past the app's allowance in flight is 503, then served", async () => {
+  const { appFor, manifestOf } = await import("../helpers.ts");
+  const manifest = await manifestOf([{ name: "docs", description: "", files: [] }]);
+  const { app } = appFor(manifest, { maxBodyBytesInFlight: 300_000, sse: { channel: null } });
+  const ping = (pad: number) =>
+    JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(pad) } });
+  const first = ping(200_000);
+  // The first body arrives in two parts; the second waits until the test lets it go.
+  let release!: () => void;
+  const released = new Promise<void>((r) => release = r);
+  const bytes = new TextEncoder().encode(first);
+  const slow = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(bytes.subarray(0, 1000));
+      await released;
+      controller.enqueue(bytes.subarray(1000));
+      controller.close();
+    },
+  });
+  const post = (body: BodyInit, length: number) =>
+    app.request("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(length) },
+      body,
+    });
+  const held = post(slow, bytes.byteLength);
+  await new Promise((r) => setTimeout(r, 20));
+  const refused = await post(ping(200_000), first.length);
+  assert.equal(refused.status, 503);
+  assert.equal(refused.headers.get("retry-after"), "1");
+  await refused.body?.cancel();
+  const small = await post(ping(10), ping(10).length);
+  assert.equal(small.status, 200, "small bodies are not counted");
+  await small.body?.cancel();
+  release();
+  assert.equal((await held).status, 200);
+  const after = await post(ping(200_000), first.length);
+  assert.equal(after.status, 200, "given back once answered");
+  await after.body?.cancel();
+  app.shutdown();
 });
