@@ -97,3 +97,18 @@ Deno.test("base URL: with site.url, links name it whatever the Host", async () =
     await s.close();
   }
 });
+
+Deno.test("base URL: a rotating Host port gets its own links each time (made once: site_files_test)", async () => {
+  const s = await serve();
+  try {
+    for (let port = 20_000; port < 20_100; port++) {
+      const host = `localhost:${port}`;
+      const llms = await rawHttp(s.port, { target: "/llms.txt", headers: { host } });
+      assert.equal(llms.status, 200);
+      assert.match(llms.body, new RegExp(`\\(http://${host}/_shelf/md/docs/a\\.md\\)`));
+      assert.ok(!llms.body.includes(`localhost:${port - 1}`));
+    }
+  } finally {
+    await s.close();
+  }
+});
