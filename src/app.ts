@@ -60,6 +60,13 @@ export interface AppDeps {
   allowedOrigins?: readonly string[];
   auth?: AuthConfig;
   maxBodyBytes?: number;
+  /**
+   * The platform makes each request's URL (an edge function behind its CDN, which parses the
+   * request line itself): the app then leaves the request-target rule (`checkTarget`) to it.
+   * Unset, a target whose authority is not the `Host` is refused (Deno makes the URL from the
+   * request line).
+   */
+  platformUrls?: boolean;
   /** Bytes of large request bodies held at once (default 64 MiB; see `body_budget.ts`). */
   maxBodyBytesInFlight?: number;
   /** Budgets of one JSON-RPC batch over HTTP (defaults in `protocol/run_batch.ts`). */
@@ -147,7 +154,7 @@ export function createApp(deps: AppDeps): ShelfApp {
   const app = new Hono<{ Variables: LogVariables }>();
 
   if (deps.log) app.use("*", requestLog(deps.log));
-  app.use("*", hostGuard(guard));
+  app.use("*", hostGuard(guard, !deps.platformUrls));
   app.use("*", cors(guard));
   app.use("*", authGuard(auth, PUBLIC_PATHS));
 
@@ -321,7 +328,7 @@ export function createApp(deps: AppDeps): ShelfApp {
     let originOk = false;
     try {
       const host = request.headers.get("host");
-      checkTarget(request.url, host);
+      if (!deps.platformUrls) checkTarget(request.url, host);
       if (guard.loopbackOnly) checkHost(host ?? new URL(request.url).host);
       checkOrigin(origin, guard.allowedOrigins);
       originOk = true;

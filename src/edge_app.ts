@@ -83,6 +83,8 @@ export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
     auth: settings.auth,
     allowedOrigins: settings.allowedOrigins ?? ["*"],
     maxBodyBytes: settings.maxBodyBytes,
+    // The CDN parses the request line and makes the URL; links come from it (or `site.url`).
+    platformUrls: true,
     sse: { maxStreams: settings.maxSseStreams },
     // One line per request, as the batched sink of `deno run` writes it (an edge isolate may be
     // frozen between requests, so nothing is held back for a later write).

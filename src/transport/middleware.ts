@@ -139,13 +139,14 @@ export function checkTarget(url: string, host: string | null): void {
 }
 
 /**
- * The Host rules: the request target must name the `Host` ({@link checkTarget}, 400), and while
- * the guard says the server is bound to loopback, `Host` must be loopback (403).
+ * The Host rules: the request target must name the `Host` ({@link checkTarget}, 400; unless
+ * `target` is false, where the platform makes request URLs), and while the guard says the server
+ * is bound to loopback, `Host` must be loopback (403).
  */
-export function hostGuard(guard: Readonly<ListenGuard>): MiddlewareHandler {
+export function hostGuard(guard: Readonly<ListenGuard>, target = true): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header("host") ?? null;
-    checkTarget(c.req.url, host);
+    if (target) checkTarget(c.req.url, host);
     if (guard.loopbackOnly) checkHost(host ?? new URL(c.req.url).host);
     await next();
   };

@@ -112,3 +112,15 @@ Deno.test("base URL: a rotating Host port gets its own links each time (made onc
     await s.close();
   }
 });
+
+Deno.test("base URL: behind a platform that makes request URLs (edge), its URL is the base", async () => {
+  const manifest = await manifestOf([{ name: "docs", description: "", files }]);
+  const { app } = appFor(manifest, { platformUrls: true, sse: { channel: null } });
+  // The CDN parsed the request line; the Host it passes on need not be spelled like its URL.
+  const res = await app.request("https://kb.example/llms.txt", {
+    headers: { host: "kb-internal" },
+  });
+  assert.equal(res.status, 200);
+  assert.match(await res.text(), /\(https:\/\/kb\.example\/_shelf\/md\/docs\/a\.md\)/);
+  app.shutdown();
+});
