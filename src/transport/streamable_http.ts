@@ -72,6 +72,7 @@ export function handleStreamablePost(
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   const taken = bodies.take(declared, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   if (taken === undefined) return Promise.resolve(busy());
+  if (taken === 0) return handlePost(request, options); // a small body: nothing to give back
   return handlePost(request, options).finally(() => bodies.give(taken));
 }
 
