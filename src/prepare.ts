@@ -10,6 +10,7 @@ import { createLogSink, type LogSink } from "./transport/log_sink.ts";
 import { createApp, type ShelfApp } from "./app.ts";
 import { ConfigError } from "./config/config_error.ts";
 import { parseDotenv } from "./config/parse_dotenv.ts";
+import { unknownEnvWarnings } from "./config/unknown_env.ts";
 import type { RuntimeConfig } from "./config/resolve_config.ts";
 import { fetchManifest } from "./content/load_manifest.ts";
 import type { Manifest } from "./content/manifest.ts";
@@ -114,6 +115,7 @@ export async function manifestSource(config: RuntimeConfig) {
   const content = await loadContentConfig({
     ...(config.config !== undefined ? { config: config.config } : {}),
     ...(config.content !== undefined ? { content: config.content } : {}),
+    ...(config.lenient ? { lenient: true } : {}),
   });
   for (const warning of content.warnings) log(`config warning: ${warning}`);
   if (!config.watch) {
@@ -170,6 +172,7 @@ export interface EntryKind {
 
 /** Builds the manifest source, the store cache (watching in dev mode) and the HTTP app. */
 export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<Prepared> {
+  for (const warning of unknownEnvWarnings(Object.keys(Deno.env.toObject()))) log(warning);
   const source = await manifestSource(config);
   const stores = createStoreCache({
     load: source.load,

@@ -5,6 +5,19 @@ import type { ContentConfig } from "./parse_metadata.ts";
 import { ConfigError } from "../config/config_error.ts";
 import { configFingerprint } from "./config_fingerprint.ts";
 import { gitHistory } from "./git_history.ts";
+import { detectSite, dialectFromFiles } from "./dialects/detect_dialect.ts";
+import type { UrlStyle } from "./dialects/dialect.ts";
+
+/** How files map to pages where neither the source nor its framework's configuration says. */
+const DEFAULT_URL_STYLE: Record<string, UrlStyle> = {
+  docusaurus: "clean",
+  vitepress: "html",
+  mkdocs: "directory",
+  starlight: "directory",
+  hugo: "directory",
+  sphinx: "file",
+  plain: "clean",
+};
 
 /**
  * Reads every configured source folder and builds the manifest. Used by `scripts/build.ts`
@@ -52,6 +65,17 @@ export async function buildFromFolders(
     };
     if (source.statuses) input.statuses = source.statuses;
     if (source.requireStatus !== undefined) input.requireStatus = source.requireStatus;
+    // The framework: as configured, else its configuration file's, else the files' signs.
+    const detected = await detectSite(folder.root);
+    input.dialect = source.dialect ?? detected?.dialect ?? dialectFromFiles(files);
+    const url = source.url ?? detected?.settings.url;
+    if (url !== undefined) {
+      input.site = {
+        url: url.replace(/\/+$/, ""),
+        urlStyle: source.urlStyle ?? detected?.settings.urlStyle ??
+          DEFAULT_URL_STYLE[input.dialect] ?? "clean",
+      };
+    }
     inputs.push(input);
     readWarnings.push(...folder.warnings.map((w) => ({ ...w, file: `${source.name}/${w.file}` })));
   }

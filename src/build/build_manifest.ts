@@ -20,7 +20,10 @@ import {
 } from "./publication.ts";
 import { extractMetadata, stringList } from "./extract_metadata.ts";
 import { htmlToText } from "./html_to_text.ts";
-import { mdxToMarkdown } from "./mdx_to_markdown.ts";
+import { cleanMarkdown, takeAnchors } from "./dialects/clean_markdown.ts";
+import { MDX_IN_MARKDOWN } from "./dialects/dialect.ts";
+import { isPartial } from "./dialects/partials.ts";
+import { publicUrl } from "./dialects/public_url.ts";
 import { splitSections } from "./split_sections.ts";
 import { ANALYZER_ID } from "../search/analyzer.ts";
 import { buildPrompts } from "./build_prompts.ts";
@@ -172,12 +175,23 @@ function buildSource(
       report.hidden.push({ file: label(file.path), reason: error.message });
     }
   }
+  const dialect = input.dialect ?? "plain";
+  // A framework's `status` is a page badge, not a publication state: a page without one is
+  // published, and MkDocs Material's `new` is; `draft`, Draft, Proposed and Deprecated still hide.
   const rules: PublicationRules = {
-    statuses: input.statuses ?? DEFAULT_STATUSES,
-    requireStatus: input.requireStatus ?? sourceUsesStatus(parsed.map((p) => p.attrs)),
+    statuses: input.statuses ??
+      (dialect === "mkdocs" ? [...DEFAULT_STATUSES, "new"] : DEFAULT_STATUSES),
+    requireStatus: input.requireStatus ??
+      (dialect === "plain" && sourceUsesStatus(parsed.map((p) => p.attrs))),
   };
   const kept: Parsed[] = [];
+  const partialOf = isPartial(dialect, parsed.map((p) => ({ path: p.file.path, attrs: p.attrs })));
   for (const p of parsed) {
+    const partial = partialOf(p.file.path);
+    if (partial) {
+      report.hidden.push({ file: label(p.file.path), reason: partial });
+      continue;
+    }
     const verdict = publicationVerdict(p.attrs, rules);
     if (verdict.exposed) {
       kept.push(p);
@@ -214,39 +228,123 @@ function buildSource(
   const links = createLinkResolver(
     new Map([...exposedPaths.keys()].map((path) => [path, documentUri(input.name, path)])),
   );
+  // Includes read the source's own files, never one that is not publishable (a draft's text).
+  const byFile = new Map(parsed.map((p) => [p.file.path, p]));
+  const include = (from: string) => (path: string): string | undefined => {
+    const target = resolveInclude(from, path, byFile);
+    if (!target) return undefined;
+    const partial = partialOf(target.file.path) !== undefined;
+    return partial || publicationVerdict(target.attrs, rules).exposed ? target.source : undefined;
+  };
+  const droppedKinds = new Map<string, string>();
+  const context: DocumentContext = {
+    source: input.name,
+    dialect,
+    ...(input.site ? { site: input.site } : {}),
+    resolves,
+    links,
+    report,
+    include,
+    dropped: (kind, file) => {
+      if (!droppedKinds.has(kind)) droppedKinds.set(kind, file);
+    },
+  };
   const documents: { doc: ManifestDocument; body: string }[] = [];
   for (const p of kept) {
     // One file that breaks a rule nobody foresaw is reported and skipped, never the build.
     try {
-      documents.push(toDocument(input.name, p, resolves, links, report));
+      documents.push(toDocument(p, context));
     } catch (error) {
       const reason = `could not be built: ${(error as Error).message ?? error}`;
       report.errors.push({ file: label(p.file.path), line: 1, reason });
       report.hidden.push({ file: label(p.file.path), reason });
     }
   }
+  // One warning per kind of construct dropped, naming the first file that had it.
+  for (const [kind, file] of droppedKinds) {
+    report.warnings.push({
+      file: label(file),
+      line: 1,
+      reason: kind === "include"
+        ? "an include names a file outside this source (or not publishable); dropped (and in any other file)"
+        : `${kind}: not rendered by Shelf; dropped (here and in any other file)`,
+    });
+  }
   return documents;
 }
 
-function toDocument(
-  source: string,
-  p: Parsed,
-  resolves: (id: string) => boolean,
-  links: LinkResolver,
-  report: BuildReport,
-): { doc: ManifestDocument; body: string } {
+/** What every document of one source is built with. */
+interface DocumentContext {
+  source: string;
+  dialect: NonNullable<SourceInput["dialect"]>;
+  site?: NonNullable<SourceInput["site"]>;
+  resolves: (id: string) => boolean;
+  links: LinkResolver;
+  report: BuildReport;
+  include: (from: string) => (path: string) => string | undefined;
+  dropped: (kind: string, file: string) => void;
+}
+
+/**
+ * The file an include names, from the including file: relative to it, else to the source root
+ * (Hugo's `include "_common/a.md"`, MkDocs snippets), with or without a leading `/`.
+ */
+function resolveInclude(
+  from: string,
+  path: string,
+  files: Map<string, Parsed>,
+): Parsed | undefined {
+  const clean = path.replace(/^\.\//, "");
+  const dir = from.includes("/") ? from.slice(0, from.lastIndexOf("/") + 1) : "";
+  for (const candidate of [dir + clean, clean.replace(/^\/+/, "")]) {
+    const parts: string[] = [];
+    for (const part of candidate.split("/")) {
+      if (part === "..") parts.pop();
+      else if (part !== "." && part !== "") parts.push(part);
+    }
+    const found = files.get(parts.join("/")) ?? files.get(parts.join("/") + ".md");
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function toDocument(p: Parsed, context: DocumentContext): { doc: ManifestDocument; body: string } {
+  const { source, resolves, links, report, dialect } = context;
   const path = stripExtension(p.file.path);
   const slash = path.indexOf("/");
   const slug = path.slice(path.lastIndexOf("/") + 1);
+  // The text as the site's readers see it (the framework's dialect cleaned away).
+  let anchors: (string | undefined)[] = [];
+  let text = p.source;
+  if (p.format === "markdown") {
+    const cleaned = cleanMarkdown(p.source, {
+      dialect,
+      mdx: /\.mdx$/i.test(p.file.path) || MDX_IN_MARKDOWN.has(dialect),
+      include: context.include(p.file.path),
+      dropped: (kind) => context.dropped(kind, p.file.path),
+    });
+    text = cleaned.text;
+    anchors = cleaned.anchors;
+  }
   // Blank lines between the frontmatter and the text are not part of the document.
-  const text = (/\.mdx$/i.test(p.file.path) ? mdxToMarkdown(p.source) : p.source)
-    .replace(/^(?:[ \t]*\r?\n)+/, "");
+  text = text.replace(/^(?:[ \t]*\r?\n)+/, "");
+  if (p.format === "html") {
+    const html = takeAnchors(htmlToText(p.source));
+    text = html.text;
+    anchors = html.anchors;
+  }
   const body = p.format === "html"
-    ? htmlToText(p.source)
+    ? text
     : p.format === "markdown"
     ? rewriteLinks(text, p.file.path, links)
     : text;
-  const meta = extractMetadata({ format: p.format, attrs: p.attrs, source: p.source, body, slug });
+  const meta = extractMetadata({
+    format: p.format,
+    attrs: p.attrs,
+    source: p.format === "markdown" ? text : p.source,
+    body,
+    slug,
+  });
   const doc: ManifestDocument = {
     id: `${source}/${path}`,
     source,
@@ -262,8 +360,18 @@ function toDocument(
     keywords: meta.keywords,
     meta: otherScalars(p.attrs),
     size: new TextEncoder().encode(body).length,
-    sections: splitSections(body),
+    sections: splitSections(body, { anchors }),
   };
+  if (context.site) {
+    doc.url = publicUrl({
+      base: context.site.url,
+      style: context.site.urlStyle,
+      dialect,
+      path,
+      filename: p.file.path,
+      attrs: p.attrs,
+    });
+  }
   const status = p.attrs.status;
   if (typeof status === "string" && status.trim() !== "") doc.status = status.trim();
   const maturity = p.attrs.maturity;

@@ -77,7 +77,8 @@ export function truncateAtWord(text: string, max: number): string {
 export function extractMetadata(input: ExtractInput): ExtractedMetadata {
   const { attrs } = input;
   const title = truncateAtWord(
-    firstString(attrs, ["title", "name", "Title"]) ?? bodyTitle(input) ?? input.slug,
+    firstString(attrs, ["title", "name", "Title"]) ?? bodyTitle(input) ?? heroName(attrs) ??
+      input.slug,
     TITLE_MAX,
   );
   const fmDescription = firstString(attrs, ["description", "Description"]);
@@ -112,6 +113,14 @@ export function stringList(value: unknown): string[] {
       .map((v) => String(v).trim()).filter(Boolean);
   }
   return [];
+}
+
+/** A home page's hero name (VitePress's `layout: home`), which the site shows as its title. */
+function heroName(attrs: Record<string, unknown>): string | undefined {
+  const hero = attrs.hero;
+  return hero !== null && typeof hero === "object"
+    ? firstString(hero as Record<string, unknown>, ["name", "text"])
+    : undefined;
 }
 
 function firstString(attrs: Record<string, unknown>, keys: string[]): string | undefined {
@@ -160,7 +169,18 @@ export function manPage(body: string): { title: string; description: string } | 
 }
 
 function bodyTitle({ format, source, body }: ExtractInput): string | undefined {
-  if (format === "html") return firstElementText(source, "title") ?? firstElementText(source, "h1");
+  if (format === "html") {
+    // A site-wide suffix (`<title>Typing — Python 3.14 documentation</title>`) is not the
+    // page's title: its `<h1>` is, when the `<title>` starts with it.
+    const title = firstElementText(source, "title");
+    const h1 = firstElementText(source, "h1");
+    if (
+      title && h1 && title.length > h1.length && title.toLowerCase().startsWith(h1.toLowerCase())
+    ) {
+      return h1;
+    }
+    return title ?? h1;
+  }
   if (format === "text") {
     const man = manPage(body);
     if (man) return man.title;
@@ -176,14 +196,26 @@ function bodyTitle({ format, source, body }: ExtractInput): string | undefined {
 
 function bodyDescription({ format, source, body }: ExtractInput): string {
   if (format === "html") {
-    return metaContent(source, "description") ?? firstElementText(source, "p") ?? "";
+    // The first paragraph of the text as converted (navigation chrome already dropped: a
+    // Sphinx sidebar's first `<p>` is a caption, not the page's opening).
+    return metaContent(source, "description") ?? firstParagraph(body);
   }
   if (format === "text") {
     return manPage(body)?.description || body.split("\n").slice(1, 4).join(" ").trim();
   }
+  return firstParagraph(body);
+}
+
+/** The first paragraph of a markdown text, as plain text (headings, quotes of labels skipped). */
+function firstParagraph(body: string): string {
   const paragraph: string[] = [];
+  let labelled = false; // inside a labelled quote (an admonition), which opens no description
   for (const line of markdownLines(body)) {
     const t = line.trim();
+    if (paragraph.length === 0 && (labelled || /^>\s*\*\*[^*]+\*\*/.test(t))) {
+      labelled = t.startsWith(">");
+      if (labelled) continue;
+    }
     const skip = t === "" || /^#{1,6}(\s|$)/.test(t) || /^(<!--|\{\{[<%]|!\[|<\/?\w|[-*_]{3,}$|\|)/
       .test(t);
     if (skip) {

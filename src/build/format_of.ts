@@ -3,7 +3,7 @@ import type { DocumentFormat } from "../content/manifest.ts";
 const FORMATS: Record<string, DocumentFormat> = {
   ".md": "markdown",
   ".markdown": "markdown",
-  ".mdx": "markdown", // read through mdxToMarkdown
+  ".mdx": "markdown", // MDX rules of the dialect cleaner apply (dialects/clean_markdown.ts)
   ".html": "html",
   ".htm": "html",
   ".txt": "text",

@@ -1,3 +1,5 @@
+import { ANCHOR_MARK } from "./dialects/inline_markup.ts";
+
 const ENTITIES: Record<string, string> = {
   amp: "&",
   lt: "<",
@@ -57,7 +59,7 @@ export function decodeEntities(text: string): string {
 export function replaceElements(
   html: string,
   names: readonly string[],
-  replace: (inner: string, name: string) => string,
+  replace: (inner: string, name: string, openTag: string) => string,
   unclosed: "drop" | "keep",
 ): string {
   const open = new RegExp(`<(${names.join("|")})(?=[\\s/>])[^<>]*>`, "gi");
@@ -81,7 +83,7 @@ export function replaceElements(
     }
     const closeEnd = lower.indexOf(">", close);
     const after = closeEnd === -1 ? html.length : closeEnd + 1;
-    out += html.slice(pos, m.index) + replace(html.slice(innerStart, close), name);
+    out += html.slice(pos, m.index) + replace(html.slice(innerStart, close), name, m[0]);
     pos = after;
     open.lastIndex = after;
   }
@@ -163,6 +165,9 @@ function dropComments(html: string): string {
 
 /** Removes every tag (`<…>` with no `<` inside), linearly. */
 const stripTags = (html: string) => html.replace(/<[^<>]*>/g, "");
+/** A permalink mark (`<a class="headerlink" href="#x">¶</a>`: Sphinx, MkDocs, Pandoc). */
+const HEADERLINK =
+  /<a\b[^<>]*\bclass=["'][^"']*\b(?:headerlink|anchorlink|permalink)\b[^<>]*>[^<]*<\/a>/gi;
 
 /** Text of the first element `tag` in `html`, tags stripped and entities decoded. */
 export function firstElementText(html: string, tag: string): string | undefined {
@@ -172,7 +177,8 @@ export function firstElementText(html: string, tag: string): string | undefined 
     return "";
   }, "keep");
   if (found === undefined) return undefined;
-  const text = decodeEntities(stripTags(found)).replace(/\s+/g, " ").trim();
+  const text = decodeEntities(stripTags((found as string).replace(HEADERLINK, "")))
+    .replace(/\s+/g, " ").trim();
   return text === "" ? undefined : text;
 }
 
@@ -213,11 +219,18 @@ export function htmlToText(html: string): string {
     const text = decodeEntities(stripTags(code)).replace(/^\n+|\n+$/g, "");
     return `\n\n\`\`\`\n${text}\n\`\`\`\n\n`;
   }, "keep");
-  s = replaceElements(s, ["h1", "h2", "h3", "h4", "h5", "h6"], (inner, name) => {
-    const text = stripTags(inner).replace(/\s+/g, " ").trim();
-    return `\n\n${"#".repeat(Number(name[1]))} ${text}\n\n`;
+  s = replaceElements(s, ["h1", "h2", "h3", "h4", "h5", "h6"], (inner, name, openTag) => {
+    // The author's anchor: the heading's id, else the target of its permalink (Sphinx puts
+    // the id on the enclosing section and links it from the heading's `¶`).
+    const link = HEADERLINK.exec(inner);
+    HEADERLINK.lastIndex = 0;
+    const id = /\sid=["']([^"'#]+)["']/i.exec(openTag)?.[1] ??
+      (link ? /\shref=["']#([^"']+)["']/i.exec(link[0])?.[1] : undefined);
+    const text = stripTags(inner.replace(HEADERLINK, "")).replace(/\s+/g, " ").trim();
+    return `\n\n${"#".repeat(Number(name[1]))} ${text}${id ? ANCHOR_MARK + id : ""}\n\n`;
   }, "keep");
   s = s
+    .replace(HEADERLINK, "")
     .replace(/<\/?code\b[^<>]*>/gi, "`")
     .replace(/<li\b[^<>]*>/gi, "\n- ")
     .replace(/<br\s*\/?>/gi, "\n")

@@ -16,7 +16,7 @@ import {
  * ```
  */
 export async function loadContentConfig(
-  options: { config?: string; content?: string; cwd?: string },
+  options: { config?: string; content?: string; cwd?: string; lenient?: boolean },
 ): Promise<ContentConfig> {
   const cwd = options.cwd ?? Deno.cwd();
   if (options.config !== undefined) {
@@ -30,7 +30,10 @@ export async function loadContentConfig(
         : (error as Error).message;
       throw new ConfigError("--config", `${why}: ${options.config}`);
     }
-    return parseMetadata(text, file.slice(0, file.lastIndexOf("/")) || "/");
+    return parseMetadata(text, file.slice(0, file.lastIndexOf("/")) || "/", {
+      file: options.config,
+      ...(options.lenient ? { lenient: true } : {}),
+    });
   }
   return {
     server: { ...DEFAULT_SERVER },

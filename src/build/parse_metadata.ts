@@ -1,8 +1,10 @@
 import { RESPONSE_TOKENS_RANGE } from "../search/search_settings.ts";
-import { parse } from "yaml";
+import { isMap, LineCounter, parseDocument } from "yaml";
+import { levenshtein } from "../tools/closest.ts";
 import { ConfigError } from "../config/config_error.ts";
 import type { ManifestSettings, ServerInfo } from "../content/manifest.ts";
 import { SHELF_VERSION } from "../version.ts";
+import { type Dialect, DIALECTS, URL_STYLES, type UrlStyle } from "./dialects/dialect.ts";
 
 /** One content source as configured. `path` is already resolved against the config file. */
 export interface SourceConfig {
@@ -17,6 +19,12 @@ export interface SourceConfig {
   exclude?: string[];
   /** Larger files are skipped with a warning (default 10 MiB). */
   maxFileSize?: number;
+  /** The docs framework's dialect (default: detected from its configuration file or files). */
+  dialect?: Dialect;
+  /** The source folder's public URL (default: from the framework's configuration). */
+  url?: string;
+  /** How files map to page URLs (default: from the framework's configuration). */
+  urlStyle?: UrlStyle;
 }
 
 /** Tool families Shelf knows. */
@@ -61,6 +69,9 @@ const SOURCE_KEYS = new Set([
   "include",
   "exclude",
   "maxFileSize",
+  "dialect",
+  "url",
+  "urlStyle",
 ]);
 
 /**
@@ -102,10 +113,18 @@ export function resolvePath(base: string, path: string): string {
  * assert.ok(cfg.server.name === "kb" && cfg.sources[0]?.path === "/srv/docs");
  * ```
  */
-export function parseMetadata(yamlText: string, baseDir: string): ContentConfig {
+export function parseMetadata(
+  yamlText: string,
+  baseDir: string,
+  options: { file?: string; lenient?: boolean } = {},
+): ContentConfig {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(yamlText, { lineCounter });
+  const error = document.errors[0];
+  if (error) throw new ConfigError("config", `invalid YAML: ${error.message.split("\n")[0]}`);
   let doc: unknown;
   try {
-    doc = parse(yamlText);
+    doc = document.toJS();
   } catch (error) {
     throw new ConfigError("config", `invalid YAML: ${(error as Error).message.split("\n")[0]}`);
   }
@@ -113,8 +132,30 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
     throw new ConfigError("config", "must be a YAML mapping with server and content");
   }
   const root = doc as Record<string, unknown>;
-  const warnings = unknownKeys(root, TOP_KEYS, "");
-  const server = parseServer(root.server, warnings);
+  // Unknown keys, with their line, collected as they are met; refused together at the end.
+  const found: { line: number; text: string }[] = [];
+  const file = options.file ?? "config";
+  const unknownKeys = (
+    obj: Record<string, unknown>,
+    known: Set<string>,
+    path: (string | number)[],
+  ): string[] => {
+    for (const k of Object.keys(obj)) {
+      if (known.has(k)) continue;
+      const line = keyLine(document, lineCounter, path, k);
+      const where = `${file}:${line}`;
+      const near = nearName(k, known);
+      const dotted = [...path, k].map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("")
+        .slice(1).replaceAll(".[", "[");
+      found.push({
+        line,
+        text: `unknown key '${dotted}' at ${where}` + (near ? `; did you mean '${near}'?` : ""),
+      });
+    }
+    return [];
+  };
+  const warnings = unknownKeys(root, TOP_KEYS, []);
+  const server = parseServer(root.server, (o, k) => unknownKeys(o, k, ["server"]));
   const content = root.content;
   if (!Array.isArray(content) || content.length === 0) {
     throw new ConfigError("content", "must be a non-empty list of {name, description, path}");
@@ -126,7 +167,7 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
       throw new ConfigError(key, "must be a mapping with name, description and path");
     }
     const e = entry as Record<string, unknown>;
-    warnings.push(...unknownKeys(e, SOURCE_KEYS, `${key}.`));
+    unknownKeys(e, SOURCE_KEYS, ["content", i]);
     const name = requireString(e.name, `${key}.name`);
     if (!SOURCE_NAME.test(name)) {
       throw new ConfigError(
@@ -166,22 +207,27 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
     if (e.maxFileSize !== undefined) {
       source.maxFileSize = positiveNumber(e.maxFileSize, `${key}.maxFileSize`, true);
     }
+    if (e.dialect !== undefined) source.dialect = oneOf(e.dialect, DIALECTS, `${key}.dialect`);
+    if (e.url !== undefined) source.url = siteUrl(e.url, `${key}.url`);
+    if (e.urlStyle !== undefined) {
+      source.urlStyle = oneOf(e.urlStyle, URL_STYLES, `${key}.urlStyle`);
+    }
     return source;
   });
   const settings: ManifestSettings = {};
-  parseTools(root.tools, settings, warnings);
-  parseSearch(root.search, settings, warnings);
+  parseTools(root.tools, settings, (o, k) => unknownKeys(o, k, ["tools"]));
+  parseSearch(root.search, settings, (o, k, p) => unknownKeys(o, k, ["search", ...p]));
   if (root.maxResponseTokens !== undefined) {
     settings.maxResponseTokens = responseTokens(root.maxResponseTokens, "maxResponseTokens");
   }
   if (root.site !== undefined) {
     const site = mapping(root.site, "site");
-    warnings.push(...unknownKeys(site, new Set(["url"]), "site."));
+    unknownKeys(site, new Set(["url"]), ["site"]);
     if (site.url !== undefined) settings.siteUrl = siteUrl(site.url, "site.url");
   }
   if (root.cache !== undefined) {
     const cache = mapping(root.cache, "cache");
-    warnings.push(...unknownKeys(cache, new Set(["ttlSeconds"]), "cache."));
+    unknownKeys(cache, new Set(["ttlSeconds"]), ["cache"]);
     if (cache.ttlSeconds !== undefined) {
       const seconds = positiveNumber(cache.ttlSeconds, "cache.ttlSeconds");
       if (seconds > MAX_TTL_SECONDS) {
@@ -190,15 +236,69 @@ export function parseMetadata(yamlText: string, baseDir: string): ContentConfig 
       settings.cacheTtlMs = Math.round(seconds * 1000);
     }
   }
+  // In the order of the file's lines.
+  const unknown = found.sort((a, b) => a.line - b.line).map((u) => u.text);
+  if (unknown.length > 0 && !options.lenient) {
+    throw new ConfigError(
+      file,
+      unknown.join("; ") + " (fix it, or start with --lenient to warn and go on)",
+    );
+  }
+  warnings.push(...unknown.map((u) => `${u}; ignored`));
   return { server, sources, settings, warnings };
 }
 
-function parseTools(value: unknown, settings: ManifestSettings, warnings: string[]): void {
+/** The 1-based line of key `key` in the mapping at `path` (1 when it cannot be told). */
+function keyLine(
+  document: ReturnType<typeof parseDocument>,
+  lines: LineCounter,
+  path: (string | number)[],
+  key: string,
+): number {
+  const node = path.length === 0 ? document.contents : document.getIn(path, true);
+  if (!isMap(node)) return 1;
+  for (const pair of node.items) {
+    const k = pair.key as { value?: unknown; range?: [number, number, number] } | null;
+    if (k?.value === key && k.range) return lines.linePos(k.range[0]).line;
+  }
+  return 1;
+}
+
+/**
+ * The known name closest to `name` within a few edits (a third of its length, at least two),
+ * for "did you mean".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nearName } from "./parse_metadata.ts";
+ * assert.equal(nearName("serach", ["search", "server", "site"]), "search");
+ * assert.equal(nearName("pth", ["path", "name"]), "path");
+ * assert.equal(nearName("zzzzzz", ["search"]), undefined);
+ * ```
+ */
+export function nearName(name: string, known: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const candidate of known) {
+    const d = levenshtein(name.toLowerCase(), candidate.toLowerCase(), bestDistance);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
+
+type UnknownKeys = (obj: Record<string, unknown>, known: Set<string>, path: string[]) => void;
+
+function parseTools(
+  value: unknown,
+  settings: ManifestSettings,
+  unknownKeys: (obj: Record<string, unknown>, known: Set<string>) => void,
+): void {
   if (value === undefined || value === null) return;
   let overrides: unknown = value;
   if (!Array.isArray(value)) {
     const tools = mapping(value, "tools");
-    warnings.push(...unknownKeys(tools, new Set(["profiles", "overrides"]), "tools."));
+    unknownKeys(tools, new Set(["profiles", "overrides"]));
     if (tools.profiles !== undefined) {
       const profiles = tools.profiles;
       if (!Array.isArray(profiles) || profiles.length === 0) {
@@ -233,10 +333,10 @@ function parseTools(value: unknown, settings: ManifestSettings, warnings: string
   if (Object.keys(descriptions).length > 0) settings.toolDescriptions = descriptions;
 }
 
-function parseSearch(value: unknown, settings: ManifestSettings, warnings: string[]): void {
+function parseSearch(value: unknown, settings: ManifestSettings, unknownKeys: UnknownKeys): void {
   if (value === undefined || value === null) return;
   const search = mapping(value, "search");
-  warnings.push(...unknownKeys(search, new Set(["maxResults", "boosts"]), "search."));
+  unknownKeys(search, new Set(["maxResults", "boosts"]), []);
   const out: NonNullable<ManifestSettings["search"]> = {};
   if (search.maxResults !== undefined) {
     const n = search.maxResults;
@@ -247,15 +347,26 @@ function parseSearch(value: unknown, settings: ManifestSettings, warnings: strin
   }
   if (search.boosts !== undefined) {
     const boosts = mapping(search.boosts, "search.boosts");
-    warnings.push(
-      ...unknownKeys(boosts, new Set(["keywords", "name", "content"]), "search.boosts."),
-    );
+    unknownKeys(boosts, new Set(["keywords", "name", "content"]), ["boosts"]);
     out.boosts = {};
     for (const k of ["keywords", "name", "content"] as const) {
       if (boosts[k] !== undefined) out.boosts[k] = positiveNumber(boosts[k], `search.boosts.${k}`);
     }
   }
   settings.search = out;
+}
+
+/** A value that must be one of `allowed`; otherwise a {@link ConfigError} with the closest. */
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], key: string): T {
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) {
+    return value as T;
+  }
+  const near = typeof value === "string" ? nearName(value, allowed) : undefined;
+  throw new ConfigError(
+    key,
+    `unknown value ${JSON.stringify(value)}` + (near ? `; did you mean '${near}'?` : "") +
+      ` (one of ${allowed.join(", ")})`,
+  );
 }
 
 function mapping(value: unknown, key: string): Record<string, unknown> {
@@ -321,13 +432,16 @@ function positiveNumber(value: unknown, key: string, integer = false): number {
   return value;
 }
 
-function parseServer(value: unknown, warnings: string[]): ServerInfo {
+function parseServer(
+  value: unknown,
+  unknownKeys: (obj: Record<string, unknown>, known: Set<string>) => void,
+): ServerInfo {
   if (value === undefined || value === null) return { ...DEFAULT_SERVER };
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new ConfigError("server", "must be a mapping with name, version and instructions");
   }
   const s = value as Record<string, unknown>;
-  warnings.push(...unknownKeys(s, SERVER_KEYS, "server."));
+  unknownKeys(s, SERVER_KEYS);
   const server: ServerInfo = {
     name: optionalString(s.name, "server.name") ?? DEFAULT_SERVER.name,
     version: optionalString(s.version, "server.version") ?? DEFAULT_SERVER.version,
@@ -348,10 +462,4 @@ function optionalString(value: unknown, key: string): string | undefined {
   if (typeof value === "number") return String(value);
   if (typeof value !== "string") throw new ConfigError(key, "must be a string");
   return value;
-}
-
-function unknownKeys(obj: Record<string, unknown>, known: Set<string>, prefix: string): string[] {
-  return Object.keys(obj).filter((k) => !known.has(k)).map((k) =>
-    `${prefix}${k}: unknown key, ignored`
-  );
 }

@@ -1,4 +1,7 @@
 import type { ManifestSection } from "../content/manifest.ts";
+import { slugify } from "../content/slugify.ts";
+
+export { slugify };
 
 const HEADING_START = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 
@@ -35,24 +38,6 @@ export function parseHeading(line: string): { level: number; text: string } | un
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
- * Lowercases a heading and turns every run of characters that are not letters or digits into
- * one hyphen. Empty results become `section`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { slugify } from "./split_sections.ts";
- * assert.ok(slugify("REST Conventions!") === "rest-conventions");
- * assert.ok(slugify("  ") === "section");
- * ```
- */
-export function slugify(text: string): string {
-  const slug = text.toLowerCase().normalize("NFKC").replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug === "" ? "section" : slug;
-}
-
-/**
  * Strips inline markdown from heading text: links keep their label, code and emphasis lose
  * their markers, HTML tags and Hugo shortcodes go.
  *
@@ -76,9 +61,10 @@ export function headingText(raw: string): string {
 
 /**
  * Splits a markdown body into sections on ATX headings (`#` to `######`), ignoring headings
- * inside fenced code blocks. Ids are path-based: each heading's slug under the slugs of the
- * enclosing headings (`rest-conventions/introduction`), with `-2`, `-3`… for repeats. A section
- * runs to the next heading of the same or a higher level.
+ * inside fenced code blocks. Ids are path-based: each heading's slug — or the author's anchor
+ * for it (`anchors`, by heading number, from `{#id}` and the like), kept as the section's
+ * `anchor` — under the slugs of the enclosing headings (`rest-conventions/introduction`), with
+ * `-2`, `-3`… for repeats. A section runs to the next heading of the same or a higher level.
  *
  * @example
  * ```ts
@@ -88,9 +74,15 @@ export function headingText(raw: string): string {
  * assert.ok(s.length === 2);
  * assert.ok(s[1]?.id === "rest/intro");
  * assert.ok(s[0]?.end === s[1]?.end);
+ * const anchored = splitSections("# LLM test file\n## Usage\n", { anchors: ["llm-test-file", "use"] });
+ * assert.deepEqual(anchored.map((x) => [x.id, x.anchor]), [["llm-test-file", "llm-test-file"], ["llm-test-file/use", "use"]]);
  * ```
  */
-export function splitSections(body: string): ManifestSection[] {
+export function splitSections(
+  body: string,
+  options: { anchors?: readonly (string | undefined)[] } = {},
+): ManifestSection[] {
+  let headingNumber = 0;
   const sections: ManifestSection[] = [];
   const stack: ManifestSection[] = [];
   const used = new Set<string>();
@@ -120,7 +112,8 @@ export function splitSections(body: string): ManifestSection[] {
       stack.pop()!.end = lineStart;
     }
     const parent = stack[stack.length - 1];
-    const base = (parent ? parent.id + "/" : "") + slugify(title);
+    const anchor = options.anchors?.[headingNumber++];
+    const base = (parent ? parent.id + "/" : "") + (anchor ?? slugify(title));
     let id = base;
     if (used.has(id)) {
       let n = nextSuffix.get(base) ?? 2;
@@ -129,6 +122,7 @@ export function splitSections(body: string): ManifestSection[] {
     }
     used.add(id);
     const section: ManifestSection = { id, title, level, start: lineStart, end: body.length };
+    if (anchor) section.anchor = anchor;
     sections.push(section);
     stack.push(section);
   }

@@ -1,3 +1,5 @@
+import type { Dialect, UrlStyle } from "./dialects/dialect.ts";
+
 /**
  * The types the build steps share (files in, report out), apart from the steps themselves so
  * no two steps import each other for them.
@@ -21,6 +23,13 @@ export interface SourceInput {
   name: string;
   description: string;
   files: SourceFile[];
+  /** The docs framework whose dialect the files are written in (default `plain`). */
+  dialect?: Dialect;
+  /**
+   * Where the source's pages are on the live site: the URL of the source folder's root (no
+   * trailing `/`) and how files map to pages. Documents get a `url` only with this.
+   */
+  site?: { url: string; urlStyle: UrlStyle };
   /** Exposed statuses; default Live and Experimental. */
   statuses?: readonly string[];
   /** Hide documents without status; default: only when some document in the source has one. */

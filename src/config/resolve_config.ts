@@ -29,6 +29,8 @@ export interface RuntimeConfig {
   maxBodyBytes: number;
   maxSseStreams: number;
   watch: boolean;
+  /** Unknown configuration keys are warnings, not errors. */
+  lenient: boolean;
   help: boolean;
 }
 
@@ -115,6 +117,7 @@ export function resolveConfig(sources: ConfigSources): RuntimeConfig {
     maxBodyBytes: num("maxBodyBytes", 1024, 100 * 1024 * 1024) ?? 1024 * 1024,
     maxSseStreams: num("maxSseStreams", 1, 1_000_000) ?? 1000,
     watch: flags.watch === "true",
+    lenient: ["true", "1"].includes(get("lenient") ?? "false"),
     help: flags.help === "true",
   };
   for (const key of ["config", "content", "manifest"] as const) {

@@ -160,6 +160,14 @@ export const SETTINGS: readonly Setting[] = [
     boolean: true,
   },
   {
+    key: "lenient",
+    flags: ["--lenient"],
+    env: ["SHELF_LENIENT"],
+    default: "false",
+    help: "unknown keys in the config file are warnings instead of errors",
+    boolean: true,
+  },
+  {
     key: "help",
     flags: ["--help", "-h"],
     env: [],

@@ -48,9 +48,17 @@ export interface CompactDocument {
   lastUpdated?: string;
   relatedIds?: string[];
   supersededBy?: string[];
+  url?: string;
 }
 
-const OPTIONAL = ["status", "maturity", "lastUpdated", "relatedIds", "supersededBy"] as const;
+const OPTIONAL = [
+  "status",
+  "maturity",
+  "lastUpdated",
+  "relatedIds",
+  "supersededBy",
+  "url",
+] as const;
 
 /** The outline a one-section document has: its slug and title, level 1, the whole body. */
 const oneSection = (slug: string, title: string, size: number): ManifestSection[] => [
@@ -139,6 +147,9 @@ class CompactDocumentView implements ManifestDocument {
   }
   get supersededBy(): string[] | undefined {
     return this.#c.supersededBy;
+  }
+  get url(): string | undefined {
+    return this.#c.url;
   }
   toJSON(): ManifestDocument {
     return expandDocument(this);

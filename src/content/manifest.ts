@@ -30,6 +30,8 @@ export interface ManifestSection {
   start: number;
   /** Offset where the section ends: the next heading of the same or a higher level, or the end. */
   end: number;
+  /** The author's anchor for the heading (`{#id}`, Sphinx ids), the fragment of its URL. */
+  anchor?: string;
 }
 
 /** Scalar frontmatter values kept under `meta`. */
@@ -65,6 +67,8 @@ export interface ManifestDocument {
   /** Related document paths, already filtered to exposed documents. */
   relatedIds?: string[] | undefined;
   supersededBy?: string[] | undefined;
+  /** The page's address on the live site, when its source has a public URL. */
+  url?: string | undefined;
   /** Other scalar frontmatter fields. */
   meta: Record<string, MetaValue>;
   /** Size of the served body in UTF-8 bytes. */

@@ -10,6 +10,7 @@ import { snippet } from "../search/snippet.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import { intArg, stringArg } from "./read_args.ts";
 import { errorResult, type ToolDefinition, type ToolResult } from "./tool.ts";
+import { pageUrl } from "./page_url.ts";
 
 /** Score as printed in the ACDC text format. */
 function formatScore(score: number): string {
@@ -41,6 +42,7 @@ const RESULT_SCHEMA = {
           source: { type: "string" },
           name: { type: "string" },
           uri: { type: "string" },
+          url: { type: "string", description: "The page on the live site, to cite." },
           snippet: { type: "string" },
           relevance: { type: "number" },
         },
@@ -91,6 +93,7 @@ export const search: ToolDefinition = {
       source: doc.source,
       name: doc.title,
       uri: doc.uri,
+      ...pageUrl(doc),
       snippet: snippet(store.body(doc), groups, {
         words: wordPositions.get(doc, store.body(doc)),
         mayHold,

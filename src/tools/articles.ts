@@ -25,6 +25,8 @@ export interface Article {
   tags: string[];
   uri: string;
   source: string;
+  /** The page on the live site, when its source has a public URL. */
+  url?: string;
   lastUpdated?: string;
   status?: string;
   maturity?: string;
@@ -55,6 +57,7 @@ export function toArticle(doc: ManifestDocument, content?: string): Article {
     uri: doc.uri,
     source: doc.source,
   };
+  if (doc.url) a.url = doc.url;
   if (doc.lastUpdated) a.lastUpdated = doc.lastUpdated;
   if (doc.status) a.status = doc.status;
   if (doc.maturity) a.maturity = doc.maturity;
@@ -75,6 +78,7 @@ const ARTICLE_SCHEMA: JsonSchema = {
     tags: stringArray,
     uri: { type: "string" },
     source: { type: "string" },
+    url: { type: "string", description: "The page on the live site, to cite." },
     lastUpdated: { type: "string" },
     status: { type: "string" },
     maturity: { type: "string" },

@@ -6,6 +6,7 @@ import type { ManifestDocument } from "../content/manifest.ts";
 import { closest } from "./closest.ts";
 import { intArg, stringArg, ToolArgError } from "./read_args.ts";
 import type { JsonSchema, ToolDefinition, ToolResult } from "./tool.ts";
+import { pageUrl } from "./page_url.ts";
 
 /** Error codes of the documentation server's contract. */
 export type SectionErrorCode = "FILE_NOT_FOUND" | "SECTION_NOT_FOUND" | "INVALID_SECTION_ID";
@@ -141,6 +142,7 @@ export const listDocumentationFiles: ToolDefinition = {
             description: { type: "string" },
             keywords: { type: "array", items: { type: "string" } },
             size: { type: "string" },
+            url: { type: "string", description: "The page on the live site, to cite." },
           },
           required: ["filename", "source", "title", "description", "keywords", "size"],
         },
@@ -162,6 +164,7 @@ export const listDocumentationFiles: ToolDefinition = {
         description: d.description,
         keywords: d.keywords,
         size: formatSize(d.size),
+        ...pageUrl(d),
       }));
       // As many files as fit the answer's budget (pretty-printed JSON, about 1.3× compact).
       const files = all.slice(0, fitCount(all, budget, (f) => JSON.stringify(f).length * 1.3 + 4));
@@ -207,6 +210,7 @@ export const tableOfContents: ToolDefinition = {
     title: { type: "string" },
     level: { type: "integer" },
     character_count: { type: "integer" },
+    url: { type: "string", description: "The section on the live site (page URL and anchor)." },
   }),
   call(args, { store, structured, search }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
@@ -218,6 +222,7 @@ export const tableOfContents: ToolDefinition = {
       title: s.title,
       level: s.level,
       character_count: s.end - s.start,
+      ...pageUrl(found, s),
     }));
     // A very long outline keeps the sections that fit the answer's budget; the note points at
     // max_depth for its top levels.

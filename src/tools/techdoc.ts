@@ -10,6 +10,7 @@ import { resolveResource } from "../resources/resolve_resource.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import { bestWindow } from "../search/snippet.ts";
 import type { ToolDefinition, ToolResult } from "./tool.ts";
+import { pageUrl } from "./page_url.ts";
 
 /** A TechDoc content item: text plus `metadata` and `score` beside it (and in `_meta`). */
 type TechDocItem = {
@@ -111,6 +112,7 @@ export const searchDocumentation: ToolDefinition = {
         section: sectionOf(doc, window.matchOffsets),
         uri: doc.uri,
         title: doc.title,
+        ...pageUrl(doc),
       };
       const s = Math.round((score / top) * 10_000) / 10_000;
       return { type: "text", text: window.text, metadata, score: s, _meta: { metadata, score: s } };
@@ -175,6 +177,7 @@ export const getDocument: ToolDefinition = {
     const metadata = {
       source: doc.source,
       uri: doc.uri,
+      ...pageUrl(doc),
       title: doc.title,
       filename: doc.filename,
       description: doc.description,

@@ -24,6 +24,7 @@ Deno.test("parseMetadata: the ACDC format with Shelf's per-source keys", () => {
       "extra: 1",
     ].join("\n"),
     "/srv/kb",
+    { lenient: true },
   );
   assert.deepEqual(cfg, {
     server: { name: "acme", version: "1.2", instructions: "Search first." },
@@ -38,7 +39,7 @@ Deno.test("parseMetadata: the ACDC format with Shelf's per-source keys", () => {
       },
     ],
     settings: { toolDescriptions: { search: "custom" } },
-    warnings: ["extra: unknown key, ignored"],
+    warnings: ["unknown key 'extra' at config:17; ignored"],
   });
 });
 
@@ -141,11 +142,53 @@ Deno.test("parseMetadata: Shelf's keys — profiles, overrides, search, cache, g
     () => parseMetadata("content: [{name: a, path: x, include: [1]}]", "/"),
     /content\[0\]\.include: must be a glob or a list of globs/,
   );
-  const w = parseMetadata("content: [{name: a, path: x, color: red}]\nsearch: {fuzzy: 2}", "/");
+  const w = parseMetadata("content: [{name: a, path: x, color: red}]\nsearch: {fuzzy: 2}", "/", {
+    lenient: true,
+  });
   assert.deepEqual(w.warnings, [
-    "content[0].color: unknown key, ignored",
-    "search.fuzzy: unknown key, ignored",
+    "unknown key 'content[0].color' at config:1; ignored",
+    "unknown key 'search.fuzzy' at config:2; ignored",
   ]);
+});
+
+Deno.test("parseMetadata: a typo stops the build with the file, the line and the closest key", () => {
+  const yaml = [
+    "server:",
+    "  name: kb",
+    "content:",
+    "  - name: docs",
+    "    pth: ./docs",
+    "    path: ./docs",
+    "serach:",
+    "  maxResults: 5",
+    "  boosts: {nme: 2}",
+  ].join("\n");
+  assert.throws(
+    () => parseMetadata(yaml, "/srv", { file: "mcp-metadata.yaml" }),
+    (e: unknown) => {
+      assert.equal(
+        (e as Error).message,
+        "mcp-metadata.yaml: unknown key 'content[0].pth' at mcp-metadata.yaml:5; did you mean " +
+          "'path'?; unknown key 'serach' at mcp-metadata.yaml:7; did you mean 'search'? " +
+          "(fix it, or start with --lenient to warn and go on)",
+      );
+      return true;
+    },
+  );
+  // Inside a known mapping, the nested key is named with its path and line.
+  assert.throws(
+    () => parseMetadata("content: [{name: a, path: x}]\nsearch:\n  boosts: {nme: 2}", "/"),
+    /unknown key 'search\.boosts\.nme' at config:3; did you mean 'name'\?/,
+  );
+  // Unknown dialects and URL styles are refused with the closest value.
+  assert.throws(
+    () => parseMetadata("content: [{name: a, path: x, dialect: mkdoc}]", "/"),
+    /content\[0\]\.dialect: unknown value "mkdoc"; did you mean 'mkdocs'\?/,
+  );
+  assert.throws(
+    () => parseMetadata("content: [{name: a, path: x, urlStyle: pretty}]", "/"),
+    /content\[0\]\.urlStyle: unknown value "pretty" \(one of clean, directory, html, file\)/,
+  );
 });
 
 Deno.test("resolvePath: relative, absolute, Windows separators", () => {

@@ -23,6 +23,7 @@ Deno.test("resolveConfig: defaults", () => {
     maxBodyBytes: 1048576,
     maxSseStreams: 1000,
     watch: false,
+    lenient: false,
     help: false,
   });
 });

@@ -1,0 +1,419 @@
+/**
+ * A docs framework's markdown as its readers see it: containers and admonitions become labelled
+ * quotes, components and template tags go while their text stays, includes are resolved, and
+ * explicit heading anchors leave the text to become the sections' ids. Fenced code is left
+ * exactly as written. Line by line, each line looked at a bounded number of times.
+ *
+ * @module
+ */
+import type { Dialect } from "./dialect.ts";
+import { ANCHOR_MARK, cleanInline, headingAnchor, outsideCode, tagEnd } from "./inline_markup.ts";
+import { codeShortcode, expandShortcodes } from "./hugo_shortcodes.ts";
+import { parseHeading } from "../split_sections.ts";
+
+/** What {@link cleanMarkdown} needs besides the text. */
+export interface CleanOptions {
+  dialect: Dialect;
+  /** MDX rules apply: ESM `import`/`export` lines go (a `.mdx` file, or Docusaurus/Starlight). */
+  mdx: boolean;
+  /**
+   * The text of a file an include names (MkDocs `--8<--`, Hugo `include`), or `undefined` when
+   * it is not inside the source. `path` is as written.
+   */
+  include?: (path: string) => string | undefined;
+  /** Told each construct dropped rather than resolved, by kind (`include`, a shortcode name…). */
+  dropped?: (kind: string) => void;
+}
+
+/** The cleaned text and each heading's explicit anchor, by heading number (as sections count). */
+export interface Cleaned {
+  text: string;
+  anchors: (string | undefined)[];
+}
+
+const FENCE = /^( {0,3})(`{3,}|~{3,})/;
+/** Labels of admonition types, as sites show them. */
+const LABELS: Record<string, string> = {
+  note: "Note",
+  tip: "Tip",
+  info: "Info",
+  warning: "Warning",
+  caution: "Caution",
+  danger: "Danger",
+  important: "Important",
+  details: "Details",
+  example: "Example",
+  question: "Question",
+  abstract: "Abstract",
+  success: "Success",
+  failure: "Failure",
+  bug: "Bug",
+  quote: "Quote",
+  summary: "Summary",
+  hint: "Hint",
+  attention: "Attention",
+  error: "Error",
+  seealso: "See also",
+};
+/** Includes nest at most this deep (a file including itself stops here). */
+const MAX_INCLUDE_DEPTH = 3;
+
+const label = (type: string) =>
+  LABELS[type.toLowerCase()] ?? type.charAt(0).toUpperCase() + type.slice(1).toLowerCase();
+
+/** A labelled quote: `> **Tip:** Title`, a blank quote line, then the content quoted. */
+function quoted(type: string, title: string, content: string[]): string[] {
+  const head = title.trim() === ""
+    ? `> **${label(type)}**`
+    : `> **${label(type)}:** ${title.trim()}`;
+  const body = trimBlank(content).map((l) => (l === "" ? ">" : `> ${l}`));
+  return body.length === 0 ? [head] : [head, ">", ...body];
+}
+
+function trimBlank(lines: string[]): string[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && lines[a]!.trim() === "") a++;
+  while (b > a && lines[b - 1]!.trim() === "") b--;
+  return lines.slice(a, b);
+}
+
+/** Removes `n` columns of leading spaces (a tab counts as four) from each line. */
+function dedent(lines: string[], n: number): string[] {
+  return lines.map((line) => {
+    let i = 0;
+    let col = 0;
+    while (i < line.length && col < n && (line[i] === " " || line[i] === "\t")) {
+      col += line[i] === "\t" ? 4 : 1;
+      i++;
+    }
+    return line.slice(i);
+  });
+}
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * Cleans a markdown text of its framework's dialect (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cleanMarkdown } from "./clean_markdown.ts";
+ * const md = "# Props {#props}\n\n::: tip Heads up\nUse **it**.\n:::\n\n!!! note\n    Indented.\n";
+ * const { text, anchors } = cleanMarkdown(md, { dialect: "mkdocs", mdx: false });
+ * assert.equal(text, "# Props\n\n> **Tip:** Heads up\n>\n> Use **it**.\n\n> **Note**\n>\n> Indented.\n");
+ * assert.deepEqual(anchors, ["props"]);
+ * ```
+ */
+export function cleanMarkdown(text: string, options: CleanOptions): Cleaned {
+  return takeAnchors(cleanLines(text.split("\n"), options, 0).join("\n"));
+}
+
+/**
+ * Takes the anchors marked on heading lines (`ANCHOR_MARK`) out of a text: the text without
+ * them, and each heading's anchor by its number as the section splitter numbers headings
+ * (outside fences, in order). Marks elsewhere are removed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { takeAnchors } from "./clean_markdown.ts";
+ * import { ANCHOR_MARK } from "./inline_markup.ts";
+ * assert.deepEqual(takeAnchors(`# A${ANCHOR_MARK}a\n## B\n`), { text: "# A\n## B\n", anchors: ["a", undefined] });
+ * ```
+ */
+export function takeAnchors(text: string): Cleaned {
+  const lines = text.split("\n");
+  const anchors: (string | undefined)[] = [];
+  let fence = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = "";
+      continue;
+    }
+    if (f) {
+      fence = f[1]!;
+      continue;
+    }
+    const mark = line.indexOf(ANCHOR_MARK);
+    if (!parseHeading(line.replace(/\r$/, ""))) {
+      if (mark !== -1) lines[i] = line.slice(0, mark);
+      continue;
+    }
+    anchors.push(mark === -1 ? undefined : line.slice(mark + ANCHOR_MARK.length) || undefined);
+    if (mark !== -1) lines[i] = line.slice(0, mark);
+  }
+  return { text: lines.join("\n"), anchors };
+}
+
+function cleanLines(lines: string[], options: CleanOptions, depth: number): string[] {
+  const out: string[] = [];
+  const { dialect } = options;
+  const drop = (kind: string) => options.dropped?.(kind);
+  let esmDepth = 0;
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    const trimmed = line.trim();
+    // Fenced code: as written, to its closing fence.
+    const fence = FENCE.exec(line);
+    if (fence) {
+      const marker = fence[2]!;
+      out.push(line);
+      i++;
+      while (i < lines.length) {
+        const l = lines[i]!;
+        out.push(l);
+        i++;
+        const close = FENCE.exec(l);
+        if (close && close[2]![0] === marker[0] && close[2]!.length >= marker.length) {
+          if (l.trim().length === close[0].trim().length) break;
+        }
+      }
+      continue;
+    }
+    // MDX ESM statements (one line, or braces over several).
+    if (options.mdx && (esmDepth > 0 || /^(?:import|export)\s/.test(line))) {
+      for (const c of line) esmDepth += c === "{" ? 1 : c === "}" ? -1 : 0;
+      if (esmDepth < 0) esmDepth = 0;
+      i++;
+      continue;
+    }
+    // <script> and <style> blocks of Vue and MDX pages.
+    const block = /^\s*<(script|style)\b/i.exec(line);
+    if (block) {
+      const close = `</${block[1]!.toLowerCase()}>`;
+      while (i < lines.length && !lines[i]!.toLowerCase().includes(close)) i++;
+      i++;
+      continue;
+    }
+    // ::: containers (VitePress, Docusaurus, Starlight): to the matching bare colon line.
+    const container = /^\s*(:{3,})\s*([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?\s*(.*)$/
+      .exec(line);
+    if (container) {
+      const end = containerEnd(lines, i);
+      const inner = cleanLines(lines.slice(i + 1, end), options, depth);
+      const type = container[2]!;
+      const title = container[3] ?? container[4] ?? "";
+      if (["code-group", "raw", "v-pre"].includes(type)) out.push(...inner);
+      else out.push(...quoted(type, cleanInline(title, dialect), inner));
+      i = end + 1;
+      continue;
+    }
+    if (/^\s*:{3,}\s*$/.test(line)) {
+      i++; // a stray closing line
+      continue;
+    }
+    // MkDocs admonitions (!!! / ??? / ???+) and content tabs (===): indented blocks.
+    const indented =
+      /^(\s*)(!!!|\?\?\?\+?|===\+?)\s+("[^"]*"|[\w-]+)(?:\s+[\w-]+)*(?:\s+"([^"]*)")?\s*$/
+        .exec(line);
+    if (indented) {
+      const base = indentOf(line);
+      let end = i + 1;
+      while (end < lines.length) {
+        const l = lines[end]!;
+        if (l.trim() !== "" && indentOf(l) < base + 4) break;
+        end++;
+      }
+      const inner = cleanLines(dedent(lines.slice(i + 1, end), base + 4), options, depth);
+      const pad = " ".repeat(base);
+      if (indented[2]!.startsWith("===")) {
+        const tab = cleanInline(indented[3]!.replace(/^"|"$/g, ""), dialect).trim();
+        out.push(`${pad}**${tab}**`, "", ...trimBlank(inner).map((l) => pad + l), "");
+      } else {
+        const type = indented[3]!.replace(/^"|"$/g, "");
+        out.push(
+          ...quoted(type, cleanInline(indented[4] ?? "", dialect), inner).map((l) => pad + l),
+        );
+        out.push("");
+      }
+      i = end;
+      continue;
+    }
+    // GitHub alerts: `> [!NOTE]` opens a quote that keeps its lines.
+    const alert = /^(\s*>\s*)\[!(\w+)\]\s*(.*)$/.exec(line);
+    if (alert) {
+      const rest = alert[3]!.trim();
+      out.push(`${alert[1]}**${label(alert[2]!)}**${rest ? ` ${cleanInline(rest, dialect)}` : ""}`);
+      i++;
+      continue;
+    }
+    // Starlight's <Aside> and Docusaurus's <Admonition>: a labelled quote to the closing tag.
+    const aside = /^\s*<(Aside|Admonition)\b([^>]*?)(\/)?>(.*)$/.exec(line);
+    if (aside && !aside[3]) {
+      const tag = aside[1]!;
+      const attrs = aside[2]!;
+      const type = /\btype=["']([\w-]+)["']/.exec(attrs)?.[1] ?? "note";
+      const title = /\btitle=["']([^"']*)["']/.exec(attrs)?.[1] ?? "";
+      const content: string[] = [];
+      let rest = aside[4]!;
+      let end = i;
+      for (;;) {
+        const close = rest.indexOf(`</${tag}>`);
+        if (close !== -1) {
+          content.push(rest.slice(0, close));
+          break;
+        }
+        content.push(rest);
+        end++;
+        if (end >= lines.length) break;
+        rest = lines[end]!;
+      }
+      const inner = cleanLines(
+        dedent(content, indentOf(content.find((l) => l.trim()) ?? "")),
+        options,
+        depth,
+      );
+      out.push(...quoted(type, title, inner));
+      i = end + 1;
+      continue;
+    }
+    // MkDocs snippets: --8<-- "file" (one line, or a block of file names).
+    const snippet = /^\s*-{2,}8<-{2,}\s*(?:"([^"]+)"|'([^']+)')?\s*$/.exec(line);
+    if (snippet) {
+      const names: string[] = [];
+      let next = i + 1;
+      if (snippet[1] ?? snippet[2]) names.push((snippet[1] ?? snippet[2])!);
+      else {
+        while (next < lines.length && !/^\s*-{2,}8<-{2,}\s*$/.test(lines[next]!)) {
+          if (lines[next]!.trim()) names.push(lines[next]!.trim());
+          next++;
+        }
+        next++;
+      }
+      for (const name of names) out.push(...included(name, options, depth));
+      i = next;
+      continue;
+    }
+    // VitePress code imports (`<<< @/snippets/a.js`) and `[[toc]]`.
+    if (/^\s*<<<\s+\S/.test(line)) {
+      drop("code import");
+      i++;
+      continue;
+    }
+    if (trimmed === "[[toc]]" || trimmed === "[TOC]") {
+      i++;
+      continue;
+    }
+    // Hugo shortcodes wrapping code: a fenced block of their content.
+    const code = codeShortcode(line);
+    if (code) {
+      const close = new RegExp(`\\{\\{[<%]\\s*/${code.name}\\s*[>%]\\}\\}`);
+      let end = i + 1;
+      while (end < lines.length && !close.test(lines[end]!)) end++;
+      out.push("```" + code.lang, ...dedent(lines.slice(i + 1, end), indentOf(line)), "```");
+      i = end + 1;
+      continue;
+    }
+    // Hugo shortcodes, possibly over several lines.
+    if (line.includes("{{<") || line.includes("{{%")) {
+      let joined = line;
+      let end = i;
+      while (end + 1 < lines.length && end - i < 20 && unclosedShortcode(joined)) {
+        end++;
+        joined += "\n" + lines[end]!;
+      }
+      const expanded = expandShortcodes(joined, {
+        include: (path) => included(path, options, depth).join("\n"),
+        dropped: drop,
+      });
+      // What an expansion left (an escaped `{{</* x */>}}`, a shortcode in inline code) is not
+      // expanded again: the expanded lines are cleaned once more only while includes nest.
+      const again = expanded !== joined && depth < MAX_INCLUDE_DEPTH;
+      out.push(
+        ...(again
+          ? cleanLines(expanded.split("\n"), { ...options, mdx: false }, depth + 1)
+          : expanded.split("\n").map((l) => cleanInline(l, dialect, drop))),
+      );
+      i = end + 1;
+      continue;
+    }
+    // A component tag over several lines (`<Badge\n  text="x"\n/>`), or one opening a line
+    // (its attributes may hold backticks, `title={`a`}`): removed whole.
+    const open = /<\/?[A-Z][\w.]*(?=[\s/>]|$)/.exec(line);
+    const atStart = open !== null && line.slice(0, open.index).trim() === "";
+    if (
+      open && (options.mdx || dialect === "vitepress") &&
+      (atStart || tagEnd(line, open.index) === -1)
+    ) {
+      let joined = line;
+      let end = i;
+      while (end + 1 < lines.length && end - i < 400 && tagEnd(joined, open.index) === -1) {
+        end++;
+        joined += "\n" + lines[end]!;
+      }
+      const close = tagEnd(joined, open.index);
+      if (close !== -1) {
+        const rest = (joined.slice(0, open.index) + joined.slice(close)).split("\n");
+        out.push(...cleanLines(rest, options, depth).filter((l) => l.trim() !== ""));
+        i = end + 1;
+        continue;
+      }
+    }
+    // Headings: the explicit anchor is kept aside (marked) and leaves the text.
+    const heading = parseHeading(line);
+    if (heading) {
+      const prefix = line.slice(0, line.indexOf("#")) + "#".repeat(heading.level) + " ";
+      const { text, anchor } = headingAnchor(heading.text);
+      const clean = cleanInline(text, dialect, drop).trim();
+      out.push(prefix + clean + (anchor ? ANCHOR_MARK + anchor : ""));
+      i++;
+      continue;
+    }
+    const cleaned = cleanInline(line, dialect, drop);
+    // A line that held only tags or comments disappears; other lines keep their text.
+    if (cleaned.trim() === "" && trimmed !== "") {
+      i++;
+      continue;
+    }
+    out.push(cleaned);
+    i++;
+  }
+  return out;
+}
+
+/** The index of the line closing the `:::` container opened at `start` (or the last line). */
+function containerEnd(lines: string[], start: number): number {
+  let depth = 1;
+  let fence = "";
+  for (let j = start + 1; j < lines.length; j++) {
+    const line = lines[j]!;
+    const f = FENCE.exec(line);
+    if (fence) {
+      if (f && f[2]![0] === fence[0] && f[2]!.length >= fence.length) fence = "";
+      continue;
+    }
+    if (f) {
+      fence = f[2]!;
+      continue;
+    }
+    if (/^\s*:{3,}\s*$/.test(line)) {
+      if (--depth === 0) return j;
+    } else if (/^\s*:{3,}\s*[A-Za-z]/.test(line)) depth++;
+  }
+  return lines.length;
+}
+
+/** The cleaned lines of an included file, or none (reported) when it is not in the source. */
+function included(path: string, options: CleanOptions, depth: number): string[] {
+  const text = depth < MAX_INCLUDE_DEPTH ? options.include?.(path) : undefined;
+  if (text === undefined) {
+    options.dropped?.("include");
+    return [];
+  }
+  // An included file's own front matter is not part of the page.
+  const body = text.replace(/^---\r?\n[^]*?\r?\n---\r?\n/, "");
+  return cleanLines(body.split("\n"), options, depth + 1);
+}
+
+/** Whether a shortcode opened in `text` is not closed yet (`{{<` without `>}}`). */
+function unclosedShortcode(text: string): boolean {
+  const open = Math.max(text.lastIndexOf("{{<"), text.lastIndexOf("{{%"));
+  return open !== -1 && text.indexOf(">}}", open) === -1 && text.indexOf("%}}", open) === -1;
+}
+
+export { outsideCode };

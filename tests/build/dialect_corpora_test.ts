@@ -1,0 +1,228 @@
+/**
+ * Real documentation sites as their authors wrote them: each docs framework's corpus builds with
+ * its dialect detected from its configuration (or, for Hugo's content folder, its files), no
+ * dialect markup left in any title, description, section title or body, and a dozen pages'
+ * titles, public URLs and section anchors as the live sites serve them.
+ */
+import assert from "node:assert/strict";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
+import { DEFAULT_SERVER } from "../../src/build/parse_metadata.ts";
+import type { Manifest } from "../../src/content/manifest.ts";
+import { CORPORA } from "../helpers.ts";
+import { leftoversIn } from "./dialect_leftovers.ts";
+
+const SPHINX = "/usr/share/doc/sphinx-doc/html";
+const SKIP_SPHINX = Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") !== "1" &&
+  !(await Deno.stat(`${SPHINX}/index.html`).then(() => true, () => false));
+
+/** Builds one folder as the source `docs`, with extra source settings. */
+async function site(path: string, extra: Record<string, unknown> = {}) {
+  const { manifest, report } = await buildFromFolders({
+    server: { ...DEFAULT_SERVER },
+    sources: [{ name: "docs", description: "", path, ...extra }],
+    settings: {},
+    warnings: [],
+  });
+  return { manifest, report };
+}
+
+/** Every leftover in the manifest's documents, as `path: kind «excerpt»`. */
+function leftovers(manifest: Manifest, dialect: string): string[] {
+  const out: string[] = [];
+  for (const d of manifest.documents) {
+    const fields = [
+      ["title", d.title],
+      ["description", d.description],
+      ["section", d.sections.map((s) => s.title).join("\n")],
+      ["body", manifest.bodies[d.id] ?? ""],
+    ] as const;
+    for (const [field, text] of fields) {
+      for (const l of leftoversIn(text, { dialect, field })) {
+        out.push(`${d.path} (${field}): ${l.kind} «${l.excerpt}»`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Title, URL and (when asked) one section's id and anchor of the document at `path`. */
+function page(manifest: Manifest, path: string, anchor?: string) {
+  const d = manifest.documents.find((x) => x.path === path);
+  assert.ok(d, `no document ${path}`);
+  const section = anchor === undefined ? undefined : d.sections.find((s) => s.anchor === anchor);
+  return {
+    title: d.title,
+    url: d.url,
+    ...(anchor === undefined ? {} : { section: section?.id }),
+  };
+}
+
+const CASES: {
+  name: string;
+  path: string;
+  extra?: Record<string, unknown>;
+  dialect: string;
+  pages: [string, { title: string; url: string; section?: string }, string?][];
+  skip?: boolean;
+}[] = [
+  {
+    name: "VitePress",
+    path: `${CORPORA}/vitepress/docs/en`,
+    dialect: "vitepress",
+    pages: [
+      ["guide/routing", { title: "Routing", url: "https://vitepress.dev/guide/routing" }],
+      ["index", { title: "VitePress", url: "https://vitepress.dev/" }],
+      ["reference/default-theme-search", {
+        title: "Search",
+        url: "https://vitepress.dev/reference/default-theme-search",
+        section: "search/local-search/local-search-i18n",
+      }, "local-search-i18n"],
+    ],
+  },
+  {
+    name: "MkDocs Material",
+    path: `${CORPORA}/mkdocs-material/docs`,
+    dialect: "mkdocs",
+    pages: [
+      ["setup/setting-up-tags", {
+        title: "Setting up tags",
+        url: "https://squidfunk.github.io/mkdocs-material/setup/setting-up-tags/",
+      }],
+      ["index", {
+        title: "Material for MkDocs",
+        url: "https://squidfunk.github.io/mkdocs-material/",
+      }],
+      ["changelog/index", {
+        title: "Changelog",
+        url: "https://squidfunk.github.io/mkdocs-material/changelog/",
+        section: "changelog/material-for-mkdocs/3.2.0",
+      }, "3.2.0"],
+    ],
+  },
+  {
+    name: "Starlight",
+    path: `${CORPORA}/starlight/docs/src/content/docs`,
+    dialect: "starlight",
+    pages: [
+      ["getting-started", {
+        title: "Getting Started",
+        url: "https://starlight.astro.build/getting-started/",
+      }],
+      ["components/asides", {
+        title: "Asides",
+        url: "https://starlight.astro.build/components/asides/",
+      }],
+      ["guides/i18n", {
+        title: "Internationalization (i18n)",
+        url: "https://starlight.astro.build/guides/i18n/",
+      }],
+    ],
+  },
+  {
+    name: "Docusaurus (Redux)",
+    path: `${CORPORA}/redux/docs`,
+    dialect: "docusaurus",
+    pages: [
+      ["introduction/GettingStarted", {
+        title: "Getting Started with Redux",
+        url: "https://redux.js.org/introduction/getting-started",
+      }],
+      ["api/Store", { title: "Store", url: "https://redux.js.org/api/store" }],
+      ["usage/writing-logic-thunks", {
+        title: "Writing Logic with Thunks",
+        url: "https://redux.js.org/usage/writing-logic-thunks",
+      }],
+    ],
+  },
+  {
+    name: "Hugo",
+    path: `${CORPORA}/hugo-docs`,
+    extra: { url: "https://gohugo.io" },
+    dialect: "hugo",
+    pages: [
+      ["functions/strings/Contains", {
+        title: "strings.Contains",
+        url: "https://gohugo.io/functions/strings/contains/",
+      }],
+      ["about/_index", { title: "About Hugo", url: "https://gohugo.io/about/" }],
+      ["configuration/build", {
+        title: "Configure build",
+        url: "https://gohugo.io/configuration/build/",
+      }],
+    ],
+  },
+  {
+    name: "Sphinx HTML",
+    path: SPHINX,
+    extra: { url: "https://www.sphinx-doc.org/en/master" },
+    dialect: "sphinx",
+    skip: SKIP_SPHINX,
+    pages: [
+      ["usage/installation", {
+        title: "Installing Sphinx",
+        url: "https://www.sphinx-doc.org/en/master/usage/installation.html",
+        section: "installing-sphinx/overview",
+      }, "overview"],
+      ["usage/quickstart", {
+        title: "Getting Started",
+        url: "https://www.sphinx-doc.org/en/master/usage/quickstart.html",
+      }],
+    ],
+  },
+];
+
+for (const c of CASES) {
+  Deno.test({
+    name: `dialects: ${c.name} — no markup left; titles, URLs and anchors as the site serves them`,
+    ignore: c.skip === true,
+    async fn() {
+      const { manifest } = await site(c.path, c.extra);
+      assert.ok(manifest.documents.length > 20, `${manifest.documents.length} documents`);
+      assert.deepEqual(leftovers(manifest, c.dialect).slice(0, 10), []);
+      for (const [path, expected, anchor] of c.pages) {
+        assert.deepEqual(page(manifest, path, anchor), expected, path);
+      }
+      for (const d of manifest.documents) assert.ok(d.url?.startsWith("https://"), d.path);
+    },
+  });
+}
+
+Deno.test("dialects: asdlc and tldr stay plain — no leftovers, no URLs without a site", async () => {
+  for (const name of ["asdlc", "tldr"]) {
+    const { manifest } = await site(`${CORPORA}/${name}`);
+    assert.deepEqual(leftovers(manifest, "plain").slice(0, 10), [], name);
+    assert.equal(manifest.documents.filter((d) => d.url !== undefined).length, 0);
+  }
+});
+
+Deno.test("dialects: tool answers carry the page's public URL, a section's with its anchor", async () => {
+  const { appFor, callTool } = await import("../helpers.ts");
+  const { manifest } = await site(`${CORPORA}/vitepress/docs/en`);
+  const { app, errors } = appFor(manifest, { sse: { channel: null } });
+  const found = await callTool(app, "search_articles", { query: "clean urls routing" });
+  const routing = found.structuredContent.articles.find((a: { slug: string }) =>
+    a.slug === "routing"
+  );
+  assert.equal(routing.url, "https://vitepress.dev/guide/routing");
+  const article = await callTool(app, "get_article", { slug: "default-theme-search" });
+  assert.equal(
+    article.structuredContent.url,
+    "https://vitepress.dev/reference/default-theme-search",
+  );
+  const toc = await callTool(app, "table_of_contents", {
+    filename: "reference/default-theme-search.md",
+  });
+  const i18n = toc.structuredContent.sections.find((s: { id: string }) =>
+    s.id === "search/local-search/local-search-i18n"
+  );
+  assert.equal(i18n.title, "i18n");
+  assert.equal(i18n.url, "https://vitepress.dev/reference/default-theme-search#local-search-i18n");
+  const search = await callTool(app, "search", { query: "local search i18n" });
+  assert.ok(
+    search.structuredContent.results.every((r: { url?: string }) =>
+      r.url?.startsWith("https://vitepress.dev/")
+    ),
+  );
+  assert.deepEqual(errors, []);
+  app.shutdown();
+});
