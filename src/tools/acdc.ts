@@ -110,7 +110,7 @@ export const search: ToolDefinition = {
           results.map((r) =>
             `- [${r.source}] [${r.name}](${r.uri}): ${r.snippet} (relevance: ${
               formatScore(r.relevance)
-            })`
+            })` + (r.url ? ` — ${r.url}` : "")
           ).join("\n")) + (note ? `\n\n${note}` : "");
     const result: ToolResult = { content: [{ type: "text", text }] };
     if (structured) {

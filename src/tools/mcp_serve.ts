@@ -87,7 +87,8 @@ export const searchDocuments: ToolDefinition = {
       return `${i + 1}. ${docsUri(doc)} - "${doc.title}" (relevance: ${
         (score / top).toFixed(2)
       })\n` +
-        `   Excerpt: ${window.text}\n   Match location: ${where}`;
+        `   Excerpt: ${window.text}\n   Match location: ${where}` +
+        (doc.url ? `\n   Page: ${doc.url}` : "");
     });
     const header = `Search results: ${kept.length} matches`;
     const note = unmatchedNote(unmatched);

@@ -96,7 +96,12 @@ function sectionsOutput(item: Record<string, JsonSchema>): JsonSchema {
       filename: { type: "string" },
       sections: {
         type: "array",
-        items: { type: "object", properties: item, required: Object.keys(item) },
+        // `url` only where the source has a public URL.
+        items: {
+          type: "object",
+          properties: item,
+          required: Object.keys(item).filter((key) => key !== "url"),
+        },
       },
     },
     required: ["filename", "sections"],

@@ -11,6 +11,8 @@ export const resourcesList: MethodHandler = ({ params, store }) => {
     description: d.description,
     mimeType: d.mimeType,
     size: d.size,
+    // The page on the live site, where the source has one (MCP resources have no field of it).
+    ...(d.url ? { _meta: { "io.github.shelf/url": d.url } } : {}),
   }));
   return nextCursor ? { resources, nextCursor } : { resources };
 };
