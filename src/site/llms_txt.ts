@@ -83,7 +83,9 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").replace(/[[\]]/g, ""
 
 const link = (doc: ManifestDocument, base: string) =>
   `- [${oneLine(doc.title) || doc.slug}](${base}${twinPath(doc)})` +
-  (doc.description ? `: ${oneLine(doc.description)}` : "");
+  (doc.description ? `: ${oneLine(doc.description)}` : "") +
+  // The page on the live site, where its source has one: what an agent cites.
+  (doc.url ? ` ([page](${doc.url}))` : "");
 
 /**
  * `llms.txt` by the llmstxt.org rules: an H1 (the server's name), a blockquote summary, a
@@ -227,7 +229,8 @@ export function renderLlmsFull(
         links++;
         return twinUrl(base, source, path, fragment);
       }).trim().replace(/^# (.*)\n*/, (h1, text) => oneLine(text) === title ? "" : h1);
-      const part = `# ${title}\n\nSource: ${base}${twinPath(doc)}\n\n${body}\n`;
+      const page = doc.url ? `Page: ${doc.url}\n` : "";
+      const part = `# ${title}\n\nSource: ${base}${twinPath(doc)}\n${page}\n${body}\n`;
       const counted = part.length - links * base.length;
       if (size + counted > max) {
         left++;

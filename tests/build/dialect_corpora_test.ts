@@ -223,6 +223,11 @@ Deno.test("dialects: tool answers carry the page's public URL, a section's with 
       r.url?.startsWith("https://vitepress.dev/")
     ),
   );
+  const llms = await (await app.request("https://kb.example/llms.txt")).text();
+  assert.match(
+    llms,
+    /\(https:\/\/kb\.example\/_shelf\/md\/docs\/guide\/routing\.md\): .*\(\[page\]\(https:\/\/vitepress\.dev\/guide\/routing\)\)/,
+  );
   assert.deepEqual(errors, []);
   app.shutdown();
 });
