@@ -3,7 +3,7 @@
  * Shelf logs — the entry (`logEntry`: timestamp, duration, method, path, status, JSON-RPC method
  * and tool), its JSON line (`logLine`) and its share of the batched write (`createLogSink`, to a
  * writer that takes the bytes as stderr would). Measured in-process over 200,000 requests per
- * round (median of five rounds); README's Performance section sets it against the CPU a whole
+ * round (median of five rounds); docs/performance.md sets it against the CPU a whole
  * request costs under `wrk`.
  *
  * Usage: deno run -A scripts/bench/log_bench.ts (writes dist/bench/log.json)
