@@ -1,6 +1,6 @@
 /**
  * Retrieval quality gate: runs `deno task eval` in-process and fails on regression. Floors sit a
- * little under the measured values (see README, Search quality) so ranking changes that lose
+ * little under the measured values (see docs/search.md, Search quality) so ranking changes that lose
  * relevant documents are caught; Shelf must be at or above every baseline at R@1 and MRR (the
  * answers issue's target) and at R@3.
  *

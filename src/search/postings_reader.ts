@@ -1,0 +1,57 @@
+/**
+ * Reading an index's postings: from the index data, or from chunks imported on first need.
+ *
+ * @module
+ */
+import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
+import type { SearchIndexData } from "./search_index.ts";
+
+/** Reading postings: from the index data, or from chunks imported on first need. */
+export function createPostingsReader(
+  data: SearchIndexData,
+  find: (term: string) => number,
+  postingsChunk: ((k: number) => Promise<unknown>) | undefined,
+) {
+  const starts = data.postingsChunks;
+  if (starts === undefined || !postingsChunk) {
+    return {
+      postingsOf: (i: number) => data.postings[i]!,
+      load: (_terms: Iterable<string>) => LOADED,
+      loadAll: () => LOADED,
+    };
+  }
+  const chunkOf = (i: number): number => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const size = (k: number) => (starts[k + 1] ?? data.terms.length) - starts[k]!;
+  const chunks = createChunkLoader(starts.length, postingsChunk, (chunk, k) => {
+    if (!Array.isArray(chunk) || chunk.length !== size(k)) {
+      throw new TypeError(`postings chunk ${k} is not ${size(k)} postings`);
+    }
+    return chunk as string[];
+  });
+  return {
+    postingsOf(i: number): string {
+      const k = chunkOf(i);
+      const chunk = chunks.get(k);
+      if (!chunk) throw new Error(`postings of ${data.terms[i]} read before loadPostings`);
+      return chunk[i - starts[k]!]!;
+    },
+    load(terms: Iterable<string>): Promise<void> {
+      const wanted: number[] = [];
+      for (const term of terms) {
+        const i = find(term);
+        if (i >= 0) wanted.push(chunkOf(i));
+      }
+      return chunks.load(wanted);
+    },
+    loadAll: () => chunks.load(starts.keys()),
+  };
+}

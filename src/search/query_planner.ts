@@ -1,0 +1,107 @@
+/**
+ * A query as the index will search it: its analyzed words, each expanded to the dictionary
+ * terms it matches (as typed, typos, prefixes, abbreviations) with their factors, plus the
+ * identifiers typed whole that the index knows.
+ *
+ * @module
+ */
+import { analyzeWords, identifiersOf } from "./analyzer.ts";
+import type { Dictionary } from "./dictionary.ts";
+import {
+  ABBREVIATION_MIN,
+  FUZZY_BUDGET,
+  FUZZY_FACTOR,
+  FUZZY_MAX_DF,
+  FUZZY_MAX_LENGTH,
+  PREFIX_FACTOR,
+} from "./expansion_rules.ts";
+
+/** Result of analyzing a query against the dictionary. */
+export interface QueryPlan {
+  /**
+   * Analyzed, de-duplicated query terms: the query's words in order, then identifiers typed
+   * whole that the index knows.
+   */
+  terms: string[];
+  /** How many of `terms` are the query's words (the rest are whole identifiers). */
+  words: number;
+  /** For each query term: the dictionary terms it matches and their factor (1 or 0.5). */
+  expansions: Map<string, Map<string, number>>;
+  /** Query words that match nothing in the index (no term, typo variant or completion). */
+  unmatched: { word: string; term: string }[];
+}
+
+/**
+ * Plans `query` against `dictionary` (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createDictionary } from "./dictionary.ts";
+ * import { planQuery } from "./query_planner.ts";
+ * const d = createDictionary(["build", "builder", "deploi"], [3, 1, 5]);
+ * const plan = planQuery("Biuld deploying zzz", d);
+ * assert.deepEqual(plan.terms, ["biuld", "deploi", "zzz"]);
+ * assert.equal(plan.expansions.get("biuld")!.get("build"), 0.5);
+ * assert.equal(plan.expansions.get("deploi")!.get("deploi"), 1);
+ * assert.deepEqual(plan.unmatched, [{ word: "zzz", term: "zzz" }]);
+ * ```
+ */
+export function planQuery(query: string, dictionary: Dictionary): QueryPlan {
+  const { dfOf, has } = dictionary;
+  const words = new Map<string, string>();
+  for (const { word, term } of analyzeWords(query)) if (!words.has(term)) words.set(term, word);
+  const terms = [...words.keys()].slice(0, 32);
+  const expansions = new Map<string, Map<string, number>>();
+  let budget = FUZZY_BUDGET;
+  for (const term of terms) {
+    const matches = new Map<string, number>();
+    const known = dfOf(term);
+    if (known > 0) matches.set(term, 1);
+    // Typos: one edit, for words long enough that an edit keeps them recognizable, and
+    // only when the word as typed is unknown or rare (a common word was meant as typed).
+    // Long words get none: no dictionary term is near them, and the work grows with n².
+    const fuzzy = term.length <= FUZZY_MAX_LENGTH &&
+      (term.length >= 4 || (term.length === 3 && known === 0));
+    if (known < FUZZY_MAX_DF && fuzzy && term.length <= budget) {
+      budget -= term.length;
+      const add = (t: string) => {
+        if (t !== term && !matches.has(t)) matches.set(t, FUZZY_FACTOR);
+      };
+      for (const v of dictionary.typoVariants(term, words.get(term)!)) add(v);
+    }
+    // Prefixes: "mac" finds "macos", "config" finds "configur".
+    if (term.length >= 3) {
+      for (const t of dictionary.completions(term)) {
+        // One extra letter is usually the same word under another Porter stem
+        // (autonomous → "autonom", autonomy → "autonomi"): weigh it nearly as exact.
+        if (!matches.has(t)) matches.set(t, t.length - term.length === 1 ? 0.8 : PREFIX_FACTOR);
+      }
+    }
+    // Abbreviations, the other way round: "specif" (specifications) finds "spec",
+    // "configur" finds "config", "repositori" finds "repo" — dictionary terms that are the
+    // query word's first half or more (at least ABBREVIATION_MIN letters), at prefix weight.
+    // Bounded like typos: a 1,000-letter "word" is no abbreviation's long form.
+    if (term.length >= 6 && term.length <= FUZZY_MAX_LENGTH) {
+      const from = Math.max(ABBREVIATION_MIN, Math.ceil(term.length / 2));
+      for (let len = from; len < term.length - 1; len++) {
+        const head = term.slice(0, len);
+        if (has(head) && !matches.has(head)) matches.set(head, PREFIX_FACTOR);
+      }
+    }
+    expansions.set(term, matches);
+  }
+  const unmatched = terms.filter((t) => expansions.get(t)!.size === 0)
+    .map((term) => ({ word: words.get(term)!, term }));
+  const wordCount = terms.length;
+  // Identifiers typed whole (`pg_class`, `deno.json`, `open(2)`) count as one more exact
+  // term when a document has them whole: those documents match every term and outrank the
+  // ones that only have the parts. An identifier no document has adds nothing.
+  for (const id of identifiersOf(query)) {
+    if (terms.length < 40 && has(id) && !expansions.has(id)) {
+      terms.push(id);
+      expansions.set(id, new Map([[id, 1]]));
+    }
+  }
+  return { terms, words: wordCount, expansions, unmatched };
+}

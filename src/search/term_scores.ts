@@ -1,0 +1,176 @@
+/**
+ * What each term contributes to each document's score (BM25F over the fields, `bm25f.ts`),
+ * computed from its postings on the term's first search under a set of field weights and kept
+ * (bounded), so a query adds up numbers; and which documents hold a term in their content.
+ *
+ * @module
+ */
+import { LENGTH_NORMALIZATION, lengthNorm, saturated } from "./bm25f.ts";
+import { CONTENT, type Field, fieldRecord, FIELDS, type FieldWeights } from "./index_fields.ts";
+import { decodePostings } from "./postings.ts";
+
+/** Most document entries kept, over all terms, by each of an index's two postings caches. */
+export const POSTINGS_CACHE_ENTRIES = 2_000_000;
+
+/** One term's share of every document that has it, under one set of field weights. */
+export interface TermScores {
+  /** Documents with the term in a weighted field, in the order the fields list them. */
+  docs: Int32Array;
+  /** Each one's weighted BM25 sum over the fields (before IDF). */
+  sums: Float64Array;
+  /** Documents with the term in their title or description, whatever the weights. */
+  head: Int32Array;
+}
+
+/** What {@link createTermScores} reads. */
+export interface TermScoresInput {
+  /** Documents in the index. */
+  total: number;
+  /** Each field's length (in terms) per document. */
+  lengths: Readonly<Record<Field, readonly (number | null)[]>>;
+  /** A term's position in the dictionary, or -1. */
+  find: (term: string) => number;
+  /** The encoded postings at a dictionary position. */
+  postingsOf: (i: number) => string;
+}
+
+/** See {@link createTermScores}. */
+export interface TermScorer {
+  /**
+   * The term's scores under `weights` (`key` names the weights), or `undefined` for a term the
+   * dictionary does not have.
+   */
+  scoresOf(term: string, weights: FieldWeights, key: string): TermScores | undefined;
+  /** The documents whose content holds `term`, ascending (shared, not to be changed). */
+  contentDocsOf(term: string): Int32Array;
+}
+
+const NO_DOCS = new Int32Array(0);
+
+/**
+ * Term scores over one index's postings.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createTermScores } from "./term_scores.ts";
+ * import { encodePostings } from "./postings.ts";
+ * // One term in document 0's title and document 1's content (fields: name, keywords,
+ * // description, content).
+ * const postings = [encodePostings([[0, 1], [], [], [1, 2]])];
+ * const scorer = createTermScores({
+ *   total: 2,
+ *   lengths: { name: [1, 1], keywords: [0, 0], description: [0, 0], content: [5, 5] },
+ *   find: (t) => (t === "deploi" ? 0 : -1),
+ *   postingsOf: (i) => postings[i]!,
+ * });
+ * const s = scorer.scoresOf("deploi", { name: 3, keywords: 2, description: 1, content: 1 }, "k")!;
+ * assert.deepEqual([...s.docs], [0, 1]);
+ * assert.ok(s.sums[0]! > s.sums[1]!);
+ * assert.deepEqual([...s.head], [0]);
+ * assert.deepEqual([...scorer.contentDocsOf("deploi")], [1]);
+ * assert.equal(scorer.scoresOf("nope", { name: 1, keywords: 1, description: 1, content: 1 }, "k"), undefined);
+ * ```
+ */
+export function createTermScores(input: TermScoresInput): TermScorer {
+  const { total, lengths, find, postingsOf } = input;
+  const averages = fieldRecord(() => 0);
+  for (const field of FIELDS) {
+    averages[field] = lengths[field].reduce<number>((a, b) => a + (b ?? 0), 0) /
+      Math.max(1, total);
+  }
+  // Each field's length norm per document (bm25f.ts), computed on the field's first search.
+  const norms: Partial<Record<Field, Float64Array>> = {};
+  const normsOf = (field: Field): Float64Array => {
+    let found = norms[field];
+    if (!found) {
+      found = new Float64Array(total);
+      const fieldLengths = lengths[field];
+      const b = LENGTH_NORMALIZATION[field];
+      for (let n = 0; n < total; n++) {
+        found[n] = lengthNorm(fieldLengths[n] ?? 0, averages[field], b);
+      }
+      norms[field] = found;
+    }
+    return found;
+  };
+  // Each term's documents with it in their content field (sorted), kept from the decoding its
+  // scores needed (or decoded for `contentDocsOf` alone), bounded like the scores.
+  const contentDocs = new Map<string, Int32Array>();
+  let contentEntries = 0;
+  const keepContentDocs = (term: string, docs: readonly number[]): Int32Array => {
+    let found = contentDocs.get(term);
+    if (!found) {
+      if (contentEntries + docs.length > POSTINGS_CACHE_ENTRIES) {
+        contentDocs.clear();
+        contentEntries = 0;
+      }
+      contentDocs.set(term, found = Int32Array.from(docs));
+      contentEntries += docs.length;
+    }
+    return found;
+  };
+  const scored = new Map<string, Map<string, TermScores>>();
+  let scoredEntries = 0;
+  let sumScratch: Float64Array | undefined;
+  let marks: Uint8Array | undefined;
+  return {
+    scoresOf(term, weights, key) {
+      let found = scored.get(key)?.get(term);
+      if (!found) {
+        const i = find(term);
+        if (i < 0) return undefined;
+        const postings = decodePostings(postingsOf(i), FIELDS.length);
+        keepContentDocs(term, postings[CONTENT]!.docs);
+        const sum = sumScratch ??= new Float64Array(total);
+        const docs: number[] = [];
+        const head: number[] = [];
+        for (let f = 0; f < FIELDS.length; f++) {
+          const field = FIELDS[f]!;
+          const weight = weights[field];
+          const { docs: fieldDocs, tfs } = postings[f]!;
+          if (field === "name" || field === "description") {
+            const mark = marks ??= new Uint8Array(total);
+            for (const n of fieldDocs) {
+              if (mark[n] === 0) {
+                mark[n] = 1;
+                head.push(n);
+              }
+            }
+          }
+          if (weight <= 0) continue;
+          const norm = normsOf(field);
+          for (let j = 0; j < fieldDocs.length; j++) {
+            const n = fieldDocs[j]!;
+            if (sum[n] === 0) docs.push(n);
+            sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm[n]!);
+          }
+        }
+        const values = new Float64Array(docs.length);
+        for (let j = 0; j < docs.length; j++) {
+          values[j] = sum[docs[j]!]!;
+          sum[docs[j]!] = 0;
+        }
+        for (const n of head) marks![n] = 0;
+        found = { docs: Int32Array.from(docs), sums: values, head: Int32Array.from(head) };
+        const entries = docs.length + head.length;
+        if (scoredEntries + entries > POSTINGS_CACHE_ENTRIES) {
+          scored.clear();
+          scoredEntries = 0;
+        }
+        let ofWeights = scored.get(key);
+        if (!ofWeights) scored.set(key, ofWeights = new Map());
+        ofWeights.set(term, found);
+        scoredEntries += entries;
+      }
+      return found;
+    },
+    contentDocsOf(term) {
+      const docs = contentDocs.get(term);
+      if (docs) return docs;
+      const i = find(term);
+      if (i < 0) return NO_DOCS;
+      return keepContentDocs(term, decodePostings(postingsOf(i), FIELDS.length)[CONTENT]!.docs);
+    },
+  };
+}
