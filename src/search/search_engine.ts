@@ -1,29 +1,22 @@
-import { createMemo, remembered } from "../remembered.ts";
 import { mapDocumentLinks } from "../content/document_links.ts";
-import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
-import { phraseShare } from "./proximity.ts";
-import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 import { tokenize } from "./analyzer.ts";
 import { sortedIncludes } from "./sorted_includes.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
+import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
+import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
+import { createSpeller } from "./spellings.ts";
 import {
   buildSearchIndex,
   type FieldWeights,
   type IndexableDocument,
-  liftExactNames,
   type QueryPlan,
-  type SearchHit,
   type SearchIndex,
 } from "./search_index.ts";
 
-/** Filters a search can apply, each answered from precomputed document sets. */
-export interface SearchFilters {
-  source?: string;
-  category?: string;
-  tag?: string;
-}
+export type { SearchFilters };
+export { PHRASE_BOOST, PHRASE_CANDIDATES };
 
 /** Options of {@link SearchEngine.query}. */
 export interface QueryOptions extends SearchFilters {
@@ -73,25 +66,8 @@ export interface QueryResult {
  */
 export const TAIL_CUT = 0.1;
 
-/**
- * How much a document gains when its title or description has the query's words as a phrase:
- * its score is multiplied by `1 + PHRASE_BOOST · share` (`share`, 0–1, is the share of
- * consecutive query word pairs found as phrases; see `proximity.ts`). Bodies are not checked:
- * on the evaluation corpora body phrases lowered MRR (tldr 0.813 → 0.757), and they would cost a
- * scan of every candidate's body on a cold isolate.
- */
-export const PHRASE_BOOST = 1;
-
-/**
- * The best this many candidates (or `limit`, if more) are checked for phrases; a document further
- * down keeps its score.
- */
-export const PHRASE_CANDIDATES = 30;
-
 /** Most unmatched query words given suggestions per query (each costs a dictionary scan). */
 export const MAX_UNMATCHED = 3;
-
-const ANY_FIELD: FieldWeights = { name: 1, keywords: 1, description: 1, content: 1 };
 
 /** The search index joined to one content store. */
 export interface SearchEngine {
@@ -183,111 +159,9 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     score: number,
     holds: (position: number, n: number) => boolean,
   ): EngineHit => ({ doc: docs[n]!, score, mayHold: (position) => holds(position, n) });
-  // Filter sets are built on the first query that filters by that kind (not at cold start).
-  const sets = new Map<keyof SearchFilters, Map<string, Set<number>>>();
-  const setsOf = (kind: keyof SearchFilters) => {
-    let byKey = sets.get(kind);
-    if (!byKey) {
-      byKey = new Map();
-      const add = (key: string, n: number) => {
-        const k = key.toLowerCase();
-        let set = byKey!.get(k);
-        if (!set) byKey!.set(k, set = new Set());
-        set.add(n);
-      };
-      docs.forEach((doc, n) => {
-        if (!doc) return;
-        if (kind === "source") add(doc.source, n);
-        else if (kind === "category") add(doc.category, n);
-        else for (const tag of doc.keywords) add(tag, n);
-      });
-      sets.set(kind, byKey);
-    }
-    return byKey;
-  };
-  // How the documents spell an index term: its shortest spelling in the best document with it
-  // (the base form, as a rule: "write" rather than "writing"), the first if tied; an irregular
-  // form ("written") is named by the base word the analyzer maps it to.
-  const bestDocFor = (term: string): ManifestDocument | undefined => {
-    const plan = {
-      terms: [term],
-      words: 1,
-      expansions: new Map([[term, new Map([[term, 1]])]]),
-      unmatched: [],
-    };
-    const hit =
-      index.search(plan, { weights: ANY_FIELD, limit: 1, filter: (n) => docs[n] !== undefined })[0];
-    return hit ? docs[hit.doc] : undefined;
-  };
-  // The term's spelling in `doc`, its best document (whose body must be loaded).
-  const findSpelling = (term: string, doc: ManifestDocument | undefined): string => {
-    if (!doc) return term;
-    const body = store.body(doc);
-    const inBody = shortestWord(body, occurrences(wordPositions.get(doc, body), term));
-    if (inBody !== undefined) return inBody;
-    for (const text of [doc.title, doc.description, doc.keywords.join(" ")]) {
-      const at = shortestWord(text, occurrences(positionsOf(text), term));
-      if (at !== undefined) return at;
-    }
-    return term;
-  };
-  // A term's spelling depends only on the content: found once per term and engine (bounded).
-  // A term not spelled yet needs its postings (to find its best document) and that document's
-  // body loaded first; terms spelled before are answered from the memo, with no search.
-  const spellings = createMemo<string, string>({
-    name: "engine: spellings",
-    maxEntries: 10_000,
-    maxBytes: 2 * 1024 * 1024,
-  });
-  const spellingsOf = async (terms: readonly string[]): Promise<Map<string, string>> => {
-    const out = new Map<string, string>();
-    const fresh: string[] = [];
-    for (const term of terms) {
-      const known = spellings.map.get(term);
-      if (known !== undefined) out.set(term, known);
-      else fresh.push(term);
-    }
-    if (fresh.length === 0) return out;
-    await index.loadPostings(fresh);
-    const best = fresh.map(bestDocFor);
-    await store.loadBodies(best.filter((d) => d !== undefined));
-    fresh.forEach((term, i) => {
-      const spelled = remembered(spellings, term, () => {
-        const written = findSpelling(term, best[i]);
-        return IRREGULAR_FORMS.get(written) ?? written;
-      });
-      out.set(term, spelled);
-    });
-    return out;
-  };
-  // Each document's title and description as term sequences, made on its first phrase check.
-  const heads = new Map<ManifestDocument, string[][]>();
-  const headOf = (doc: ManifestDocument): string[][] => {
-    let found = heads.get(doc);
-    if (!found) {
-      found = [doc.title, doc.description].map((t) => tokenize(t).map((x) => x.term));
-      heads.set(doc, found);
-    }
-    return found;
-  };
-  const rescore = (hits: SearchHit[], plan: QueryPlan, limit: number): SearchHit[] => {
-    if (plan.words < 2 || hits.length === 0) return hits;
-    const words = plan.terms.slice(0, plan.words).map((t) =>
-      new Set([t, ...(plan.expansions.get(t)?.keys() ?? [])])
-    );
-    const head = Math.min(hits.length, Math.max(limit, PHRASE_CANDIDATES));
-    const top = hits.slice(0, head).map((h) => {
-      const doc = docs[h.doc];
-      // Fewer than two query words in its title and description: no phrase there to find.
-      return doc && (h.headWords === undefined || h.headWords >= 2)
-        ? { ...h, score: h.score * (1 + PHRASE_BOOST * phraseShare(headOf(doc), words)) }
-        : h;
-    });
-    // The phrase bonus reorders within the exact-name hits and within the others, never across.
-    liftExactNames(top);
-    top.sort((a, b) => b.score - a.score || a.doc - b.doc);
-    return top.concat(hits.slice(head));
-  };
+  const setsOf = createFilterSets(docs);
+  const { spellingsOf } = createSpeller(store, index, docs);
+  const rescore = createPhraseRule(docs);
   return {
     index,
     async query(text, options) {
@@ -347,24 +221,4 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   };
 }
 
-/**
- * The shortest of the words at `offsets` (`[start, end, …]`) in `text`, lowercased; the first
- * of equally short ones, `undefined` when there are none.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { shortestWord } from "./search_engine.ts";
- * assert.equal(shortestWord("Written, writes, Write", [0, 7, 9, 15, 17, 22]), "write");
- * assert.equal(shortestWord("x", []), undefined);
- * ```
- */
-export function shortestWord(text: string, offsets: readonly number[]): string | undefined {
-  let best: [number, number] | undefined;
-  for (let i = 0; i + 1 < offsets.length; i += 2) {
-    const start = offsets[i]!;
-    const end = offsets[i + 1]!;
-    if (best === undefined || end - start < best[1] - best[0]) best = [start, end];
-  }
-  return best && text.slice(best[0], best[1]).toLowerCase();
-}
+export { shortestWord } from "./spellings.ts";
