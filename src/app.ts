@@ -1,46 +1,27 @@
 import { Hono } from "hono";
 import type { StoreCache } from "./content/store_cache.ts";
-import type { ContentStore } from "./content/content_store.ts";
-import { freshnessOf } from "./content/freshness.ts";
-import { serverCardJson } from "./site/server_card.ts";
-import { type SiteFiles, siteFiles } from "./site/site_files.ts";
 import { createMcpServer, type McpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
 import type { BatchLimits } from "./protocol/run_batch.ts";
-import { LATEST_LEGACY_VERSION } from "./protocol/versions.ts";
 import type { EngineCache } from "./search/engine_cache.ts";
 import type { SearchOverrides } from "./search/search_settings.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
-import {
-  type AuthConfig,
-  credentialOf,
-  type ListenGuard,
-  listenGuard,
-} from "./transport/guards.ts";
-import { isJsonContentType } from "./transport/http_checks.ts";
-import { busy, createBodyBudget } from "./transport/body_budget.ts";
-import { createSseHub, SSE_HEADERS } from "./transport/legacy_sse.ts";
+import { type AuthConfig, type ListenGuard, listenGuard } from "./transport/guards.ts";
+import { createBodyBudget } from "./transport/body_budget.ts";
+import { createDirectPost } from "./transport/direct_post.ts";
+import { createSseHub } from "./transport/legacy_sse.ts";
 import { HttpError, httpError } from "./transport/http_error.ts";
+import { addMcpRoutes, MCP_PATHS } from "./transport/mcp_routes.ts";
 import {
   authGuard,
-  checkCredentials,
-  checkHost,
-  checkOrigin,
-  checkTarget,
   cors,
   hostGuard,
-  logEntry,
   type LogVariables,
   type RequestLog,
   requestLog,
 } from "./transport/middleware.ts";
-import { allowedOriginHeaders } from "./transport/cors.ts";
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  handleStreamablePost,
-  readLimited,
-} from "./transport/streamable_http.ts";
-import { SHELF_VERSION } from "./version.ts";
+import { addSiteRoutes, CARD_PATHS } from "./transport/site_routes.ts";
+import { DEFAULT_MAX_BODY_BYTES, handleStreamablePost } from "./transport/streamable_http.ts";
 
 export type { RequestLog };
 
@@ -104,12 +85,8 @@ export type ShelfApp = Hono & {
   listening(address: { hostname: string }): void;
 };
 
-const MCP_PATHS = ["/mcp", "/mcp/"];
-/** The server card's paths (`/.well-known/mcp`, and the `.json` form). */
-const CARD_PATHS = ["/.well-known/mcp", "/.well-known/mcp.json"];
 /** Paths served without credentials: health checks and the server card. */
 const PUBLIC_PATHS = ["/health", "/", ...CARD_PATHS];
-const MCP_HEADERS = ["mcp-protocol-version", "mcp-session-id", "mcp-method", "last-event-id"];
 
 /**
  * Builds the HTTP application:
@@ -158,109 +135,7 @@ export function createApp(deps: AppDeps): ShelfApp {
   app.use("*", cors(guard));
   app.use("*", authGuard(auth, PUBLIC_PATHS));
 
-  const health = async () => {
-    const store = await deps.stores.get();
-    return {
-      status: "ok",
-      service: store.manifest.server.name,
-      version: store.manifest.server.version,
-      shelf: SHELF_VERSION,
-      documents: store.documents.length,
-      contentHash: store.contentHash,
-      ...freshnessOf(store.manifest),
-      sseStreams: hub.size,
-    };
-  };
-  // Discovery links on the public documents: the llms.txt index and the server card.
-  const DISCOVERY_LINKS = '</llms.txt>; rel="describedby"; type="text/plain", ' +
-    '</.well-known/mcp>; rel="service-desc"; type="application/json"';
-  app.get("/health", async (c) => {
-    c.header("link", DISCOVERY_LINKS);
-    return c.json(await health());
-  });
-  app.get("/", async (c) => {
-    const h = await health();
-    c.header("link", DISCOVERY_LINKS);
-    return c.json({
-      status: "healthy",
-      service: h.service,
-      version: h.version,
-      protocol: `MCP ${LATEST_LEGACY_VERSION}`,
-      endpoint: "/mcp",
-    });
-  });
-
-  // The site's base URL, one decision: the configured one, else the origin of the request's
-  // `Host` (the Host rules refused a target naming another authority, so the URL's origin is it).
-  const baseOf = (store: ContentStore, url: string) =>
-    store.manifest.settings?.siteUrl ?? parsedUrl(url).origin;
-  for (const path of CARD_PATHS) {
-    app.get(path, async (c) => {
-      const { store, settings } = await server.current();
-      c.header("link", DISCOVERY_LINKS);
-      return c.body(serverCardJson(store, settings, baseOf(store, c.req.url), auth.type), 200, {
-        "content-type": "application/json",
-      });
-    });
-  }
-  const text = (body: string, type: string, base: string) =>
-    new Response(body, {
-      headers: {
-        "content-type": `${type}; charset=utf-8`,
-        "link": `<${base}/llms.txt>; rel="describedby"; type="text/plain"`,
-      },
-    });
-  // The agent-facing files of the current store, and the request's base URL.
-  const filesFor = async (url: string) => {
-    const store = await deps.stores.get();
-    return { base: baseOf(store, url), files: siteFiles(store) };
-  };
-  for (
-    const [path, pick] of [
-      ["/llms.txt", (f: SiteFiles) => f.llmsTxt()],
-      ["/llms-full.txt", (f: SiteFiles) => f.llmsFull()],
-    ] as const
-  ) {
-    app.get(path, async (c) => {
-      const { base, files } = await filesFor(c.req.url);
-      return text((await pick(files)).fill(base), "text/plain", base);
-    });
-  }
-  app.get("/_shelf/*", async (c) => {
-    const { base, files } = await filesFor(c.req.url);
-    const path = parsedUrl(c.req.url).pathname;
-    const doc = files.twin(path);
-    if (doc) return text((await files.twinText(doc)).fill(base), "text/markdown", base);
-    const index = files.index(path);
-    if (index !== undefined) return text(index.fill(base), "text/markdown", base);
-    throw new HttpError(
-      404,
-      ErrorCode.InvalidRequest,
-      "Not found: see /llms.txt for the documents",
-    );
-  });
-
-  const postMessage = async (request: Request, sessionId: string) => {
-    if (!isJsonContentType(request.headers.get("content-type"))) {
-      return httpError(415, ErrorCode.InvalidRequest, "Content-Type must be application/json");
-    }
-    let read = false;
-    const declared = Number(request.headers.get("content-length") ?? "NaN");
-    const response = await hub.post(sessionId, credentialOf(request.headers), async () => {
-      const taken = bodies.take(declared, maxBody);
-      if (taken === undefined) return busy();
-      read = true;
-      try {
-        return await readLimited(request, maxBody) ??
-          httpError(413, ErrorCode.InvalidRequest, `Request body is larger than ${maxBody} bytes`);
-      } finally {
-        bodies.give(taken);
-      }
-    });
-    // A post for no session is refused without reading its body: let the connection drop it.
-    if (!read) await request.body?.cancel();
-    return response;
-  };
+  addSiteRoutes(app, { stores: deps.stores, server, auth: auth.type, sseStreams: () => hub.size });
   // Streamable HTTP for a POST to the MCP path, through Hono or the direct path below.
   const streamable = (request: Request, onMessage: (rpc: string, name?: string) => void) =>
     handleStreamablePost(request, {
@@ -270,39 +145,7 @@ export function createApp(deps: AppDeps): ShelfApp {
       ...(deps.batch ? { batch: deps.batch } : {}),
       onMessage,
     });
-  // A HEAD is answered with the stream's headers and registers nothing: Hono runs the GET
-  // handler for it and drops the body, and a stream nobody reads would hold a slot until the
-  // stall reaper closes it.
-  const openStream = (request: Request) =>
-    request.method === "HEAD"
-      ? new Response(null, { headers: SSE_HEADERS })
-      : hub.open(credentialOf(request.headers), "/messages");
-
-  app.get("/sse", (c) => openStream(c.req.raw));
-  app.post("/messages", (c) => {
-    const sessionId = c.req.query("sessionId");
-    if (!sessionId) {
-      return httpError(400, ErrorCode.InvalidRequest, "sessionId query parameter is required");
-    }
-    return postMessage(c.req.raw, sessionId);
-  });
-  for (const path of MCP_PATHS) {
-    app.post(path, (c) => {
-      const sessionId = c.req.query("sessionId");
-      if (sessionId) return postMessage(c.req.raw, sessionId);
-      return streamable(c.req.raw, (rpc, name) => {
-        c.set("rpc", rpc);
-        if (name) c.set("name", name);
-      });
-    });
-    app.get(path, (c) => {
-      const legacy = !MCP_HEADERS.some((h) => c.req.header(h) !== undefined) &&
-        (c.req.header("accept") ?? "").includes("text/event-stream");
-      if (legacy) return openStream(c.req.raw);
-      return notAllowed();
-    });
-    app.delete(path, notAllowed);
-  }
+  addMcpRoutes(app, { hub, streamable, maxBodyBytes: maxBody, bodies });
 
   app.notFound(() =>
     httpError(404, ErrorCode.InvalidRequest, "Not found: the MCP endpoint is /mcp")
@@ -315,39 +158,15 @@ export function createApp(deps: AppDeps): ShelfApp {
   };
   app.onError(errorResponse);
 
-  // The hot path, `POST /mcp` without a query: the same rules in the same order as the
-  // middlewares above (log around everything; Host, Origin, credentials; CORS headers on every
-  // answer to an allowed origin), applied directly rather than through Hono's router and
-  // middleware chain, which cost a quarter of a cached read's time. Everything else goes to Hono.
-  const directPost = async (request: Request, path: string): Promise<Response> => {
-    const started = performance.now();
-    const origin = request.headers.get("origin");
-    let rpc: string | undefined;
-    let name: string | undefined;
-    let response: Response;
-    let originOk = false;
-    try {
-      const host = request.headers.get("host");
-      if (!deps.platformUrls) checkTarget(request.url, host);
-      if (guard.loopbackOnly) checkHost(host ?? new URL(request.url).host);
-      checkOrigin(origin, guard.allowedOrigins);
-      originOk = true;
-      checkCredentials(request.headers, auth);
-      response = await streamable(request, (method, named) => {
-        rpc = method;
-        name = named;
-      });
-    } catch (error) {
-      response = errorResponse(error);
-    }
-    if (origin !== null && originOk) {
-      for (const [key, value] of Object.entries(allowedOriginHeaders(origin, false))) {
-        response.headers.set(key, value);
-      }
-    }
-    deps.log?.(logEntry("POST", path, response.status, started, rpc, name));
-    return response;
-  };
+  // The hot path, `POST /mcp` without a query, skips the router (`direct_post.ts`).
+  const directPost = createDirectPost({
+    guard,
+    auth,
+    platformUrls: deps.platformUrls === true,
+    streamable,
+    errorResponse,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
   const honoFetch = app.fetch;
   const fetch = (request: Request, ...rest: unknown[]) => {
     if (request.method === "POST") {
@@ -368,35 +187,4 @@ export function createApp(deps: AppDeps): ShelfApp {
     listening: ({ hostname }: { hostname: string }) =>
       Object.assign(guard, listenGuard(hostname, deps.allowedOrigins)),
   }) as unknown as ShelfApp;
-}
-
-/**
- * A request's URL, parsed: one whose `Host` is no valid authority (Deno makes the URL of an
- * origin-form target from the raw header), or smuggles a user name (`localhost@evil.example`),
- * is a bad request.
- */
-function parsedUrl(url: string): URL {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    // Answered below.
-  }
-  if (!parsed || parsed.username !== "" || parsed.password !== "") {
-    throw new HttpError(
-      400,
-      ErrorCode.InvalidRequest,
-      "Bad request: the Host header is not a host",
-    );
-  }
-  return parsed;
-}
-
-function notAllowed(): Response {
-  return httpError(
-    405,
-    ErrorCode.InvalidRequest,
-    "Method not allowed: this endpoint is stateless; send JSON-RPC with POST",
-    { allow: "POST, OPTIONS" },
-  );
 }

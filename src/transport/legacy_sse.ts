@@ -8,6 +8,7 @@ import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode } from "../protocol/rpc_error.ts";
 import { timingSafeEqual } from "./guards.ts";
 import { httpError } from "./http_error.ts";
+import { createSseRelay } from "./sse_relay.ts";
 
 /** Options of {@link createSseHub}. */
 export interface SseHubOptions {
@@ -64,15 +65,6 @@ interface Stream {
   stalled: number;
 }
 
-/**
- * The relay's messages: a post for a session held elsewhere is first `claim`ed (no body), the
- * isolate holding it answers `claimed`, and only then is the body sent with `deliver`.
- */
-type RelayMessage =
-  | { kind: "claim"; relayId: string; sessionId: string; credential: string }
-  | { kind: "claimed"; relayId: string }
-  | { kind: "deliver"; sessionId: string; body: string; credential: string };
-
 const encoder = new TextEncoder();
 
 /** The headers of a legacy SSE stream (also the answer to a `HEAD` of a stream route). */
@@ -111,30 +103,20 @@ export function createSseHub(options: SseHubOptions): SseHub {
   const maxQueueBytes = options.maxQueueBytes ?? 4 * 1024 * 1024;
   const relayTimeoutMs = options.relayTimeoutMs ?? 1000;
   const streams = new Map<string, Stream>();
-  const waiting = new Map<string, () => void>();
-  const channelName = options.channel === undefined ? "shelf-sse-relay" : options.channel;
-  // Opened on first use: an open BroadcastChannel keeps a process alive, and most processes
-  // (stdio, scripts, pure Streamable HTTP use) never need one.
-  let channel: BroadcastChannel | undefined;
-  const relay = (): BroadcastChannel | undefined => {
-    if (channel || channelName === null || typeof BroadcastChannel === "undefined") return channel;
-    channel = new BroadcastChannel(channelName);
-    channel.onmessage = (event: MessageEvent<RelayMessage>) => {
-      const msg = event.data;
-      if (msg.kind === "claimed") {
-        waiting.get(msg.relayId)?.();
-        return;
-      }
-      const stream = streams.get(msg.sessionId);
-      if (!stream || !timingSafeEqual(stream.credential, msg.credential)) return;
-      if (msg.kind === "claim") {
-        channel!.postMessage({ kind: "claimed", relayId: msg.relayId } satisfies RelayMessage);
-      } else {
-        void deliver(msg.sessionId, stream, msg.body);
-      }
-    };
-    return channel;
-  };
+  // Posts for sessions another isolate holds (`sse_relay.ts`). The hub opens it on a stream's
+  // first open or on a post for a session it does not hold.
+  const relay = createSseRelay({
+    channel: options.channel === undefined ? "shelf-sse-relay" : options.channel,
+    timeoutMs: relayTimeoutMs,
+    holds: (sessionId, credential) => {
+      const stream = streams.get(sessionId);
+      return stream !== undefined && timingSafeEqual(stream.credential, credential);
+    },
+    deliver: (sessionId, body) => {
+      const stream = streams.get(sessionId);
+      if (stream) void deliver(sessionId, stream, body);
+    },
+  });
 
   /** Bytes enqueued that the client has not taken yet (the queue counts bytes, see open). */
   const unread = (stream: Stream) => -(stream.controller.desiredSize ?? 0);
@@ -194,7 +176,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
         );
       }
       const id = crypto.randomUUID();
-      relay();
+      relay.listen();
       // The queue counts bytes and holds none by choice (high-water mark 0): the HTTP server
       // takes each chunk as the socket accepts it, so unread bytes mean a slow or gone client.
       const body = new ReadableStream<Uint8Array>({
@@ -236,25 +218,12 @@ export function createSseHub(options: SseHubOptions): SseHub {
         void deliver(sessionId, stream, body);
         return new Response(null, { status: 202 });
       }
-      const ch = /^[0-9a-f-]{36}$/.test(sessionId) ? relay() : undefined;
-      if (!ch) return unknownSession();
-      const relayId = crypto.randomUUID();
-      const claimed = await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(relayId);
-          resolve(false);
-        }, relayTimeoutMs);
-        waiting.set(relayId, () => {
-          clearTimeout(timer);
-          waiting.delete(relayId);
-          resolve(true);
-        });
-        ch.postMessage({ kind: "claim", relayId, sessionId, credential } satisfies RelayMessage);
-      });
+      // Another isolate's session, if one claims it; only then is the body read and passed on.
+      const claimed = /^[0-9a-f-]{36}$/.test(sessionId) && await relay.claim(sessionId, credential);
       if (!claimed) return unknownSession();
       const body = await readBody();
       if (body instanceof Response) return body;
-      ch.postMessage({ kind: "deliver", sessionId, body, credential } satisfies RelayMessage);
+      relay.send(sessionId, body, credential);
       return new Response(null, { status: 202 });
     },
     notifyChanged() {
@@ -266,8 +235,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
     },
     close() {
       for (const id of [...streams.keys()]) drop(id);
-      channel?.close();
-      channel = undefined;
+      relay.close();
     },
   };
 }

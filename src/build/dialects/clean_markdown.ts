@@ -79,7 +79,7 @@ function trimBlank(lines: string[]): string[] {
 }
 
 /** Removes `n` columns of leading spaces (a tab counts as four) from each line. */
-function dedent(lines: string[], n: number): string[] {
+function dedent(lines: readonly string[], n: number): string[] {
   return lines.map((line) => {
     let i = 0;
     let col = 0;
@@ -149,235 +149,285 @@ export function takeAnchors(text: string): Cleaned {
   return { text: lines.join("\n"), anchors };
 }
 
-function cleanLines(lines: string[], options: CleanOptions, depth: number): string[] {
+/** What a block rule sees: the options, the include depth, and the cleaner for inner lines. */
+interface Context {
+  options: CleanOptions;
+  depth: number;
+  drop: (kind: string) => void;
+}
+
+/** A block rule's result: the cleaned lines of the block, and the first line after it. */
+type Block = { out: string[]; next: number };
+
+/** A rule that recognises a block starting at line `i`, or leaves it (`undefined`). */
+type BlockRule = (lines: readonly string[], i: number, ctx: Context) => Block | undefined;
+
+/** Fenced code: as written, to its closing fence. */
+const fencedCode: BlockRule = (lines, i) => {
+  const fence = FENCE.exec(lines[i]!);
+  if (!fence) return undefined;
+  const marker = fence[2]!;
+  const out = [lines[i]!];
+  let next = i + 1;
+  while (next < lines.length) {
+    const l = lines[next]!;
+    out.push(l);
+    next++;
+    const close = FENCE.exec(l);
+    if (close && close[2]![0] === marker[0] && close[2]!.length >= marker.length) {
+      if (l.trim().length === close[0].trim().length) break;
+    }
+  }
+  return { out, next };
+};
+
+/** MDX ESM statements (one line, or braces over several): dropped. */
+const esmStatement: BlockRule = (lines, i, { options }) => {
+  if (!options.mdx || !/^(?:import|export)\s/.test(lines[i]!)) return undefined;
+  let depth = 0;
+  let next = i;
+  do {
+    for (const c of lines[next]!) depth += c === "{" ? 1 : c === "}" ? -1 : 0;
+    if (depth < 0) depth = 0;
+    next++;
+  } while (depth > 0 && next < lines.length);
+  return { out: [], next };
+};
+
+/** `<script>` and `<style>` blocks of Vue and MDX pages: dropped. */
+const scriptBlock: BlockRule = (lines, i) => {
+  const block = /^\s*<(script|style)\b/i.exec(lines[i]!);
+  if (!block) return undefined;
+  const close = `</${block[1]!.toLowerCase()}>`;
+  let next = i;
+  while (next < lines.length && !lines[next]!.toLowerCase().includes(close)) next++;
+  return { out: [], next: next + 1 };
+};
+
+/** `:::` containers (VitePress, Docusaurus, Starlight), to the matching bare colon line. */
+const colonContainer: BlockRule = (lines, i, ctx) => {
+  const line = lines[i]!;
+  if (/^\s*:{3,}\s*$/.test(line)) return { out: [], next: i + 1 }; // a stray closing line
+  const container = /^\s*(:{3,})\s*([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?\s*(.*)$/
+    .exec(line);
+  if (!container) return undefined;
+  const end = containerEnd(lines, i);
+  const inner = cleanLines(lines.slice(i + 1, end), ctx.options, ctx.depth);
+  const type = container[2]!;
+  const title = container[3] ?? container[4] ?? "";
+  const out = ["code-group", "raw", "v-pre"].includes(type)
+    ? inner
+    : quoted(type, cleanInline(title, ctx.options.dialect), inner);
+  return { out, next: end + 1 };
+};
+
+/** MkDocs admonitions (`!!!`, `???`, `???+`) and content tabs (`===`): indented blocks. */
+const indentedBlock: BlockRule = (lines, i, ctx) => {
+  const line = lines[i]!;
+  const m = /^(\s*)(!!!|\?\?\?\+?|===\+?)\s+("[^"]*"|[\w-]+)(?:\s+[\w-]+)*(?:\s+"([^"]*)")?\s*$/
+    .exec(line);
+  if (!m) return undefined;
+  const base = indentOf(line);
+  let end = i + 1;
+  while (end < lines.length) {
+    const l = lines[end]!;
+    if (l.trim() !== "" && indentOf(l) < base + 4) break;
+    end++;
+  }
+  const inner = cleanLines(dedent(lines.slice(i + 1, end), base + 4), ctx.options, ctx.depth);
+  const pad = " ".repeat(base);
+  const { dialect } = ctx.options;
+  if (m[2]!.startsWith("===")) {
+    const tab = cleanInline(m[3]!.replace(/^"|"$/g, ""), dialect).trim();
+    return {
+      out: [`${pad}**${tab}**`, "", ...trimBlank(inner).map((l) => pad + l), ""],
+      next: end,
+    };
+  }
+  const type = m[3]!.replace(/^"|"$/g, "");
+  const out = quoted(type, cleanInline(m[4] ?? "", dialect), inner).map((l) => pad + l);
+  return { out: [...out, ""], next: end };
+};
+
+/** GitHub alerts: `> [!NOTE]` opens a quote that keeps its lines. */
+const githubAlert: BlockRule = (lines, i, ctx) => {
+  const alert = /^(\s*>\s*)\[!(\w+)\]\s*(.*)$/.exec(lines[i]!);
+  if (!alert) return undefined;
+  const rest = alert[3]!.trim();
+  const text = rest ? ` ${cleanInline(rest, ctx.options.dialect)}` : "";
+  return { out: [`${alert[1]}**${label(alert[2]!)}**${text}`], next: i + 1 };
+};
+
+/** Starlight's `<Aside>` and Docusaurus's `<Admonition>`: a labelled quote to the closing tag. */
+const asideBlock: BlockRule = (lines, i, ctx) => {
+  const aside = /^\s*<(Aside|Admonition)\b([^>]*?)(\/)?>(.*)$/.exec(lines[i]!);
+  if (!aside || aside[3]) return undefined;
+  const tag = aside[1]!;
+  const attrs = aside[2]!;
+  const type = /\btype=["']([\w-]+)["']/.exec(attrs)?.[1] ?? "note";
+  const title = /\btitle=["']([^"']*)["']/.exec(attrs)?.[1] ?? "";
+  const content: string[] = [];
+  let rest = aside[4]!;
+  let end = i;
+  for (;;) {
+    const close = rest.indexOf(`</${tag}>`);
+    if (close !== -1) {
+      content.push(rest.slice(0, close));
+      break;
+    }
+    content.push(rest);
+    end++;
+    if (end >= lines.length) break;
+    rest = lines[end]!;
+  }
+  const first = content.find((l) => l.trim()) ?? "";
+  const inner = cleanLines(dedent(content, indentOf(first)), ctx.options, ctx.depth);
+  return { out: quoted(type, title, inner), next: end + 1 };
+};
+
+/** MkDocs snippets: `--8<-- "file"` (one line, or a block of file names), resolved. */
+const snippetInclude: BlockRule = (lines, i, ctx) => {
+  const snippet = /^\s*-{2,}8<-{2,}\s*(?:"([^"]+)"|'([^']+)')?\s*$/.exec(lines[i]!);
+  if (!snippet) return undefined;
+  const names: string[] = [];
+  let next = i + 1;
+  if (snippet[1] ?? snippet[2]) names.push((snippet[1] ?? snippet[2])!);
+  else {
+    while (next < lines.length && !/^\s*-{2,}8<-{2,}\s*$/.test(lines[next]!)) {
+      if (lines[next]!.trim()) names.push(lines[next]!.trim());
+      next++;
+    }
+    next++;
+  }
+  return { out: names.flatMap((name) => included(name, ctx.options, ctx.depth)), next };
+};
+
+/** VitePress code imports (`<<< @/snippets/a.js`, reported) and `[[toc]]`: dropped. */
+const vitepressMarkers: BlockRule = (lines, i, ctx) => {
+  const line = lines[i]!;
+  if (/^\s*<<<\s+\S/.test(line)) {
+    ctx.drop("code import");
+    return { out: [], next: i + 1 };
+  }
+  const trimmed = line.trim();
+  return trimmed === "[[toc]]" || trimmed === "[TOC]" ? { out: [], next: i + 1 } : undefined;
+};
+
+/** Hugo shortcodes wrapping code (`code-toggle`, `highlight`): a fenced block of their content. */
+const hugoCode: BlockRule = (lines, i) => {
+  const code = codeShortcode(lines[i]!);
+  if (!code) return undefined;
+  const close = new RegExp(`\\{\\{[<%]\\s*/${code.name}\\s*[>%]\\}\\}`);
+  let end = i + 1;
+  while (end < lines.length && !close.test(lines[end]!)) end++;
+  const body = dedent(lines.slice(i + 1, end), indentOf(lines[i]!));
+  return { out: ["```" + code.lang, ...body, "```"], next: end + 1 };
+};
+
+/** Hugo shortcodes, possibly over several lines: expanded (`hugo_shortcodes.ts`). */
+const hugoShortcodes: BlockRule = (lines, i, ctx) => {
+  const line = lines[i]!;
+  if (!line.includes("{{<") && !line.includes("{{%")) return undefined;
+  let joined = line;
+  let end = i;
+  while (end + 1 < lines.length && end - i < 20 && unclosedShortcode(joined)) {
+    end++;
+    joined += "\n" + lines[end]!;
+  }
+  const { options, depth, drop } = ctx;
+  const expanded = expandShortcodes(joined, {
+    include: (path) => included(path, options, depth).join("\n"),
+    dropped: drop,
+  });
+  // What an expansion left (an escaped `{{</* x */>}}`, a shortcode in inline code) is not
+  // expanded again: the expanded lines are cleaned once more only while includes nest.
+  const again = expanded !== joined && depth < MAX_INCLUDE_DEPTH;
+  const out = again
+    ? cleanLines(expanded.split("\n"), { ...options, mdx: false }, depth + 1)
+    : expanded.split("\n").map((l) => cleanInline(l, options.dialect, drop));
+  return { out, next: end + 1 };
+};
+
+/**
+ * A component tag over several lines (`<Badge\n  text="x"\n/>`), or one opening a line (its
+ * attributes may hold backticks, `title={`a`}`): removed whole (MDX and VitePress).
+ */
+const componentTag: BlockRule = (lines, i, ctx) => {
+  const line = lines[i]!;
+  const { options } = ctx;
+  if (!options.mdx && options.dialect !== "vitepress") return undefined;
+  const open = /<\/?[A-Z][\w.]*(?=[\s/>]|$)/.exec(line);
+  if (!open) return undefined;
+  const atStart = line.slice(0, open.index).trim() === "";
+  if (!atStart && tagEnd(line, open.index) !== -1) return undefined;
+  let joined = line;
+  let end = i;
+  while (end + 1 < lines.length && end - i < 400 && tagEnd(joined, open.index) === -1) {
+    end++;
+    joined += "\n" + lines[end]!;
+  }
+  const close = tagEnd(joined, open.index);
+  if (close === -1) return undefined;
+  const rest = (joined.slice(0, open.index) + joined.slice(close)).split("\n");
+  return {
+    out: cleanLines(rest, options, ctx.depth).filter((l) => l.trim() !== ""),
+    next: end + 1,
+  };
+};
+
+/** Headings: the explicit anchor is kept aside (marked) and leaves the text. */
+const heading: BlockRule = (lines, i, ctx) => {
+  const line = lines[i]!;
+  const h = parseHeading(line);
+  if (!h) return undefined;
+  const prefix = line.slice(0, line.indexOf("#")) + "#".repeat(h.level) + " ";
+  const { text, anchor } = headingAnchor(h.text);
+  const clean = cleanInline(text, ctx.options.dialect, ctx.drop).trim();
+  return { out: [prefix + clean + (anchor ? ANCHOR_MARK + anchor : "")], next: i + 1 };
+};
+
+/** The block rules, in the order they are tried on each line. */
+const BLOCK_RULES: readonly BlockRule[] = [
+  fencedCode,
+  esmStatement,
+  scriptBlock,
+  colonContainer,
+  indentedBlock,
+  githubAlert,
+  asideBlock,
+  snippetInclude,
+  vitepressMarkers,
+  hugoCode,
+  hugoShortcodes,
+  componentTag,
+  heading,
+];
+
+function cleanLines(lines: readonly string[], options: CleanOptions, depth: number): string[] {
   const out: string[] = [];
-  const { dialect } = options;
-  const drop = (kind: string) => options.dropped?.(kind);
-  let esmDepth = 0;
+  const ctx: Context = { options, depth, drop: (kind) => options.dropped?.(kind) };
   let i = 0;
-  while (i < lines.length) {
+  next: while (i < lines.length) {
+    for (const rule of BLOCK_RULES) {
+      const block = rule(lines, i, ctx);
+      if (block) {
+        out.push(...block.out);
+        i = block.next;
+        continue next;
+      }
+    }
+    // Any other line: its inline markup cleaned; a line that held only tags or comments
+    // disappears, other lines keep their text.
     const line = lines[i]!;
-    const trimmed = line.trim();
-    // Fenced code: as written, to its closing fence.
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const marker = fence[2]!;
-      out.push(line);
-      i++;
-      while (i < lines.length) {
-        const l = lines[i]!;
-        out.push(l);
-        i++;
-        const close = FENCE.exec(l);
-        if (close && close[2]![0] === marker[0] && close[2]!.length >= marker.length) {
-          if (l.trim().length === close[0].trim().length) break;
-        }
-      }
-      continue;
-    }
-    // MDX ESM statements (one line, or braces over several).
-    if (options.mdx && (esmDepth > 0 || /^(?:import|export)\s/.test(line))) {
-      for (const c of line) esmDepth += c === "{" ? 1 : c === "}" ? -1 : 0;
-      if (esmDepth < 0) esmDepth = 0;
-      i++;
-      continue;
-    }
-    // <script> and <style> blocks of Vue and MDX pages.
-    const block = /^\s*<(script|style)\b/i.exec(line);
-    if (block) {
-      const close = `</${block[1]!.toLowerCase()}>`;
-      while (i < lines.length && !lines[i]!.toLowerCase().includes(close)) i++;
-      i++;
-      continue;
-    }
-    // ::: containers (VitePress, Docusaurus, Starlight): to the matching bare colon line.
-    const container = /^\s*(:{3,})\s*([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?\s*(.*)$/
-      .exec(line);
-    if (container) {
-      const end = containerEnd(lines, i);
-      const inner = cleanLines(lines.slice(i + 1, end), options, depth);
-      const type = container[2]!;
-      const title = container[3] ?? container[4] ?? "";
-      if (["code-group", "raw", "v-pre"].includes(type)) out.push(...inner);
-      else out.push(...quoted(type, cleanInline(title, dialect), inner));
-      i = end + 1;
-      continue;
-    }
-    if (/^\s*:{3,}\s*$/.test(line)) {
-      i++; // a stray closing line
-      continue;
-    }
-    // MkDocs admonitions (!!! / ??? / ???+) and content tabs (===): indented blocks.
-    const indented =
-      /^(\s*)(!!!|\?\?\?\+?|===\+?)\s+("[^"]*"|[\w-]+)(?:\s+[\w-]+)*(?:\s+"([^"]*)")?\s*$/
-        .exec(line);
-    if (indented) {
-      const base = indentOf(line);
-      let end = i + 1;
-      while (end < lines.length) {
-        const l = lines[end]!;
-        if (l.trim() !== "" && indentOf(l) < base + 4) break;
-        end++;
-      }
-      const inner = cleanLines(dedent(lines.slice(i + 1, end), base + 4), options, depth);
-      const pad = " ".repeat(base);
-      if (indented[2]!.startsWith("===")) {
-        const tab = cleanInline(indented[3]!.replace(/^"|"$/g, ""), dialect).trim();
-        out.push(`${pad}**${tab}**`, "", ...trimBlank(inner).map((l) => pad + l), "");
-      } else {
-        const type = indented[3]!.replace(/^"|"$/g, "");
-        out.push(
-          ...quoted(type, cleanInline(indented[4] ?? "", dialect), inner).map((l) => pad + l),
-        );
-        out.push("");
-      }
-      i = end;
-      continue;
-    }
-    // GitHub alerts: `> [!NOTE]` opens a quote that keeps its lines.
-    const alert = /^(\s*>\s*)\[!(\w+)\]\s*(.*)$/.exec(line);
-    if (alert) {
-      const rest = alert[3]!.trim();
-      out.push(`${alert[1]}**${label(alert[2]!)}**${rest ? ` ${cleanInline(rest, dialect)}` : ""}`);
-      i++;
-      continue;
-    }
-    // Starlight's <Aside> and Docusaurus's <Admonition>: a labelled quote to the closing tag.
-    const aside = /^\s*<(Aside|Admonition)\b([^>]*?)(\/)?>(.*)$/.exec(line);
-    if (aside && !aside[3]) {
-      const tag = aside[1]!;
-      const attrs = aside[2]!;
-      const type = /\btype=["']([\w-]+)["']/.exec(attrs)?.[1] ?? "note";
-      const title = /\btitle=["']([^"']*)["']/.exec(attrs)?.[1] ?? "";
-      const content: string[] = [];
-      let rest = aside[4]!;
-      let end = i;
-      for (;;) {
-        const close = rest.indexOf(`</${tag}>`);
-        if (close !== -1) {
-          content.push(rest.slice(0, close));
-          break;
-        }
-        content.push(rest);
-        end++;
-        if (end >= lines.length) break;
-        rest = lines[end]!;
-      }
-      const inner = cleanLines(
-        dedent(content, indentOf(content.find((l) => l.trim()) ?? "")),
-        options,
-        depth,
-      );
-      out.push(...quoted(type, title, inner));
-      i = end + 1;
-      continue;
-    }
-    // MkDocs snippets: --8<-- "file" (one line, or a block of file names).
-    const snippet = /^\s*-{2,}8<-{2,}\s*(?:"([^"]+)"|'([^']+)')?\s*$/.exec(line);
-    if (snippet) {
-      const names: string[] = [];
-      let next = i + 1;
-      if (snippet[1] ?? snippet[2]) names.push((snippet[1] ?? snippet[2])!);
-      else {
-        while (next < lines.length && !/^\s*-{2,}8<-{2,}\s*$/.test(lines[next]!)) {
-          if (lines[next]!.trim()) names.push(lines[next]!.trim());
-          next++;
-        }
-        next++;
-      }
-      for (const name of names) out.push(...included(name, options, depth));
-      i = next;
-      continue;
-    }
-    // VitePress code imports (`<<< @/snippets/a.js`) and `[[toc]]`.
-    if (/^\s*<<<\s+\S/.test(line)) {
-      drop("code import");
-      i++;
-      continue;
-    }
-    if (trimmed === "[[toc]]" || trimmed === "[TOC]") {
-      i++;
-      continue;
-    }
-    // Hugo shortcodes wrapping code: a fenced block of their content.
-    const code = codeShortcode(line);
-    if (code) {
-      const close = new RegExp(`\\{\\{[<%]\\s*/${code.name}\\s*[>%]\\}\\}`);
-      let end = i + 1;
-      while (end < lines.length && !close.test(lines[end]!)) end++;
-      out.push("```" + code.lang, ...dedent(lines.slice(i + 1, end), indentOf(line)), "```");
-      i = end + 1;
-      continue;
-    }
-    // Hugo shortcodes, possibly over several lines.
-    if (line.includes("{{<") || line.includes("{{%")) {
-      let joined = line;
-      let end = i;
-      while (end + 1 < lines.length && end - i < 20 && unclosedShortcode(joined)) {
-        end++;
-        joined += "\n" + lines[end]!;
-      }
-      const expanded = expandShortcodes(joined, {
-        include: (path) => included(path, options, depth).join("\n"),
-        dropped: drop,
-      });
-      // What an expansion left (an escaped `{{</* x */>}}`, a shortcode in inline code) is not
-      // expanded again: the expanded lines are cleaned once more only while includes nest.
-      const again = expanded !== joined && depth < MAX_INCLUDE_DEPTH;
-      out.push(
-        ...(again
-          ? cleanLines(expanded.split("\n"), { ...options, mdx: false }, depth + 1)
-          : expanded.split("\n").map((l) => cleanInline(l, dialect, drop))),
-      );
-      i = end + 1;
-      continue;
-    }
-    // A component tag over several lines (`<Badge\n  text="x"\n/>`), or one opening a line
-    // (its attributes may hold backticks, `title={`a`}`): removed whole.
-    const open = /<\/?[A-Z][\w.]*(?=[\s/>]|$)/.exec(line);
-    const atStart = open !== null && line.slice(0, open.index).trim() === "";
-    if (
-      open && (options.mdx || dialect === "vitepress") &&
-      (atStart || tagEnd(line, open.index) === -1)
-    ) {
-      let joined = line;
-      let end = i;
-      while (end + 1 < lines.length && end - i < 400 && tagEnd(joined, open.index) === -1) {
-        end++;
-        joined += "\n" + lines[end]!;
-      }
-      const close = tagEnd(joined, open.index);
-      if (close !== -1) {
-        const rest = (joined.slice(0, open.index) + joined.slice(close)).split("\n");
-        out.push(...cleanLines(rest, options, depth).filter((l) => l.trim() !== ""));
-        i = end + 1;
-        continue;
-      }
-    }
-    // Headings: the explicit anchor is kept aside (marked) and leaves the text.
-    const heading = parseHeading(line);
-    if (heading) {
-      const prefix = line.slice(0, line.indexOf("#")) + "#".repeat(heading.level) + " ";
-      const { text, anchor } = headingAnchor(heading.text);
-      const clean = cleanInline(text, dialect, drop).trim();
-      out.push(prefix + clean + (anchor ? ANCHOR_MARK + anchor : ""));
-      i++;
-      continue;
-    }
-    const cleaned = cleanInline(line, dialect, drop);
-    // A line that held only tags or comments disappears; other lines keep their text.
-    if (cleaned.trim() === "" && trimmed !== "") {
-      i++;
-      continue;
-    }
-    out.push(cleaned);
+    const cleaned = cleanInline(line, options.dialect, ctx.drop);
+    if (cleaned.trim() !== "" || line.trim() === "") out.push(cleaned);
     i++;
   }
   return out;
 }
 
 /** The index of the line closing the `:::` container opened at `start` (or the last line). */
-function containerEnd(lines: string[], start: number): number {
+function containerEnd(lines: readonly string[], start: number): number {
   let depth = 1;
   let fence = "";
   for (let j = start + 1; j < lines.length; j++) {

@@ -1,0 +1,151 @@
+/**
+ * The routes that serve the site around the MCP endpoint: health (`/health`, `/`), the server
+ * card, `llms.txt`, `llms-full.txt`, the markdown twins and category indexes — all made from the
+ * current store, with links based at one decided base URL.
+ *
+ * @module
+ */
+import type { Hono } from "hono";
+import type { ContentStore } from "../content/content_store.ts";
+import { freshnessOf } from "../content/freshness.ts";
+import type { StoreCache } from "../content/store_cache.ts";
+import type { McpServer } from "../protocol/mcp_server.ts";
+import { ErrorCode } from "../protocol/rpc_error.ts";
+import { LATEST_LEGACY_VERSION } from "../protocol/versions.ts";
+import { type CardAuth, serverCardJson } from "../site/server_card.ts";
+import { type SiteFiles, siteFiles } from "../site/site_files.ts";
+import { SHELF_VERSION } from "../version.ts";
+import { HttpError } from "./http_error.ts";
+import type { LogVariables } from "./middleware.ts";
+
+/** The server card's paths (`/.well-known/mcp`, and the `.json` form). */
+export const CARD_PATHS = ["/.well-known/mcp", "/.well-known/mcp.json"];
+
+/** Discovery links on the public documents: the llms.txt index and the server card. */
+const DISCOVERY_LINKS = '</llms.txt>; rel="describedby"; type="text/plain", ' +
+  '</.well-known/mcp>; rel="service-desc"; type="application/json"';
+
+/** What {@link addSiteRoutes} serves from. */
+export interface SiteRoutesDeps {
+  stores: StoreCache;
+  server: McpServer;
+  /** How the deployment authenticates, as the card states it. */
+  auth: CardAuth;
+  /** Open legacy SSE streams, for `/health`. */
+  sseStreams: () => number;
+}
+
+/**
+ * Adds the site routes to `app` (see the module doc). The base URL of every generated link is
+ * one decision: the configured `site.url`, else the origin of the request's `Host` (the Host
+ * rules refused a target naming another authority, so the URL's origin is it).
+ *
+ * @example
+ * ```ts ignore
+ * addSiteRoutes(app, { stores, server, auth: "none", sseStreams: () => hub.size });
+ * ```
+ */
+export function addSiteRoutes(
+  app: Hono<{ Variables: LogVariables }>,
+  deps: SiteRoutesDeps,
+): void {
+  const { stores, server } = deps;
+  const health = async () => {
+    const store = await stores.get();
+    return {
+      status: "ok",
+      service: store.manifest.server.name,
+      version: store.manifest.server.version,
+      shelf: SHELF_VERSION,
+      documents: store.documents.length,
+      contentHash: store.contentHash,
+      ...freshnessOf(store.manifest),
+      sseStreams: deps.sseStreams(),
+    };
+  };
+  app.get("/health", async (c) => {
+    c.header("link", DISCOVERY_LINKS);
+    return c.json(await health());
+  });
+  app.get("/", async (c) => {
+    const h = await health();
+    c.header("link", DISCOVERY_LINKS);
+    return c.json({
+      status: "healthy",
+      service: h.service,
+      version: h.version,
+      protocol: `MCP ${LATEST_LEGACY_VERSION}`,
+      endpoint: "/mcp",
+    });
+  });
+
+  const baseOf = (store: ContentStore, url: string) =>
+    store.manifest.settings?.siteUrl ?? parsedUrl(url).origin;
+  for (const path of CARD_PATHS) {
+    app.get(path, async (c) => {
+      const { store, settings } = await server.current();
+      c.header("link", DISCOVERY_LINKS);
+      return c.body(serverCardJson(store, settings, baseOf(store, c.req.url), deps.auth), 200, {
+        "content-type": "application/json",
+      });
+    });
+  }
+  const text = (body: string, type: string, base: string) =>
+    new Response(body, {
+      headers: {
+        "content-type": `${type}; charset=utf-8`,
+        "link": `<${base}/llms.txt>; rel="describedby"; type="text/plain"`,
+      },
+    });
+  // The agent-facing files of the current store, and the request's base URL.
+  const filesFor = async (url: string) => {
+    const store = await stores.get();
+    return { base: baseOf(store, url), files: siteFiles(store) };
+  };
+  for (
+    const [path, pick] of [
+      ["/llms.txt", (f: SiteFiles) => f.llmsTxt()],
+      ["/llms-full.txt", (f: SiteFiles) => f.llmsFull()],
+    ] as const
+  ) {
+    app.get(path, async (c) => {
+      const { base, files } = await filesFor(c.req.url);
+      return text((await pick(files)).fill(base), "text/plain", base);
+    });
+  }
+  app.get("/_shelf/*", async (c) => {
+    const { base, files } = await filesFor(c.req.url);
+    const path = parsedUrl(c.req.url).pathname;
+    const doc = files.twin(path);
+    if (doc) return text((await files.twinText(doc)).fill(base), "text/markdown", base);
+    const index = files.index(path);
+    if (index !== undefined) return text(index.fill(base), "text/markdown", base);
+    throw new HttpError(
+      404,
+      ErrorCode.InvalidRequest,
+      "Not found: see /llms.txt for the documents",
+    );
+  });
+}
+
+/**
+ * A request's URL, parsed: one whose `Host` is no valid authority (Deno makes the URL of an
+ * origin-form target from the raw header), or smuggles a user name (`localhost@evil.example`),
+ * is a bad request.
+ */
+function parsedUrl(url: string): URL {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Answered below.
+  }
+  if (!parsed || parsed.username !== "" || parsed.password !== "") {
+    throw new HttpError(
+      400,
+      ErrorCode.InvalidRequest,
+      "Bad request: the Host header is not a host",
+    );
+  }
+  return parsed;
+}
