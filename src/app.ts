@@ -7,7 +7,9 @@ import type { EngineCache } from "./search/engine_cache.ts";
 import type { SearchOverrides } from "./search/search_settings.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
 import { type AuthConfig, type ListenGuard, listenGuard } from "./transport/guards.ts";
+import { createAuthorizer } from "./transport/authorize.ts";
 import { createBodyBudget } from "./transport/body_budget.ts";
+import { RESOURCE_METADATA_PATHS } from "./transport/oauth.ts";
 import { createDirectPost } from "./transport/direct_post.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
 import { HttpError, httpError } from "./transport/http_error.ts";
@@ -48,6 +50,8 @@ export interface AppDeps {
    * request line).
    */
   platformUrls?: boolean;
+  /** OAuth verification options (`transport/oauth.ts`), for tests. */
+  oauth?: { keysCooldownMs?: number };
   /** Bytes of large request bodies held at once (default 64 MiB; see `body_budget.ts`). */
   maxBodyBytesInFlight?: number;
   /** Budgets of one JSON-RPC batch over HTTP (defaults in `protocol/run_batch.ts`). */
@@ -85,8 +89,8 @@ export type ShelfApp = Hono & {
   listening(address: { hostname: string }): void;
 };
 
-/** Paths served without credentials: health checks and the server card. */
-const PUBLIC_PATHS = ["/health", "/", ...CARD_PATHS];
+/** Paths served without credentials: health checks, the server card, OAuth resource metadata. */
+const PUBLIC_PATHS = ["/health", "/", ...CARD_PATHS, ...RESOURCE_METADATA_PATHS];
 
 /**
  * Builds the HTTP application:
@@ -133,9 +137,15 @@ export function createApp(deps: AppDeps): ShelfApp {
   if (deps.log) app.use("*", requestLog(deps.log));
   app.use("*", hostGuard(guard, !deps.platformUrls));
   app.use("*", cors(guard));
-  app.use("*", authGuard(auth, PUBLIC_PATHS));
+  const authorize = createAuthorizer(auth, {
+    ...deps.oauth,
+    // Tokens name this server by its public origin: `site.url` when set, else the request's.
+    originOf: async (request) =>
+      (await deps.stores.get()).manifest.settings?.siteUrl ?? new URL(request.url).origin,
+  });
+  app.use("*", authGuard(authorize, PUBLIC_PATHS));
 
-  addSiteRoutes(app, { stores: deps.stores, server, auth: auth.type, sseStreams: () => hub.size });
+  addSiteRoutes(app, { stores: deps.stores, server, auth, sseStreams: () => hub.size });
   // Streamable HTTP for a POST to the MCP path, through Hono or the direct path below.
   const streamable = (request: Request, onMessage: (rpc: string, name?: string) => void) =>
     handleStreamablePost(request, {
@@ -161,7 +171,7 @@ export function createApp(deps: AppDeps): ShelfApp {
   // The hot path, `POST /mcp` without a query, skips the router (`direct_post.ts`).
   const directPost = createDirectPost({
     guard,
-    auth,
+    authorize,
     platformUrls: deps.platformUrls === true,
     streamable,
     errorResponse,

@@ -1,4 +1,5 @@
 import type { AuthConfig } from "../transport/guards.ts";
+import { DEFAULT_ALGORITHMS } from "../transport/oauth.ts";
 import { ConfigError } from "./config_error.ts";
 
 /**
@@ -40,10 +41,42 @@ export function resolveAuth(
       }
       return { type, keys: all };
     }
+    case "oauth": {
+      const issuer = get("oauthIssuer");
+      if (!issuer || !/^https?:\/\//.test(issuer)) {
+        throw new ConfigError(where("authType"), "oauth needs --oauth-issuer (an http(s) URL)");
+      }
+      const list = (name: string) =>
+        (get(name) ?? "").split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+      const algorithms = list("oauthAlgorithms");
+      const bad = algorithms.find((a) => /^(none|HS\d+)$/i.test(a));
+      if (bad) {
+        throw new ConfigError(
+          where("oauthAlgorithms"),
+          `'${bad}' is not allowed: tokens must be signed with an asymmetric key`,
+        );
+      }
+      const skew = Number(get("oauthClockSkew") ?? "60");
+      if (!Number.isFinite(skew) || skew < 0 || skew > 600) {
+        throw new ConfigError(where("oauthClockSkew"), "must be a number of seconds from 0 to 600");
+      }
+      const audience = get("oauthAudience");
+      const jwksUri = get("oauthJwksUri");
+      return {
+        type,
+        issuer,
+        required: !/^(0|false|no)$/i.test(get("oauthRequired") ?? "true"),
+        scopes: list("oauthScopes"),
+        algorithms: algorithms.length > 0 ? algorithms : [...DEFAULT_ALGORITHMS],
+        clockSkewSeconds: skew,
+        ...(audience ? { audience } : {}),
+        ...(jwksUri ? { jwksUri } : {}),
+      };
+    }
     default:
       throw new ConfigError(
         where("authType"),
-        `must be none, basic, apikey or bearer, got '${type}'`,
+        `must be none, basic, apikey, bearer or oauth, got '${type}'`,
       );
   }
 }

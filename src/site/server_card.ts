@@ -6,7 +6,7 @@ import { SUPPORTED_VERSIONS } from "../protocol/versions.ts";
 import { describeTools } from "../tools/describe_tools.ts";
 
 /** How a deployment authenticates, as the card states it (never the keys). */
-export type CardAuth = "none" | "basic" | "apikey" | "bearer";
+export type CardAuth = "none" | "basic" | "apikey" | "bearer" | "oauth";
 
 /**
  * The server card served at `/.well-known/mcp`: what a client can show before connecting —
@@ -26,6 +26,12 @@ export function serverCard(
     basic: { required: true, scheme: "basic", header: "Authorization: Basic …" },
     apikey: { required: true, scheme: "apiKey", header: "X-API-Key" },
     bearer: { required: true, scheme: "bearer", header: "Authorization: Bearer …" },
+    oauth: {
+      required: true,
+      scheme: "oauth2",
+      header: "Authorization: Bearer …",
+      resourceMetadata: `${base}/.well-known/oauth-protected-resource/mcp`,
+    },
   };
   return {
     name: server.name,

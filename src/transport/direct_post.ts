@@ -8,21 +8,15 @@
  * @module
  */
 import { allowedOriginHeaders } from "./cors.ts";
-import type { AuthConfig, ListenGuard } from "./guards.ts";
-import {
-  checkCredentials,
-  checkHost,
-  checkOrigin,
-  checkTarget,
-  logEntry,
-  type RequestLog,
-} from "./middleware.ts";
+import type { ListenGuard } from "./guards.ts";
+import { checkHost, checkOrigin, checkTarget, logEntry, type RequestLog } from "./middleware.ts";
 
 /** What {@link createDirectPost} applies. */
 export interface DirectPostDeps {
   /** Read per request: decided when the server starts listening. */
   guard: Readonly<ListenGuard>;
-  auth: AuthConfig;
+  /** The app's authorizer (`authorize.ts`): throws when the request may not pass. */
+  authorize: (request: Request) => void | Promise<void>;
   /** The platform makes request URLs (no request-target rule here). */
   platformUrls: boolean;
   streamable: (
@@ -39,11 +33,11 @@ export interface DirectPostDeps {
  *
  * @example
  * ```ts ignore
- * const directPost = createDirectPost({ guard, auth, platformUrls: false, streamable, errorResponse });
+ * const directPost = createDirectPost({ guard, authorize, platformUrls: false, streamable, errorResponse });
  * ```
  */
 export function createDirectPost(deps: DirectPostDeps) {
-  const { guard, auth } = deps;
+  const { guard, authorize } = deps;
   return async (request: Request, path: string): Promise<Response> => {
     const started = performance.now();
     const origin = request.headers.get("origin");
@@ -57,7 +51,8 @@ export function createDirectPost(deps: DirectPostDeps) {
       if (guard.loopbackOnly) checkHost(host ?? new URL(request.url).host);
       checkOrigin(origin, guard.allowedOrigins);
       originOk = true;
-      checkCredentials(request.headers, auth);
+      const pending = authorize(request);
+      if (pending) await pending;
       response = await deps.streamable(request, (method, named) => {
         rpc = method;
         name = named;

@@ -1,11 +1,13 @@
 import { createMemo, remembered } from "../remembered.ts";
+import type { OAuthConfig } from "./oauth.ts";
 
 /** Authentication settings (DESIGN §9). */
 export type AuthConfig =
   | { type: "none" }
   | { type: "basic"; username: string; password: string }
   | { type: "apikey"; keys: string[] }
-  | { type: "bearer"; keys: string[] };
+  | { type: "bearer"; keys: string[] }
+  | OAuthConfig;
 
 /** Origins allowed by default when the server is bound to a loopback address. */
 export const LOOPBACK_ORIGINS: readonly string[] = [
@@ -174,6 +176,10 @@ export interface AuthFailure {
  */
 export function checkAuth(headers: Headers, auth: AuthConfig): AuthFailure | undefined {
   if (auth.type === "none") return undefined;
+  // OAuth tokens are verified asynchronously (`authorize.ts`); this check never lets one pass.
+  if (auth.type === "oauth") {
+    return { challenge: "Bearer", message: "Authentication required: an OAuth access token" };
+  }
   const authorization = headers.get("authorization") ?? "";
   if (auth.type === "basic") {
     const challenge = 'Basic realm="shelf", charset="UTF-8"';

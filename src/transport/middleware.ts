@@ -152,10 +152,16 @@ export function hostGuard(guard: Readonly<ListenGuard>, target = true): Middlewa
   };
 }
 
-/** Refuses requests without valid credentials (401 with `WWW-Authenticate`), but `public`. */
-export function authGuard(auth: AuthConfig, publicPaths: readonly string[]): MiddlewareHandler {
+/**
+ * Refuses requests the authorizer refuses (401 with `WWW-Authenticate`, 403 for a missing scope),
+ * but on `publicPaths`.
+ */
+export function authGuard(
+  authorize: (request: Request) => void | Promise<void>,
+  publicPaths: readonly string[],
+): MiddlewareHandler {
   return async (c, next) => {
-    if (!publicPaths.includes(c.req.path)) checkCredentials(c.req.raw.headers, auth);
+    if (!publicPaths.includes(c.req.path)) await authorize(c.req.raw);
     await next();
   };
 }

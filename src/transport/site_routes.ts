@@ -15,7 +15,9 @@ import { LATEST_LEGACY_VERSION } from "../protocol/versions.ts";
 import { type CardAuth, serverCardJson } from "../site/server_card.ts";
 import { type SiteFiles, siteFiles } from "../site/site_files.ts";
 import { SHELF_VERSION } from "../version.ts";
+import type { AuthConfig } from "./guards.ts";
 import { HttpError } from "./http_error.ts";
+import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth.ts";
 import type { LogVariables } from "./middleware.ts";
 
 /** The server card's paths (`/.well-known/mcp`, and the `.json` form). */
@@ -29,8 +31,8 @@ const DISCOVERY_LINKS = '</llms.txt>; rel="describedby"; type="text/plain", ' +
 export interface SiteRoutesDeps {
   stores: StoreCache;
   server: McpServer;
-  /** How the deployment authenticates, as the card states it. */
-  auth: CardAuth;
+  /** How the deployment authenticates (the card states the mode; OAuth adds its metadata). */
+  auth: AuthConfig;
   /** Open legacy SSE streams, for `/health`. */
   sseStreams: () => number;
 }
@@ -85,10 +87,22 @@ export function addSiteRoutes(
     app.get(path, async (c) => {
       const { store, settings } = await server.current();
       c.header("link", DISCOVERY_LINKS);
-      return c.body(serverCardJson(store, settings, baseOf(store, c.req.url), deps.auth), 200, {
+      const base = baseOf(store, c.req.url);
+      return c.body(serverCardJson(store, settings, base, deps.auth.type as CardAuth), 200, {
         "content-type": "application/json",
       });
     });
+  }
+  // RFC 9728: where a client learns which authorization server issues tokens for this resource.
+  const oauth = deps.auth.type === "oauth" ? deps.auth : undefined;
+  if (oauth) {
+    for (const path of RESOURCE_METADATA_PATHS) {
+      app.get(path, async (c) => {
+        const store = await stores.get();
+        const origin = store.manifest.settings?.siteUrl ?? parsedUrl(c.req.url).origin;
+        return c.json(resourceMetadata(oauth, origin));
+      });
+    }
   }
   const text = (body: string, type: string, base: string) =>
     new Response(body, {

@@ -1,0 +1,229 @@
+/**
+ * Shelf as an OAuth 2.1 resource server, as the MCP authorization spec (2026-07-28) asks: access
+ * tokens are JWTs verified with `jose` against the authorization server's keys (JWKS, found from
+ * its metadata once per isolate, rotation honoured), for this server's audience only (RFC 8707),
+ * with the scopes it requires; RFC 9728 metadata tells clients where to get one. No token is
+ * ever passed on.
+ *
+ * @module
+ */
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
+
+/** The OAuth settings (`auth.type: oauth`). */
+export interface OAuthConfig {
+  type: "oauth";
+  /** The authorization server's issuer identifier (`iss` of its tokens). */
+  issuer: string;
+  /** The audience tokens must name; default: the canonical MCP URL (`<origin>/mcp`). */
+  audience?: string;
+  /** Whether requests without a token are refused (default true). */
+  required: boolean;
+  /** Scopes every token must hold. */
+  scopes: string[];
+  /** Where the keys are; default: from the issuer's metadata. */
+  jwksUri?: string;
+  /** Signature algorithms accepted (asymmetric only by default). */
+  algorithms: string[];
+  /** Seconds of clock difference tolerated on `exp`/`nbf`. */
+  clockSkewSeconds: number;
+}
+
+/** Algorithms accepted unless configured: asymmetric ones (a public key is never an HMAC key). */
+export const DEFAULT_ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+];
+
+/** The outcome of checking a request's token. */
+export type TokenCheck =
+  | { ok: true; scopes: string[]; subject?: string }
+  | { ok: false; status: 401 | 403; challenge: string; message: string };
+
+/** The paths of the protected-resource metadata (RFC 9728; the second for the `/mcp` resource). */
+export const RESOURCE_METADATA_PATHS = [
+  "/.well-known/oauth-protected-resource",
+  "/.well-known/oauth-protected-resource/mcp",
+];
+
+/**
+ * The protected-resource metadata document (RFC 9728) of a server at `origin`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resourceMetadata } from "./oauth.ts";
+ * const config = { type: "oauth" as const, issuer: "https://id.example", required: true,
+ *   scopes: ["docs:read"], algorithms: ["ES256"], clockSkewSeconds: 60 };
+ * assert.deepEqual(resourceMetadata(config, "https://kb.example"), {
+ *   resource: "https://kb.example/mcp",
+ *   authorization_servers: ["https://id.example"],
+ *   scopes_supported: ["docs:read"],
+ *   bearer_methods_supported: ["header"],
+ * });
+ * ```
+ */
+export function resourceMetadata(config: OAuthConfig, origin: string): Record<string, unknown> {
+  return {
+    resource: audienceOf(config, origin),
+    authorization_servers: [config.issuer],
+    scopes_supported: config.scopes,
+    bearer_methods_supported: ["header"],
+  };
+}
+
+/** The audience tokens must name: the configured one, else `<origin>/mcp`. */
+export function audienceOf(config: OAuthConfig, origin: string): string {
+  return config.audience ?? `${origin}/mcp`;
+}
+
+/** What {@link createTokenVerifier} may be given besides the settings. */
+export interface VerifierOptions {
+  /** `fetch` for the issuer's metadata (tests, platforms); default the global one. */
+  fetch?: typeof fetch;
+  /** Least time between two fetches of the key set for an unknown key id (default 30 s). */
+  keysCooldownMs?: number;
+}
+
+/** See {@link createTokenVerifier}. */
+export interface TokenVerifier {
+  /**
+   * Checks the `Authorization` header of a request that arrived at `origin`: a valid token with
+   * the required scopes passes; none passes only when tokens are not required.
+   */
+  check(authorization: string | null, origin: string): Promise<TokenCheck>;
+}
+
+/**
+ * A verifier for one isolate. The issuer's metadata (`/.well-known/oauth-authorization-server`,
+ * else `/.well-known/openid-configuration`) is fetched once, on the first token, for its
+ * `jwks_uri`; `jose`'s remote key set keeps the keys and fetches them again for a key id it does
+ * not know (at most every 30 s), so a rotation is followed and an unknown `kid` costs one refresh
+ * at most. A failed metadata fetch is tried again by the next request.
+ *
+ * @example
+ * ```ts ignore
+ * const verifier = createTokenVerifier(config);
+ * const result = await verifier.check(request.headers.get("authorization"), "https://kb.example");
+ * ```
+ */
+export function createTokenVerifier(
+  config: OAuthConfig,
+  options: VerifierOptions = {},
+): TokenVerifier {
+  const fetchJson = options.fetch ?? fetch;
+  let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  const keySet = () => {
+    keys ??= (async () => {
+      const uri = config.jwksUri ?? await discoverJwksUri(config.issuer, fetchJson);
+      return createRemoteJWKSet(new URL(uri), {
+        cooldownDuration: options.keysCooldownMs ?? 30_000,
+      });
+    })().catch((error) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  };
+  const metadataUrl = (origin: string) => `${origin}${RESOURCE_METADATA_PATHS[1]}`;
+  const scopeParam = config.scopes.length > 0 ? `, scope="${config.scopes.join(" ")}"` : "";
+  const refuse = (origin: string, message: string, error?: string): TokenCheck => ({
+    ok: false,
+    status: 401,
+    message,
+    challenge: `Bearer resource_metadata="${metadataUrl(origin)}"${scopeParam}` +
+      (error ? `, error="${error}"` : ""),
+  });
+  return {
+    async check(authorization, origin) {
+      const token = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "")?.[1];
+      if (!token) {
+        if (!config.required && !authorization) return { ok: true, scopes: [] };
+        return refuse(origin, "Authentication required: send Authorization: Bearer <token>");
+      }
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, await keySet(), {
+          issuer: config.issuer,
+          audience: audienceOf(config, origin),
+          algorithms: config.algorithms,
+          clockTolerance: config.clockSkewSeconds,
+          requiredClaims: ["exp"],
+        }));
+      } catch (error) {
+        return refuse(origin, `Invalid token: ${reason(error)}`, "invalid_token");
+      }
+      const granted = scopesOf(payload);
+      const missing = config.scopes.filter((s) => !granted.includes(s));
+      if (missing.length > 0) {
+        return {
+          ok: false,
+          status: 403,
+          message: `Insufficient scope: the token lacks ${missing.join(", ")}`,
+          challenge: `Bearer error="insufficient_scope", scope="${config.scopes.join(" ")}", ` +
+            `resource_metadata="${metadataUrl(origin)}"`,
+        };
+      }
+      return {
+        ok: true,
+        scopes: granted,
+        ...(typeof payload.sub === "string" ? { subject: payload.sub } : {}),
+      };
+    },
+  };
+}
+
+/** A token's scopes: `scope` (space-separated, RFC 9068) or `scp` (a list). */
+function scopesOf(payload: JWTPayload): string[] {
+  if (typeof payload.scope === "string") return payload.scope.split(" ").filter(Boolean);
+  const scp = (payload as { scp?: unknown }).scp;
+  return Array.isArray(scp) ? scp.filter((s): s is string => typeof s === "string") : [];
+}
+
+/** Why a token was refused, in words a client's developer can act on (never the token). */
+function reason(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return "expired";
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return `claim ${error.claim} is not as required (${error.reason})`;
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return "signature algorithm not allowed";
+  if (error instanceof errors.JWKSNoMatchingKey) return "no key of the issuer matches its key id";
+  if (error instanceof errors.JWSSignatureVerificationFailed) return "signature does not verify";
+  if (error instanceof errors.JOSEError) return error.code.replace(/^ERR_/, "").toLowerCase();
+  return "the issuer's keys could not be fetched";
+}
+
+/**
+ * The `jwks_uri` of an issuer, from its OAuth metadata (RFC 8414), else its OpenID configuration.
+ */
+async function discoverJwksUri(issuer: string, fetchJson: typeof fetch): Promise<string> {
+  const base = issuer.replace(/\/+$/, "");
+  const url = new URL(base);
+  const path = url.pathname === "/" ? "" : url.pathname;
+  for (
+    const candidate of [
+      `${url.origin}/.well-known/oauth-authorization-server${path}`,
+      `${base}/.well-known/openid-configuration`,
+    ]
+  ) {
+    try {
+      const res = await fetchJson(candidate, { headers: { accept: "application/json" } });
+      if (!res.ok) {
+        await res.body?.cancel();
+        continue;
+      }
+      const meta = await res.json() as { jwks_uri?: unknown };
+      if (typeof meta.jwks_uri === "string") return meta.jwks_uri;
+    } catch {
+      // Tried with the next form.
+    }
+  }
+  throw new Error(`no jwks_uri in the metadata of ${issuer}`);
+}

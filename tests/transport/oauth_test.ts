@@ -1,0 +1,235 @@
+/**
+ * Shelf as an OAuth resource server, against a local issuer (its metadata and key set served on
+ * loopback, keys made with `jose`): the 401 that tells a client where to go, the protected-resource
+ * metadata, and every token a server must refuse — each case fails if its check is removed.
+ */
+// deno-lint-ignore-file no-explicit-any
+import assert from "node:assert/strict";
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+import { appFor, manifestOf } from "../helpers.ts";
+
+const PING = { jsonrpc: "2.0", id: 1, method: "ping" };
+const ORIGIN = "http://kb.test";
+
+/** A local authorization server: its metadata and a key set the test can rotate. */
+async function issuer() {
+  const keys: JWK[] = [];
+  const controller = new AbortController();
+  let jwksFetches = 0;
+  let url = "";
+  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, signal: controller.signal, onListen: () => {} },
+    (req): Response => {
+      const path = new URL(req.url).pathname;
+      if (path === "/.well-known/oauth-authorization-server") {
+        return Response.json({
+          issuer: url,
+          jwks_uri: `${url}/jwks`,
+          token_endpoint: `${url}/token`,
+        });
+      }
+      if (path === "/jwks") {
+        jwksFetches++;
+        return Response.json({ keys });
+      }
+      return new Response("not found", { status: 404 });
+    },
+  );
+  url = `http://127.0.0.1:${server.addr.port}`;
+  const addKey = async (kid: string) => {
+    const pair = await generateKeyPair("ES256", { extractable: true });
+    keys.push({ ...(await exportJWK(pair.publicKey)), kid, alg: "ES256", use: "sig" });
+    return pair.privateKey;
+  };
+  return {
+    url,
+    keys,
+    addKey,
+    fetches: () => jwksFetches,
+    async close() {
+      controller.abort();
+      await server.finished;
+    },
+  };
+}
+
+async function setup(extra: Record<string, unknown> = {}) {
+  const as = await issuer();
+  const key = await addKey(as, "k1");
+  const manifest = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [{ path: "a.md", text: "# Alpha\n\nPrivate runbook." }],
+  }]);
+  const { app, errors } = appFor(manifest, {
+    sse: { channel: null },
+    // Key sets may be fetched again at once for an unknown key id (30 s apart in production).
+    oauth: { keysCooldownMs: 0 },
+    auth: {
+      type: "oauth",
+      issuer: as.url,
+      required: true,
+      scopes: ["docs:read"],
+      algorithms: ["ES256"],
+      clockSkewSeconds: 5,
+      ...extra,
+    } as any,
+  });
+  const token = (
+    claims: Record<string, unknown> = {},
+    options: { kid?: string; key?: CryptoKey; exp?: string } = {},
+  ) =>
+    new SignJWT({ scope: "docs:read", iss: as.url, aud: `${ORIGIN}/mcp`, ...claims })
+      .setProtectedHeader({ alg: "ES256", kid: options.kid ?? "k1" })
+      .setIssuedAt()
+      .setExpirationTime(options.exp ?? "5m")
+      .sign(options.key ?? key);
+  const post = async (authorization?: string) => {
+    const res = await app.request(`${ORIGIN}/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(authorization ? { authorization } : {}),
+      },
+      body: JSON.stringify(PING),
+    });
+    const body = await res.json();
+    return { status: res.status, challenge: res.headers.get("www-authenticate"), body };
+  };
+  return { as, app, errors, token, post };
+}
+
+const addKey = (as: Awaited<ReturnType<typeof issuer>>, kid: string) => as.addKey(kid);
+
+Deno.test("oauth: no token is 401 naming the resource metadata; the metadata is public", async () => {
+  const { as, app, post } = await setup();
+  try {
+    const res = await post();
+    assert.equal(res.status, 401);
+    assert.equal(
+      res.challenge,
+      `Bearer resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp", scope="docs:read"`,
+    );
+    for (
+      const path of [
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-protected-resource/mcp",
+      ]
+    ) {
+      const meta = await (await app.request(`${ORIGIN}${path}`)).json();
+      assert.deepEqual(meta, {
+        resource: `${ORIGIN}/mcp`,
+        authorization_servers: [as.url],
+        scopes_supported: ["docs:read"],
+        bearer_methods_supported: ["header"],
+      });
+    }
+    const card = await (await app.request(`${ORIGIN}/.well-known/mcp`)).json();
+    assert.equal(
+      card.authentication.resourceMetadata,
+      `${ORIGIN}/.well-known/oauth-protected-resource/mcp`,
+    );
+    for (const path of ["/llms.txt", "/_shelf/md/docs/a.md", "/sse"]) {
+      const res = await app.request(`${ORIGIN}${path}`);
+      await res.body?.cancel();
+      assert.equal(res.status, 401, path);
+    }
+    const health = await app.request(`${ORIGIN}/health`);
+    await health.body?.cancel();
+    assert.equal(health.status, 200);
+  } finally {
+    app.shutdown();
+    await as.close();
+  }
+});
+
+Deno.test("oauth: a valid token passes, on the direct path and through the router", async () => {
+  const { as, app, errors, token, post } = await setup();
+  try {
+    const good = `Bearer ${await token()}`;
+    const res = await post(good);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, { jsonrpc: "2.0", id: 1, result: {} });
+    const llms = await app.request(`${ORIGIN}/llms.txt`, { headers: { authorization: good } });
+    assert.equal(llms.status, 200);
+    assert.match(await llms.text(), /Alpha/);
+    assert.deepEqual(errors, []);
+  } finally {
+    app.shutdown();
+    await as.close();
+  }
+});
+
+Deno.test("oauth: tokens a resource server must refuse are refused", async () => {
+  const { as, app, token, post } = await setup();
+  try {
+    const stranger = (await generateKeyPair("ES256")).privateKey;
+    const unsigned = (claims: Record<string, unknown>) =>
+      `${btoa(JSON.stringify({ alg: "none", typ: "JWT" }))}.${btoa(JSON.stringify(claims))}.`
+        .replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
+    const now = Math.floor(Date.now() / 1000);
+    const hmacWithPublicKey = await new SignJWT({ scope: "docs:read" })
+      .setProtectedHeader({ alg: "HS256", kid: "k1" })
+      .setIssuer(as.url).setAudience(`${ORIGIN}/mcp`).setExpirationTime("5m")
+      .sign(new TextEncoder().encode(JSON.stringify(as.keys[0])));
+    const cases: [string, string][] = [
+      ["expired", await token({}, { exp: now - 60 as unknown as string })],
+      ["another audience", await token({ aud: "https://other.example/mcp" })],
+      ["another issuer", await token({ iss: "https://evil.example" })],
+      [
+        "alg none",
+        unsigned({ iss: as.url, aud: `${ORIGIN}/mcp`, exp: now + 300, scope: "docs:read" }),
+      ],
+      ["HMAC with the public key", hmacWithPublicKey],
+      ["a key the issuer does not have", await token({}, { kid: "k1", key: stranger })],
+      ["an unknown key id", await token({}, { kid: "k9", key: stranger })],
+      ["garbage", "not.a.token"],
+    ];
+    for (const [name, t] of cases) {
+      const res = await post(`Bearer ${t}`);
+      assert.equal(res.status, 401, name);
+      assert.match(res.challenge ?? "", /error="invalid_token"/, name);
+      assert.doesNotMatch(JSON.stringify(res.body), /Private runbook/, name);
+    }
+    // A token without the required scope: 403, insufficient_scope.
+    const narrow = await post(`Bearer ${await token({ scope: "profile" })}`);
+    assert.equal(narrow.status, 403);
+    assert.match(narrow.challenge ?? "", /error="insufficient_scope", scope="docs:read"/);
+  } finally {
+    app.shutdown();
+    await as.close();
+  }
+});
+
+Deno.test("oauth: a rotated key is fetched once for its new key id", async () => {
+  const { as, app, token, post } = await setup();
+  try {
+    assert.equal((await post(`Bearer ${await token()}`)).status, 200);
+    const fetchesBefore = as.fetches();
+    const rotated = await as.addKey("k2");
+    assert.equal(
+      (await post(`Bearer ${await token({}, { kid: "k2", key: rotated })}`)).status,
+      200,
+    );
+    assert.equal(as.fetches(), fetchesBefore + 1, "one refresh for the new key id");
+    assert.equal(
+      (await post(`Bearer ${await token({}, { kid: "k2", key: rotated })}`)).status,
+      200,
+    );
+    assert.equal(as.fetches(), fetchesBefore + 1, "kept after that");
+  } finally {
+    app.shutdown();
+    await as.close();
+  }
+});
+
+Deno.test("oauth: with required false, no token passes and a bad one is still refused", async () => {
+  const { as, app, token, post } = await setup({ required: false });
+  try {
+    assert.equal((await post()).status, 200);
+    assert.equal((await post(`Bearer ${await token({ aud: "x" })}`)).status, 401);
+  } finally {
+    app.shutdown();
+    await as.close();
+  }
+});
