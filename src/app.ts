@@ -10,6 +10,7 @@ import { type AuthConfig, type ListenGuard, listenGuard } from "./transport/guar
 import { createAuthorizer } from "./transport/authorize.ts";
 import { createBodyBudget } from "./transport/body_budget.ts";
 import { RESOURCE_METADATA_PATHS } from "./transport/oauth.ts";
+import { CATALOG_PATHS, SERVER_CARD_PATH } from "./site/discovery.ts";
 import { createDirectPost } from "./transport/direct_post.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
 import { HttpError, httpError } from "./transport/http_error.ts";
@@ -90,7 +91,14 @@ export type ShelfApp = Hono & {
 };
 
 /** Paths served without credentials: health checks, the server card, OAuth resource metadata. */
-const PUBLIC_PATHS = ["/health", "/", ...CARD_PATHS, ...RESOURCE_METADATA_PATHS];
+const PUBLIC_PATHS = [
+  "/health",
+  "/",
+  ...CARD_PATHS,
+  ...RESOURCE_METADATA_PATHS,
+  ...CATALOG_PATHS,
+  SERVER_CARD_PATH,
+];
 
 /**
  * Builds the HTTP application:

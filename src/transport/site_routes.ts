@@ -18,6 +18,13 @@ import { SHELF_VERSION } from "../version.ts";
 import type { AuthConfig } from "./guards.ts";
 import { HttpError } from "./http_error.ts";
 import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth.ts";
+import {
+  CATALOG_PATHS,
+  mcpCatalog,
+  SERVER_CARD_PATH,
+  SERVER_CARD_TYPE,
+  serverCardV2,
+} from "../site/discovery.ts";
 import type { LogVariables } from "./middleware.ts";
 
 /** The server card's paths (`/.well-known/mcp`, and the `.json` form). */
@@ -93,6 +100,29 @@ export function addSiteRoutes(
       });
     });
   }
+  // Discovery (the Server Card extension): the domain's catalog and this server's v2 card.
+  const discovery = (body: Record<string, unknown>, type: string) =>
+    new Response(JSON.stringify(body), {
+      headers: { "content-type": type, "cache-control": "public, max-age=3600" },
+    });
+  for (const path of CATALOG_PATHS) {
+    app.get(path, async (c) => {
+      const store = await stores.get();
+      return discovery(
+        mcpCatalog(store.manifest.server, baseOf(store, c.req.url)),
+        "application/json",
+      );
+    });
+  }
+  app.get(SERVER_CARD_PATH, async (c) => {
+    const store = await stores.get();
+    const card = serverCardV2(
+      store.manifest.server,
+      baseOf(store, c.req.url),
+      deps.auth.type as CardAuth,
+    );
+    return discovery(card, SERVER_CARD_TYPE);
+  });
   // RFC 9728: where a client learns which authorization server issues tokens for this resource.
   const oauth = deps.auth.type === "oauth" ? deps.auth : undefined;
   if (oauth) {

@@ -84,10 +84,43 @@ Deno.test("resolveConfig: auth modes and their errors", () => {
     type: "apikey",
     keys: ["k1", "k2"],
   });
+  assert.deepEqual(
+    resolveConfig({
+      args: ["-a", "oauth", "--oauth-issuer", "https://id.example", "--oauth-scopes", "a b,c"],
+      env: none,
+    }).auth,
+    {
+      type: "oauth",
+      issuer: "https://id.example",
+      required: true,
+      scopes: ["a", "b", "c"],
+      algorithms: [
+        "RS256",
+        "RS384",
+        "RS512",
+        "PS256",
+        "PS384",
+        "PS512",
+        "ES256",
+        "ES384",
+        "ES512",
+        "EdDSA",
+      ],
+      clockSkewSeconds: 60,
+    },
+  );
   const bad: [string[], RegExp][] = [
     [["-a", "basic", "-u", "ann"], /^--auth-type: basic auth needs/],
     [["-a", "bearer"], /^--auth-type: bearer auth needs keys/],
-    [["-a", "oauth"], /^--auth-type: must be none, basic, apikey or bearer, got 'oauth'$/],
+    [
+      ["-a", "kerberos"],
+      /^--auth-type: must be none, basic, apikey, bearer or oauth, got 'kerberos'$/,
+    ],
+    [["-a", "oauth"], /^--auth-type: oauth needs --oauth-issuer/],
+    [
+      ["-a", "oauth", "--oauth-issuer", "https://id.example", "--oauth-algorithms", "HS256"],
+      /^--oauth-algorithms: 'HS256' is not allowed: tokens must be signed with an asymmetric key/,
+    ],
     [["-p", "99999"], /^--port: must be an integer from 0 to 65535/],
     [["-m", "0"], /^--search-max-results: must be an integer from 1 to 100/],
     [

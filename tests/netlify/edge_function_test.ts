@@ -39,6 +39,11 @@ Deno.test("edge function: routes, settings from Netlify.env, tools and search fr
     "/health",
     "/.well-known/mcp",
     "/.well-known/mcp.json",
+    "/.well-known/mcp/catalog.json",
+    "/.well-known/ai-catalog.json",
+    "/mcp/server-card",
+    "/.well-known/oauth-protected-resource",
+    "/.well-known/oauth-protected-resource/mcp",
   ]);
   assert.ok(routes.every((r) => r.function === "mcp"));
   const list = await call({

@@ -233,3 +233,54 @@ Deno.test("oauth: with required false, no token passes and a bad one is still re
     await as.close();
   }
 });
+
+Deno.test("discovery: the catalog names the v2 card; both are public and name no document", async () => {
+  const { as, app } = await setup();
+  try {
+    for (const path of ["/.well-known/mcp/catalog.json", "/.well-known/ai-catalog.json"]) {
+      const res = await app.request(`${ORIGIN}${path}`);
+      assert.equal(res.status, 200, path);
+      assert.equal(res.headers.get("cache-control"), "public, max-age=3600");
+      assert.deepEqual(await res.json(), {
+        specVersion: "draft",
+        entries: [{
+          identifier: "urn:mcp:server:test.kb/test-kb",
+          displayName: "test-kb",
+          mediaType: "application/mcp-server+json",
+          url: `${ORIGIN}/mcp/server-card`,
+        }],
+      });
+    }
+    const res = await app.request(`${ORIGIN}/mcp/server-card`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("content-type"), "application/mcp-server+json");
+    const text = await res.text();
+    assert.doesNotMatch(text, /Alpha|runbook|acdc:\/\//i);
+    const card = JSON.parse(text);
+    // The v2 schema: these members only, the required ones present, the name's pattern.
+    const allowed = [
+      "$schema",
+      "_meta",
+      "description",
+      "icons",
+      "name",
+      "remotes",
+      "repository",
+      "title",
+      "version",
+      "websiteUrl",
+    ];
+    assert.deepEqual(Object.keys(card).filter((k) => !allowed.includes(k)), []);
+    for (const key of ["$schema", "description", "name", "version"]) assert.ok(card[key], key);
+    assert.match(card.name, /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+    assert.ok(card.description.length <= 100);
+    assert.equal(card.remotes[0].url, `${ORIGIN}/mcp`);
+    assert.equal(
+      card._meta["io.github.shelf/authentication"].resourceMetadata,
+      `${ORIGIN}/.well-known/oauth-protected-resource/mcp`,
+    );
+  } finally {
+    app.shutdown();
+    await as.close();
+  }
+});
