@@ -14,7 +14,8 @@ import { CATALOG_PATHS, SERVER_CARD_PATH } from "./site/discovery.ts";
 import { createDirectPost } from "./transport/direct_post.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
 import { HttpError, httpError } from "./transport/http_error.ts";
-import { addMcpRoutes, MCP_PATHS } from "./transport/mcp_routes.ts";
+import { addMcpRoutes, addOpenAiRoute, MCP_PATHS } from "./transport/mcp_routes.ts";
+import { createOpenAiRegistry } from "./tools/tool_registry.ts";
 import {
   authGuard,
   cors,
@@ -164,6 +165,27 @@ export function createApp(deps: AppDeps): ShelfApp {
       onMessage,
     });
   addMcpRoutes(app, { hub, streamable, maxBodyBytes: maxBody, bodies });
+  // ChatGPT's search and fetch, on their own endpoint and server (the names are taken on /mcp).
+  const openai = createMcpServer({
+    stores: deps.stores,
+    tools: createOpenAiRegistry(),
+    ...(deps.engines ? { engines: deps.engines } : {}),
+    ...(deps.search ? { search: deps.search } : {}),
+    onInternalError: (error, method) => report(error, method),
+  });
+  addOpenAiRoute(app, {
+    profileOn: async () =>
+      (await deps.stores.get()).manifest.settings?.profiles?.includes("openai") ?? false,
+    streamable: (request, onMessage) =>
+      handleStreamablePost(request, {
+        server: openai,
+        maxBodyBytes: maxBody,
+        bodies,
+        onMessage,
+        withBase: async (r) =>
+          (await deps.stores.get()).manifest.settings?.siteUrl ?? new URL(r.url).origin,
+      }),
+  });
 
   app.notFound(() =>
     httpError(404, ErrorCode.InvalidRequest, "Not found: the MCP endpoint is /mcp")

@@ -28,7 +28,14 @@ export interface SourceConfig {
 }
 
 /** Tool families Shelf knows. */
-export const TOOL_PROFILES = ["articles", "acdc", "sections", "mcp-serve", "techdoc"] as const;
+export const TOOL_PROFILES = [
+  "articles",
+  "acdc",
+  "sections",
+  "mcp-serve",
+  "techdoc",
+  "openai",
+] as const;
 
 /** The content side of the configuration: who the server is and what it serves. */
 export interface ContentConfig {

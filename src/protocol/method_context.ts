@@ -11,6 +11,8 @@ export interface Session {
   modern: boolean;
   /** The connection can receive `notifications/*\/list_changed` (stdio or SSE in dev mode). */
   listChanged?: boolean;
+  /** The origin the request arrived at, where the transport gives it (the openai endpoint). */
+  base?: string;
 }
 
 /** What a method handler receives. */

@@ -13,26 +13,9 @@ export const LLMS_TXT_MAX_LINKS = 1000;
 /** Most characters of `llms-full.txt`; documents past it are left out, with a note saying so. */
 export const LLMS_FULL_MAX_CHARS = 4_000_000;
 
-/** A path segment percent-encoded, parentheses too (a `)` would end a markdown link). */
-const encodeSegment = (segment: string) =>
-  encodeURIComponent(segment).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
-const encodePath = (path: string) => path.split("/").map(encodeSegment).join("/");
+import { encodeSegment, twinPath } from "../content/twin_path.ts";
 
-/**
- * The site path of a document's markdown twin: `/_shelf/md/<source>/<path>.md`, segments
- * percent-encoded.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { twinPath } from "./llms_txt.ts";
- * assert.equal(twinPath({ source: "docs", path: "guides/a b" }), "/_shelf/md/docs/guides/a%20b.md");
- * assert.equal(twinPath({ source: "man", path: "open(2)" }), "/_shelf/md/man/open%282%29.md");
- * ```
- */
-export function twinPath(doc: Pick<ManifestDocument, "source" | "path">): string {
-  return `/_shelf/md/${encodeSegment(doc.source)}/${encodePath(doc.path)}.md`;
-}
+export { twinPath };
 
 /** The site path of a category's index: `/_shelf/index/<source>/<category or _root>.md`. */
 export function categoryIndexPath(source: string, category: string): string {

@@ -22,6 +22,8 @@ export interface ToolContext {
   search: SearchSettings;
   /** Whether `docs://` URIs are accepted (the mcp-serve profile is on). */
   docsAlias: boolean;
+  /** The origin the request arrived at, where a transport says (links of the openai tools). */
+  base?: string;
 }
 
 /** One tool: its listing and its implementation. */

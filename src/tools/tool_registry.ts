@@ -3,6 +3,7 @@ import { ARTICLE_TOOLS } from "./articles.ts";
 import { SECTION_TOOLS } from "./sections.ts";
 import { MCP_SERVE_TOOLS } from "./mcp_serve.ts";
 import { TECHDOC_TOOLS } from "./techdoc.ts";
+import { OPENAI_TOOLS } from "./openai.ts";
 import type { ToolDefinition } from "./tool.ts";
 
 /** Tool families listed when the config names none. */
@@ -16,6 +17,22 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...MCP_SERVE_TOOLS,
   ...TECHDOC_TOOLS,
 ];
+
+/**
+ * The `openai` profile's registry: ChatGPT's `search` and `fetch`, alone, for the endpoint that
+ * serves them (`/mcp/openai`; the ACDC `search` owns the name on `/mcp`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createOpenAiRegistry } from "./tool_registry.ts";
+ * assert.deepEqual(createOpenAiRegistry().tools.map((t) => t.name), ["search", "fetch"]);
+ * ```
+ */
+export function createOpenAiRegistry(): ToolRegistry {
+  const byName = new Map(OPENAI_TOOLS.map((t) => [t.name, t]));
+  return { tools: OPENAI_TOOLS, get: (name) => byName.get(name) };
+}
 
 /** The tools one server lists and calls. */
 export interface ToolRegistry {

@@ -99,6 +99,42 @@ export function addMcpRoutes(app: Hono<{ Variables: LogVariables }>, deps: McpRo
   }
 }
 
+/** The endpoint of the `openai` profile (ChatGPT's `search` and `fetch`). */
+export const OPENAI_PATH = "/mcp/openai";
+
+/**
+ * Adds `POST /mcp/openai`, the `openai` profile's endpoint: Streamable HTTP with its own tool
+ * set, behind the same guards and authorization as `/mcp`; 404 while the profile is off.
+ *
+ * @example
+ * ```ts ignore
+ * addOpenAiRoute(app, { profileOn: async () => true, streamable });
+ * ```
+ */
+export function addOpenAiRoute(
+  app: Hono<{ Variables: LogVariables }>,
+  deps: {
+    profileOn: () => Promise<boolean>;
+    streamable: McpRoutesDeps["streamable"];
+  },
+): void {
+  app.post(OPENAI_PATH, async (c) => {
+    if (!(await deps.profileOn())) {
+      await c.req.raw.body?.cancel();
+      return httpError(
+        404,
+        ErrorCode.InvalidRequest,
+        "Not found: the openai tool profile is off (add it to tools.profiles)",
+      );
+    }
+    return deps.streamable(c.req.raw, (rpc, name) => {
+      c.set("rpc", rpc);
+      if (name) c.set("name", name);
+    });
+  });
+  app.on(["GET", "DELETE"], OPENAI_PATH, notAllowed);
+}
+
 function notAllowed(): Response {
   return httpError(
     405,

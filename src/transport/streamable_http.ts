@@ -40,6 +40,8 @@ export interface StreamableOptions {
   batch?: BatchLimits;
   /** The app's allowance of large bodies in flight (none: unbounded). */
   bodies?: BodyBudget;
+  /** Tell tools the origin the request arrived at (`session.base`; the openai endpoint). */
+  withBase?: (request: Request) => string | Promise<string>;
   /** Told the JSON-RPC method (and tool or resource name) of a single message, for logs. */
   onMessage?: (method: string, name?: string) => void;
 }
@@ -96,10 +98,16 @@ async function handlePost(request: Request, options: StreamableOptions): Promise
       options.onMessage(m.method, typeof name === "string" ? name.slice(0, 200) : undefined);
     }
   }
-  return reply(request, await handleOne(value, request.headers, options.server));
+  const base = options.withBase ? await options.withBase(request) : undefined;
+  return reply(request, await handleOne(value, request.headers, options.server, base));
 }
 
-async function handleOne(value: unknown, headers: Headers, server: McpServer): Promise<Outcome> {
+async function handleOne(
+  value: unknown,
+  headers: Headers,
+  server: McpServer,
+  base?: string,
+): Promise<Outcome> {
   const incoming = classifyMessage(value);
   if (incoming.kind === "invalid") {
     return { status: 400, response: errorResponse(incoming.id, incoming.error) };
@@ -115,8 +123,9 @@ async function handleOne(value: unknown, headers: Headers, server: McpServer): P
   });
   if ("refusal" in era) return { status: 400, response: errorResponse(id, era.refusal) };
   if (incoming.kind === "notification") return { status: 202 };
-  const response = await server.handle(incoming.message, era.session);
-  return { status: statusFor(response, era.session), response };
+  const session = base === undefined ? era.session : { ...era.session, base };
+  const response = await server.handle(incoming.message, session);
+  return { status: statusFor(response, session), response };
 }
 
 async function handleBatch(

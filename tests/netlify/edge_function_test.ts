@@ -34,6 +34,7 @@ Deno.test("edge function: routes, settings from Netlify.env, tools and search fr
   const routes = edgeRoutes(await Deno.readTextFile(`${ROOT}/netlify.toml`));
   assert.deepEqual(routes.map((r) => r.path), [
     "/mcp",
+    "/mcp/openai",
     "/sse",
     "/messages",
     "/health",

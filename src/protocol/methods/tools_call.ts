@@ -58,6 +58,7 @@ export const toolsCall: MethodHandler = async (
       engine: () => engines.get(store),
       search,
       docsAlias: tools.get("search_documents") !== undefined,
+      ...(session.base ? { base: session.base } : {}),
     };
     const key = tool.cacheable ? cacheKey(tool.name, args, structured) : undefined;
     let result = key === undefined ? undefined : answers.get(settings, key);
