@@ -43,11 +43,23 @@ export interface BuildArgs {
   edgeBudgetMB: number;
   /** Base URL of the links in llms.txt (else `site.url`, else `$URL`, else root-relative). */
   siteUrl?: string;
+  /**
+   * Where the edge function's modules go (default `.shelf/edge`): outside the published folder,
+   * so that the CDN never serves them.
+   */
+  edgeOut: string;
+  /**
+   * A private build (`--private`, or an auth mode set in the build's environment, as Netlify
+   * gives a site's variables to its builds): nothing of the content is written to the published
+   * folder — no manifest, index, `llms.txt`, `llms-full.txt`, twins or indexes; the function
+   * serves them behind its authentication.
+   */
+  private?: boolean;
 }
 
 /** Parses the build flags (see the module doc); unknown flags are a {@link ConfigError}. */
 export function parseBuildArgs(args: string[]): BuildArgs {
-  const out: BuildArgs = { out: "dist", lenient: false, edgeBudgetMB: 15 };
+  const out: BuildArgs = { out: "dist", lenient: false, edgeBudgetMB: 15, edgeOut: ".shelf/edge" };
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = () => {
@@ -56,6 +68,8 @@ export function parseBuildArgs(args: string[]): BuildArgs {
       return v;
     };
     if (name === "--lenient") out.lenient = true;
+    else if (name === "--private") out.private = true;
+    else if (name === "--edge-out") out.edgeOut = value();
     else if (name === "--config" || name === "-c") out.config = value();
     else if (name === "--content") out.content = value();
     else if (name === "--out") out.out = value();
@@ -69,11 +83,22 @@ export function parseBuildArgs(args: string[]): BuildArgs {
     } else if (name !== "--") {
       throw new ConfigError(
         name,
-        "unknown flag (use --config, --content, --out, --lenient, --edge-budget, --site-url)",
+        "unknown flag (use --config, --content, --out, --edge-out, --lenient, --private, " +
+          "--edge-budget, --site-url)",
       );
     }
   }
   return out;
+}
+
+/**
+ * Whether the build's environment sets an authentication mode (Netlify gives a site's variables
+ * to its builds as well as to its functions): then the build is private.
+ */
+function privateFromEnvironment(): boolean {
+  const type = Deno.env.get("ACDC_MCP_AUTH_TYPE") ?? "";
+  const techdoc = /^(1|true|yes)$/i.test(Deno.env.get("MCP_AUTH_REQUIRED") ?? "");
+  return (type !== "" && type !== "none") || techdoc;
 }
 
 /** UTF-8 size of a string (what lands on disk), not its length in UTF-16 code units. */
@@ -101,23 +126,46 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
     );
     return { code: 1, folders };
   }
-  const dir = `${args.out}/_shelf`;
+  const isPrivate = args.private ?? privateFromEnvironment();
+  // The edge modules of builds before they moved out of the published folder go.
+  for (const stale of ["edge-manifest.json", "edge-index.json", "edge-bodies", "edge-postings"]) {
+    await Deno.remove(`${args.out}/_shelf/${stale}`, { recursive: true }).catch(() => {});
+  }
+  for (const stale of ["edge-bodies.ts", "edge-postings.ts"]) {
+    await Deno.remove(`${args.out}/_shelf/${stale}`).catch(() => {});
+  }
+  const published = `${args.out}/_shelf`;
+  const dir = args.edgeOut;
+  await Deno.mkdir(published, { recursive: true });
   await Deno.mkdir(dir, { recursive: true });
   const json = asciiJson(manifest);
-  await Deno.writeTextFile(`${dir}/manifest.json`, json);
-  console.log(
-    `wrote ${dir}/manifest.json (${byteLength(json)} bytes, hash ${
-      manifest.contentHash.slice(0, 12)
-    })`,
-  );
   const started = performance.now();
   const index = await buildIndexFor(createContentStore(manifest)).export();
   const indexJson = asciiJson(index);
-  await Deno.writeTextFile(`${dir}/index.json`, indexJson);
-  console.log(
-    `wrote ${dir}/index.json (${byteLength(indexJson)} bytes, ${index.terms.length} terms, ` +
-      `${Math.round(performance.now() - started)} ms)`,
-  );
+  if (isPrivate) {
+    // Nothing of a private build's content is published: stale public files go too.
+    for (const file of ["_shelf/manifest.json", "_shelf/index.json", "llms.txt", "llms-full.txt"]) {
+      await Deno.remove(`${args.out}/${file}`).catch(() => {});
+    }
+    for (const folder of ["_shelf/md", "_shelf/index"]) {
+      await Deno.remove(`${args.out}/${folder}`, { recursive: true }).catch(() => {});
+    }
+    console.log(
+      `private build: nothing of the content in ${args.out}/ (the function serves it behind auth)`,
+    );
+  } else {
+    await Deno.writeTextFile(`${published}/manifest.json`, json);
+    console.log(
+      `wrote ${published}/manifest.json (${byteLength(json)} bytes, hash ${
+        manifest.contentHash.slice(0, 12)
+      })`,
+    );
+    await Deno.writeTextFile(`${published}/index.json`, indexJson);
+    console.log(
+      `wrote ${published}/index.json (${byteLength(indexJson)} bytes, ${index.terms.length} ` +
+        `terms, ${Math.round(performance.now() - started)} ms)`,
+    );
+  }
   // The edge function imports edge-manifest.json and edge-index.json. Within the budget they are
   // the manifest without its bodies and the index without its postings (both in chunks, under
   // edge-bodies/ and edge-postings/, listed by edge-bodies.ts and edge-postings.ts); past it
@@ -125,6 +173,13 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   // which each isolate fetches instead.
   const gzipped = (await gzipSize(json)) + (await gzipSize(indexJson));
   const external = gzipped > args.edgeBudgetMB * 1024 * 1024;
+  if (external && isPrivate) {
+    console.error(
+      `build failed: ${(gzipped / 1e6).toFixed(1)} MB gzipped is over the ${args.edgeBudgetMB} ` +
+        "MB edge budget, and a private build cannot publish the manifest for the function to fetch",
+    );
+    return { code: 1, folders };
+  }
   const bodies = external
     ? { edge: { external: "/_shelf/manifest.json" }, chunks: [] }
     : splitBodies(manifest);
@@ -159,6 +214,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         (gzipped / 1e6).toFixed(2)
       } MB gzipped)`,
   );
+  if (isPrivate) return { code: 0, folders };
   const base = manifest.settings?.siteUrl ?? args.siteUrl ??
     (Deno.env.get("URL") ? siteUrl(Deno.env.get("URL"), "URL") : "");
   const written = await writeSiteFiles(args.out, manifest, base);

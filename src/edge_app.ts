@@ -52,7 +52,17 @@ export interface EdgeInputs {
  * });
  * ```
  */
-export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
+/** The edge app: the Shelf app, and how the adapter hands it a request. */
+export type EdgeApp = ShelfApp & {
+  /**
+   * Answers a request, or passes a site file (`llms.txt`, `llms-full.txt`, `/_shelf/…`) on to
+   * `next` (the CDN's static file) when the site is public: a public build publishes them; a
+   * private one (any auth mode) publishes none, and the function serves them behind its check.
+   */
+  serve(request: Request, next?: () => Promise<Response>): Response | Promise<Response>;
+};
+
+export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
   const { env } = inputs;
   const settings = resolveConfig({ env });
   const site = env("URL") ?? "http://localhost";
@@ -60,7 +70,7 @@ export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
   const remotePath = settings.manifest ?? ("external" in bundled ? bundled.external : undefined);
   const manifest = "external" in bundled ? undefined : bundled;
   const ttlMs = manifest?.settings?.cacheTtlMs;
-  return createApp({
+  const app = createApp({
     stores: createStoreCache({
       load: remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!,
       ...(ttlMs !== undefined ? { ttlMs } : {}),
@@ -90,4 +100,17 @@ export function createEdgeApp(inputs: EdgeInputs): ShelfApp {
     // frozen between requests, so nothing is held back for a later write).
     log: (entry) => console.log(logLine(entry)),
   });
+  const staticSiteFiles = settings.auth.type === "none";
+  return Object.assign(app, {
+    serve(request: Request, next?: () => Promise<Response>) {
+      if (next && staticSiteFiles && isSiteFile(request.url)) return next();
+      return app.fetch(request);
+    },
+  });
+}
+
+/** Whether a URL is one of the site files a public build publishes. */
+function isSiteFile(url: string): boolean {
+  const path = new URL(url).pathname;
+  return path === "/llms.txt" || path === "/llms-full.txt" || path.startsWith("/_shelf/");
 }

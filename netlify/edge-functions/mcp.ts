@@ -1,15 +1,15 @@
 /**
  * Netlify Edge adapter: the build's manifest, index, body and postings chunks as JSON modules
- * (the manifest at start, the index on the first search, each chunk when a request first needs
+ * from `.shelf/edge/`, outside the published folder (the manifest at start, the index on the first search, each chunk when a request first needs
  * one; `edge-bodies.ts` and `edge-postings.ts`, written by the build, list the chunks by literal
  * path so that bundlers include them), settings from `Netlify.env`, everything else in
  * `createEdgeApp`. Routes are declared in `netlify.toml`.
  *
  * @module
  */
-import manifest from "../../dist/_shelf/edge-manifest.json" with { type: "json" };
-import bodyChunks from "../../dist/_shelf/edge-bodies.ts";
-import postingsChunks from "../../dist/_shelf/edge-postings.ts";
+import manifest from "../../.shelf/edge/edge-manifest.json" with { type: "json" };
+import bodyChunks from "../../.shelf/edge/edge-bodies.ts";
+import postingsChunks from "../../.shelf/edge/edge-postings.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
 
 declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
@@ -18,10 +18,13 @@ const app = createEdgeApp({
   env: (name) => (typeof Netlify !== "undefined" ? Netlify.env.get(name) : undefined),
   manifest,
   index: async () =>
-    (await import("../../dist/_shelf/edge-index.json", { with: { type: "json" } })).default,
+    (await import("../../.shelf/edge/edge-index.json", { with: { type: "json" } })).default,
   bodyChunk: async (k) => (await bodyChunks[k]!()).default,
   postingsChunk: async (k) => (await postingsChunks[k]!()).default,
 });
 
 /** Netlify calls this for every request on the routes declared in `netlify.toml`. */
-export default (request: Request): Response | Promise<Response> => app.fetch(request);
+export default (
+  request: Request,
+  context?: { next(): Promise<Response> },
+): Response | Promise<Response> => app.serve(request, context?.next.bind(context));

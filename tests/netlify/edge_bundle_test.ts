@@ -67,7 +67,7 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
         "edge-postings/0.json",
       ]
     ) {
-      assert.ok(eszip.specifiers.includes(`file:///root/dist/_shelf/${file}`), `${file} inside`);
+      assert.ok(eszip.specifiers.includes(`file:///root/.shelf/edge/${file}`), `${file} inside`);
     }
     assert.deepEqual(eszip.specifiers.filter((s) => s.startsWith("npm:")), []);
     assert.deepEqual(

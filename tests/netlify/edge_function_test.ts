@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import manifest from "../../dist/_shelf/manifest.json" with { type: "json" };
-import edgeManifest from "../../dist/_shelf/edge-manifest.json" with { type: "json" };
+import edgeManifest from "../../.shelf/edge/edge-manifest.json" with { type: "json" };
 import { ROOT } from "../helpers.ts";
 import { edgeRoutes } from "./netlify_toml.ts";
 
@@ -40,6 +40,9 @@ Deno.test("edge function: routes, settings from Netlify.env, tools and search fr
     "/health",
     "/.well-known/mcp",
     "/.well-known/mcp.json",
+    "/llms.txt",
+    "/llms-full.txt",
+    "/_shelf/*",
     "/.well-known/mcp/catalog.json",
     "/.well-known/ai-catalog.json",
     "/mcp/server-card",
@@ -82,19 +85,85 @@ Deno.test("edge function: hidden sample documents are not in the bundle", () => 
 Deno.test("build: the sample bundles into the edge; past the budget the edge gets stubs", async () => {
   assert.equal((edgeManifest as { contentHash?: string }).contentHash, manifest.contentHash);
   const out = await Deno.makeTempDir();
+  const edge = `${out}/edge`;
   const run = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}/scripts/build.ts`, "--out", out, "--edge-budget", "0"],
+    args: [
+      "run",
+      "-A",
+      `${ROOT}/scripts/build.ts`,
+      "--out",
+      `${out}/dist`,
+      "--edge-out",
+      edge,
+      "--edge-budget",
+      "0",
+    ],
     cwd: ROOT,
+    env: { ACDC_MCP_AUTH_TYPE: "none" },
     stdout: "piped",
     stderr: "piped",
   }).output();
   assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
   assert.match(new TextDecoder().decode(run.stdout), /over the 0 MB budget/);
-  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${out}/_shelf/edge-manifest.json`)), {
+  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${edge}/edge-manifest.json`)), {
     external: "/_shelf/manifest.json",
   });
-  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${out}/_shelf/edge-index.json`)), {
+  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${edge}/edge-index.json`)), {
     external: "/_shelf/index.json",
   });
   await Deno.remove(out, { recursive: true });
 });
+
+Deno.test("build: a private build publishes nothing of the content; the edge modules are apart", async () => {
+  const out = await Deno.makeTempDir();
+  const build = (extra: string[], env: Record<string, string>) =>
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        `${ROOT}/scripts/build.ts`,
+        "--out",
+        `${out}/dist`,
+        "--edge-out",
+        `${out}/edge`,
+        ...extra,
+      ],
+      cwd: ROOT,
+      env,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  // A public build first, so the private one must also remove what it left.
+  assert.equal((await build([], { ACDC_MCP_AUTH_TYPE: "none" })).code, 0);
+  assert.ok(await exists(`${out}/dist/llms-full.txt`));
+  // The auth mode in the build's environment (as Netlify gives a site's variables) makes it
+  // private.
+  const run = await build([], { ACDC_MCP_AUTH_TYPE: "apikey", ACDC_MCP_AUTH_API_KEYS: "k" });
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  // Every published file, and no document's text in any of them.
+  const published: string[] = [];
+  for await (const path of walk(`${out}/dist`)) published.push(path.slice(out.length + 6));
+  const bodies = manifest.documents.map((d: any) => (manifest.bodies as any)[d.id] as string)
+    .map((b) => b.split("\n").find((l) => l.trim().length > 40)!.trim());
+  for (const path of published) {
+    const text = await Deno.readTextFile(`${out}/dist/${path}`);
+    for (const line of bodies) assert.ok(!text.includes(line), `${path} holds a document's text`);
+  }
+  for (const gone of ["llms.txt", "llms-full.txt", "_shelf/manifest.json", "_shelf/index.json"]) {
+    assert.ok(!published.includes(gone), gone);
+  }
+  assert.ok(!published.some((p) => p.startsWith("_shelf/md/") || p.startsWith("_shelf/index/")));
+  // The edge modules the function bundles are outside the published folder.
+  assert.ok(await exists(`${out}/edge/edge-manifest.json`));
+  await Deno.remove(out, { recursive: true });
+});
+
+const exists = (path: string) => Deno.stat(path).then(() => true, () => false);
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) yield* walk(path);
+    else yield path;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The edge app's site files: a public site's are the CDN's static files (passed on to `next`); a
+ * private one's (any auth mode) are served by the function, behind its check — never passed on.
+ */
+import assert from "node:assert/strict";
+import { createEdgeApp } from "../src/edge_app.ts";
+import { manifestOf } from "./helpers.ts";
+
+Deno.test("edge app: site files pass to the CDN on a public site, stay behind auth on a private one", async () => {
+  const manifest = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [{ path: "a.md", text: "# Alpha\n\nPrivate runbook." }],
+  }]);
+  const fromCdn = () => Promise.resolve(new Response("static file"));
+  const make = (env: Record<string, string>) =>
+    createEdgeApp({
+      env: (n) => env[n],
+      manifest,
+      index: () => Promise.resolve({ external: "x" }),
+    });
+  const open = make({});
+  for (const path of ["/llms.txt", "/llms-full.txt", "/_shelf/md/docs/a.md"]) {
+    const res = await open.serve(new Request(`https://kb.example${path}`), fromCdn);
+    assert.equal(await res.text(), "static file", path);
+  }
+  const closed = make({ ACDC_MCP_AUTH_TYPE: "apikey", ACDC_MCP_AUTH_API_KEYS: "k" });
+  for (
+    const path of ["/llms.txt", "/llms-full.txt", "/_shelf/md/docs/a.md", "/_shelf/manifest.json"]
+  ) {
+    const res = await closed.serve(new Request(`https://kb.example${path}`), fromCdn);
+    assert.equal(res.status, 401, path);
+    assert.doesNotMatch(await res.text(), /static file|runbook/, path);
+  }
+  const withKey = await closed.serve(
+    new Request("https://kb.example/_shelf/md/docs/a.md", { headers: { "x-api-key": "k" } }),
+    fromCdn,
+  );
+  assert.match(await withKey.text(), /Private runbook/);
+  open.shutdown();
+  closed.shutdown();
+});
