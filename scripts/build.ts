@@ -126,7 +126,10 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
     );
     return { code: 1, folders };
   }
-  const isPrivate = args.private ?? privateFromEnvironment();
+  // A source that needs a scope is never published, whatever the flags say.
+  const scoped = manifest.sources.filter((s) => s.scope !== undefined).map((s) => s.name);
+  const isPrivate = scoped.length > 0 || (args.private ?? privateFromEnvironment());
+  if (scoped.length > 0) console.log(`private build: scoped source(s) ${scoped.join(", ")}`);
   // The edge modules of builds before they moved out of the published folder go.
   for (const stale of ["edge-manifest.json", "edge-index.json", "edge-bodies", "edge-postings"]) {
     await Deno.remove(`${args.out}/_shelf/${stale}`, { recursive: true }).catch(() => {});

@@ -7,7 +7,7 @@ import type { EngineCache } from "./search/engine_cache.ts";
 import type { SearchOverrides } from "./search/search_settings.ts";
 import type { ToolRegistry } from "./tools/tool_registry.ts";
 import { type AuthConfig, type ListenGuard, listenGuard } from "./transport/guards.ts";
-import { createAuthorizer } from "./transport/authorize.ts";
+import { createAuthorizer, grantedScopes } from "./transport/authorize.ts";
 import { createBodyBudget } from "./transport/body_budget.ts";
 import { RESOURCE_METADATA_PATHS } from "./transport/oauth.ts";
 import { CATALOG_PATHS, SERVER_CARD_PATH } from "./site/discovery.ts";
@@ -163,6 +163,7 @@ export function createApp(deps: AppDeps): ShelfApp {
       bodies,
       ...(deps.batch ? { batch: deps.batch } : {}),
       onMessage,
+      scopesOf: grantedScopes,
     });
   addMcpRoutes(app, { hub, streamable, maxBodyBytes: maxBody, bodies });
   // ChatGPT's search and fetch, on their own endpoint and server (the names are taken on /mcp).
@@ -182,6 +183,7 @@ export function createApp(deps: AppDeps): ShelfApp {
         maxBodyBytes: maxBody,
         bodies,
         onMessage,
+        scopesOf: grantedScopes,
         withBase: async (r) =>
           (await deps.stores.get()).manifest.settings?.siteUrl ?? new URL(r.url).origin,
       }),

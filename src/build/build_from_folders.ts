@@ -65,6 +65,7 @@ export async function buildFromFolders(
     };
     if (source.statuses) input.statuses = source.statuses;
     if (source.requireStatus !== undefined) input.requireStatus = source.requireStatus;
+    if (source.scope) input.scope = source.scope;
     // The framework: as configured, else its configuration file's, else the files' signs.
     const detected = await detectSite(folder.root);
     input.dialect = source.dialect ?? detected?.dialect ?? dialectFromFiles(files);

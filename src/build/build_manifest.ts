@@ -105,6 +105,7 @@ export async function buildManifest(
       name: input.name,
       description: input.description,
       documentCount: exposed.length,
+      ...(input.scope ? { scope: input.scope } : {}),
     });
   }
   documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -21,6 +21,8 @@ export interface SourceConfig {
   maxFileSize?: number;
   /** The docs framework's dialect (default: detected from its configuration file or files). */
   dialect?: Dialect;
+  /** The OAuth scope a token needs to see this source. */
+  scope?: string;
   /** The source folder's public URL (default: from the framework's configuration). */
   url?: string;
   /** How files map to page URLs (default: from the framework's configuration). */
@@ -79,6 +81,7 @@ const SOURCE_KEYS = new Set([
   "dialect",
   "url",
   "urlStyle",
+  "scope",
 ]);
 
 /**
@@ -215,6 +218,16 @@ export function parseMetadata(
       source.maxFileSize = positiveNumber(e.maxFileSize, `${key}.maxFileSize`, true);
     }
     if (e.dialect !== undefined) source.dialect = oneOf(e.dialect, DIALECTS, `${key}.dialect`);
+    if (e.scope !== undefined) {
+      const scope = requireString(e.scope, `${key}.scope`);
+      if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)) {
+        throw new ConfigError(
+          `${key}.scope`,
+          "must be one OAuth scope token (no spaces or quotes)",
+        );
+      }
+      source.scope = scope;
+    }
     if (e.url !== undefined) source.url = siteUrl(e.url, `${key}.url`);
     if (e.urlStyle !== undefined) {
       source.urlStyle = oneOf(e.urlStyle, URL_STYLES, `${key}.urlStyle`);

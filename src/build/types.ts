@@ -23,6 +23,8 @@ export interface SourceInput {
   name: string;
   description: string;
   files: SourceFile[];
+  /** The OAuth scope a token needs to see this source (none: every authorized request). */
+  scope?: string;
   /** The docs framework whose dialect the files are written in (default `plain`). */
   dialect?: Dialect;
   /**

@@ -81,6 +81,8 @@ export interface ManifestSource {
   name: string;
   description: string;
   documentCount: number;
+  /** The OAuth scope a request's token needs to see anything of this source. */
+  scope?: string;
 }
 
 /** Identity the server reports in `initialize` and `server/discover`. */

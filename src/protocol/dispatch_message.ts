@@ -11,6 +11,8 @@ export interface Connection {
   protocolVersion: string;
   /** Change notifications will be sent on this connection (dev mode). */
   listChanged?: boolean;
+  /** The scopes of the token that opened the connection (see `Session.scopes`). */
+  scopes?: readonly string[];
 }
 
 /** The notifications sent on open connections when the content is rebuilt. */
@@ -67,6 +69,7 @@ async function dispatchOne(
   if ("refusal" in era) return errorResponse(request.id, era.refusal);
   const session: Session = era.session;
   if (connection.listChanged) session.listChanged = true;
+  if (connection.scopes) session.scopes = connection.scopes;
   const response = await server.handle(request, session);
   if (request.method === "initialize" && "result" in response) {
     connection.protocolVersion = String(response.result.protocolVersion);

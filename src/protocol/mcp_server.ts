@@ -14,6 +14,9 @@ import type { MethodSpec, Session } from "./method_context.ts";
 import { METHOD_TABLE } from "./method_table.ts";
 import { ErrorCode, isExpectedError, RpcError } from "./rpc_error.ts";
 import { decorateResult } from "./decorate_result.ts";
+import { scopedStore } from "../content/scoped_store.ts";
+
+const NO_SCOPES: readonly string[] = [];
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -31,7 +34,11 @@ export interface McpServerOptions {
 export interface McpServer {
   handle(request: JsonRpcRequest, session: Session): Promise<JsonRpcResponse>;
   /** The current store and its settings (the server card and site files use them). */
-  current(): Promise<{ store: ContentStore; settings: StoreSettings }>;
+  /**
+   * The current store as a request with `scopes` sees it (default: none, what anyone may see)
+   * and its settings.
+   */
+  current(scopes?: readonly string[]): Promise<{ store: ContentStore; settings: StoreSettings }>;
 }
 
 /**
@@ -67,8 +74,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return (spec.eras === "modern") === session.modern ? spec : undefined;
   };
   return {
-    async current() {
-      const store = await options.stores.get();
+    async current(scopes = NO_SCOPES) {
+      const store = scopedStore(await options.stores.get(), scopes);
       return { store, settings: forStore(store) };
     },
     async handle(request, session) {
@@ -83,7 +90,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         );
       }
       try {
-        const store = await options.stores.get();
+        const store = scopedStore(await options.stores.get(), session.scopes);
         const settings = forStore(store);
         const { tools, search, cacheTtlMs } = settings;
         const result = await spec.handler({

@@ -13,6 +13,11 @@ export interface Session {
   listChanged?: boolean;
   /** The origin the request arrived at, where the transport gives it (the openai endpoint). */
   base?: string;
+  /**
+   * The OAuth scopes the request's token holds: sources needing another are invisible to it
+   * (`content/scoped_store.ts`). Absent (stdio, a trusted local process): every source.
+   */
+  scopes?: readonly string[];
 }
 
 /** What a method handler receives. */

@@ -14,6 +14,24 @@ import { createTokenVerifier, type VerifierOptions } from "./oauth.ts";
 /** Checks a request; throws {@link HttpError} when it may not pass. */
 export type Authorizer = (request: Request) => void | Promise<void>;
 
+const granted = new WeakMap<Request, readonly string[]>();
+const NONE: readonly string[] = [];
+
+/**
+ * The OAuth scopes the authorizer found in a request's token (none for a request without one,
+ * or under another auth mode): what decides which sources it sees.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { grantedScopes } from "./authorize.ts";
+ * assert.deepEqual(grantedScopes(new Request("http://x/")), []);
+ * ```
+ */
+export function grantedScopes(request: Request): readonly string[] {
+  return granted.get(request) ?? NONE;
+}
+
 /** What {@link createAuthorizer} needs besides the settings. */
 export interface AuthorizerOptions extends VerifierOptions {
   /** The origin the request counts as arriving at (`site.url`, else the request's). */
@@ -43,5 +61,6 @@ export function createAuthorizer(auth: AuthConfig, options: AuthorizerOptions): 
         "www-authenticate": result.challenge,
       });
     }
+    if (result.scopes.length > 0) granted.set(request, result.scopes);
   };
 }

@@ -36,7 +36,7 @@ export interface SseHub {
    * Opens a stream; its first event is `endpoint` with `<postPath>?sessionId=<id>`. The session
    * belongs to `credential` (see {@link credentialOf}): posts must present the same one.
    */
-  open(credential: string, postPath: string): Response;
+  open(credential: string, postPath: string, scopes?: readonly string[]): Response;
   /**
    * Handles `POST <postPath>?sessionId=<id>`. The body is read (`readBody`: its text, or the
    * refusal to answer with) only once the session is found here or claimed by the isolate that
@@ -164,7 +164,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
     get size() {
       return streams.size;
     },
-    open(credential, postPath) {
+    open(credential, postPath, scopes) {
       if (streams.size >= maxStreams) {
         return httpError(
           503,
@@ -186,6 +186,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
             connection: {
               protocolVersion: "2024-11-05",
               ...(options.listChanged ? { listChanged: true } : {}),
+              ...(scopes ? { scopes } : {}),
             },
             credential,
             stalled: 0,

@@ -10,6 +10,7 @@ import type { Hono } from "hono";
 import { ErrorCode } from "../protocol/rpc_error.ts";
 import { type BodyBudget, busy } from "./body_budget.ts";
 import { credentialOf } from "./guards.ts";
+import { grantedScopes } from "./authorize.ts";
 import { isJsonContentType } from "./http_checks.ts";
 import { httpError } from "./http_error.ts";
 import { SSE_HEADERS, type SseHub } from "./legacy_sse.ts";
@@ -70,7 +71,7 @@ export function addMcpRoutes(app: Hono<{ Variables: LogVariables }>, deps: McpRo
   const openStream = (request: Request) =>
     request.method === "HEAD"
       ? new Response(null, { headers: SSE_HEADERS })
-      : hub.open(credentialOf(request.headers), "/messages");
+      : hub.open(credentialOf(request.headers), "/messages", grantedScopes(request));
 
   app.get("/sse", (c) => openStream(c.req.raw));
   app.post("/messages", (c) => {

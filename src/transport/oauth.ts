@@ -54,7 +54,8 @@ export const RESOURCE_METADATA_PATHS = [
 ];
 
 /**
- * The protected-resource metadata document (RFC 9728) of a server at `origin`.
+ * The protected-resource metadata document (RFC 9728) of a server at `origin`; `sourceScopes`
+ * are the scopes of its scoped sources.
  *
  * @example
  * ```ts
@@ -68,13 +69,22 @@ export const RESOURCE_METADATA_PATHS = [
  *   scopes_supported: ["docs:read"],
  *   bearer_methods_supported: ["header"],
  * });
+ * // The scopes of scoped sources are offered too, so that clients can ask for them.
+ * assert.deepEqual(
+ *   resourceMetadata(config, "https://kb.example", ["docs:internal"]).scopes_supported,
+ *   ["docs:read", "docs:internal"],
+ * );
  * ```
  */
-export function resourceMetadata(config: OAuthConfig, origin: string): Record<string, unknown> {
+export function resourceMetadata(
+  config: OAuthConfig,
+  origin: string,
+  sourceScopes: readonly string[] = [],
+): Record<string, unknown> {
   return {
     resource: audienceOf(config, origin),
     authorization_servers: [config.issuer],
-    scopes_supported: config.scopes,
+    scopes_supported: [...new Set([...config.scopes, ...sourceScopes])],
     bearer_methods_supported: ["header"],
   };
 }

@@ -17,6 +17,8 @@ import { type SiteFiles, siteFiles } from "../site/site_files.ts";
 import { SHELF_VERSION } from "../version.ts";
 import type { AuthConfig } from "./guards.ts";
 import { HttpError } from "./http_error.ts";
+import { grantedScopes } from "./authorize.ts";
+import { scopedStore } from "../content/scoped_store.ts";
 import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth.ts";
 import {
   CATALOG_PATHS,
@@ -60,7 +62,8 @@ export function addSiteRoutes(
 ): void {
   const { stores, server } = deps;
   const health = async () => {
-    const store = await stores.get();
+    // What anyone may see: counts of scoped sources are not public.
+    const store = scopedStore(await stores.get(), []);
     return {
       status: "ok",
       service: store.manifest.server.name,
@@ -130,7 +133,8 @@ export function addSiteRoutes(
       app.get(path, async (c) => {
         const store = await stores.get();
         const origin = store.manifest.settings?.siteUrl ?? parsedUrl(c.req.url).origin;
-        return c.json(resourceMetadata(oauth, origin));
+        const scoped = store.manifest.sources.flatMap((s) => s.scope ?? []);
+        return c.json(resourceMetadata(oauth, origin, scoped));
       });
     }
   }
@@ -141,10 +145,10 @@ export function addSiteRoutes(
         "link": `<${base}/llms.txt>; rel="describedby"; type="text/plain"`,
       },
     });
-  // The agent-facing files of the current store, and the request's base URL.
-  const filesFor = async (url: string) => {
-    const store = await stores.get();
-    return { base: baseOf(store, url), files: siteFiles(store) };
+  // The agent-facing files of the current store as the request may see it, and its base URL.
+  const filesFor = async (request: Request) => {
+    const store = scopedStore(await stores.get(), grantedScopes(request));
+    return { base: baseOf(store, request.url), files: siteFiles(store) };
   };
   for (
     const [path, pick] of [
@@ -153,12 +157,12 @@ export function addSiteRoutes(
     ] as const
   ) {
     app.get(path, async (c) => {
-      const { base, files } = await filesFor(c.req.url);
+      const { base, files } = await filesFor(c.req.raw);
       return text((await pick(files)).fill(base), "text/plain", base);
     });
   }
   app.get("/_shelf/*", async (c) => {
-    const { base, files } = await filesFor(c.req.url);
+    const { base, files } = await filesFor(c.req.raw);
     const path = parsedUrl(c.req.url).pathname;
     const doc = files.twin(path);
     if (doc) return text((await files.twinText(doc)).fill(base), "text/markdown", base);

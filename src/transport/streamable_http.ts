@@ -42,6 +42,8 @@ export interface StreamableOptions {
   bodies?: BodyBudget;
   /** Tell tools the origin the request arrived at (`session.base`; the openai endpoint). */
   withBase?: (request: Request) => string | Promise<string>;
+  /** The scopes the request's token holds (`session.scopes`; absent: every source). */
+  scopesOf?: (request: Request) => readonly string[];
   /** Told the JSON-RPC method (and tool or resource name) of a single message, for logs. */
   onMessage?: (method: string, name?: string) => void;
 }
@@ -99,7 +101,8 @@ async function handlePost(request: Request, options: StreamableOptions): Promise
     }
   }
   const base = options.withBase ? await options.withBase(request) : undefined;
-  return reply(request, await handleOne(value, request.headers, options.server, base));
+  const scopes = options.scopesOf?.(request);
+  return reply(request, await handleOne(value, request.headers, options.server, base, scopes));
 }
 
 async function handleOne(
@@ -107,6 +110,7 @@ async function handleOne(
   headers: Headers,
   server: McpServer,
   base?: string,
+  scopes?: readonly string[],
 ): Promise<Outcome> {
   const incoming = classifyMessage(value);
   if (incoming.kind === "invalid") {
@@ -123,7 +127,11 @@ async function handleOne(
   });
   if ("refusal" in era) return { status: 400, response: errorResponse(id, era.refusal) };
   if (incoming.kind === "notification") return { status: 202 };
-  const session = base === undefined ? era.session : { ...era.session, base };
+  const session = base === undefined && scopes === undefined ? era.session : {
+    ...era.session,
+    ...(base !== undefined ? { base } : {}),
+    ...(scopes !== undefined ? { scopes } : {}),
+  };
   const response = await server.handle(incoming.message, session);
   return { status: statusFor(response, session), response };
 }
@@ -142,7 +150,9 @@ async function handleBatch(
   if (refused) return { status: 400, response: errorResponse(null, refused) };
   const responses = await runBatch(
     values,
-    async (v) => (await handleOne(v, request.headers, options.server)).response,
+    async (v) =>
+      (await handleOne(v, request.headers, options.server, undefined, options.scopesOf?.(request)))
+        .response,
     options.batch,
   );
   if (responses.length === 0) return { status: 202 };

@@ -191,6 +191,18 @@ Deno.test("parseMetadata: a typo stops the build with the file, the line and the
   );
 });
 
+Deno.test("parseMetadata: a source's scope is one OAuth scope token", () => {
+  const parsed = parseMetadata("content: [{name: a, path: x, scope: 'docs:internal'}]", "/");
+  assert.equal(parsed.sources[0]?.scope, "docs:internal");
+  for (const bad of ["'docs internal'", "'a\"b'", "''", "[x]"]) {
+    assert.throws(
+      () => parseMetadata(`content: [{name: a, path: x, scope: ${bad}}]`, "/"),
+      /content\[0\]\.scope: /,
+      bad,
+    );
+  }
+});
+
 Deno.test("resolvePath: relative, absolute, Windows separators", () => {
   assert.equal(resolvePath("/a/b", "c"), "/a/b/c");
   assert.equal(resolvePath("/a/b", "../c/./d"), "/a/c/d");

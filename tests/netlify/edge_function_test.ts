@@ -143,7 +143,8 @@ Deno.test("build: a private build publishes nothing of the content; the edge mod
   // Every published file, and no document's text in any of them.
   const published: string[] = [];
   for await (const path of walk(`${out}/dist`)) published.push(path.slice(out.length + 6));
-  const bodies = manifest.documents.map((d: any) => (manifest.bodies as any)[d.id] as string)
+  const texts = manifest.bodies as Record<string, string>;
+  const bodies = manifest.documents.map((d) => texts[d.id] ?? "")
     .map((b) => b.split("\n").find((l) => l.trim().length > 40)!.trim());
   for (const path of published) {
     const text = await Deno.readTextFile(`${out}/dist/${path}`);
@@ -156,6 +157,46 @@ Deno.test("build: a private build publishes nothing of the content; the edge mod
   // The edge modules the function bundles are outside the published folder.
   assert.ok(await exists(`${out}/edge/edge-manifest.json`));
   await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("build: a scoped source makes the build private, whatever the environment", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.mkdir(`${dir}/runbooks`);
+  await Deno.writeTextFile(
+    `${dir}/runbooks/restart.md`,
+    "# Restart\n\nThe zanzibar worker first.\n",
+  );
+  await Deno.writeTextFile(
+    `${dir}/mcp-metadata.yaml`,
+    "content:\n  - name: runbooks\n    path: ./runbooks\n    scope: docs:internal\n",
+  );
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      `${ROOT}/scripts/build.ts`,
+      "--config",
+      `${dir}/mcp-metadata.yaml`,
+      "--out",
+      `${dir}/dist`,
+      "--edge-out",
+      `${dir}/edge`,
+    ],
+    cwd: ROOT,
+    env: { ACDC_MCP_AUTH_TYPE: "none" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  assert.match(new TextDecoder().decode(run.stdout), /private build: scoped source\(s\) runbooks/);
+  for await (const path of walk(`${dir}/dist`)) {
+    assert.ok(!(await Deno.readTextFile(path)).includes("zanzibar"), path);
+  }
+  assert.match(
+    await Deno.readTextFile(`${dir}/edge/edge-manifest.json`),
+    /"scope":"docs:internal"/,
+  );
+  await Deno.remove(dir, { recursive: true });
 });
 
 const exists = (path: string) => Deno.stat(path).then(() => true, () => false);

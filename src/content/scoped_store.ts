@@ -1,0 +1,76 @@
+/**
+ * What one request may see of a store: the sources whose scope its token holds, and the sources
+ * that need none. A view drops the others whole — their documents, bodies, prompts, categories,
+ * counts — so nothing downstream (tools, resources, prompts, completions, suggestions, the site
+ * files) can name them; its search index is its own (made from its documents on first search),
+ * so no term, count or "did you mean" of a hidden source reaches it either.
+ *
+ * @module
+ */
+import { type ContentStore, createContentStore } from "./content_store.ts";
+import type { Manifest } from "./manifest.ts";
+
+const views = new WeakMap<ContentStore, Map<string, ContentStore>>();
+
+/** Most distinct views kept per store (each a set of visible sources); past it they start over. */
+const MAX_VIEWS = 16;
+
+/**
+ * The store as a request with `scopes` sees it. `undefined` scopes (a trusted local transport:
+ * stdio) see everything; a store without scoped sources is returned as is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest } from "../build/build_manifest.ts";
+ * import { createContentStore } from "./content_store.ts";
+ * import { scopedStore } from "./scoped_store.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
+ *   { name: "public", description: "", files: [{ path: "a.md", text: "# A" }] },
+ *   { name: "internal", description: "", scope: "docs:internal", files: [{ path: "b.md", text: "# B" }] },
+ * ] });
+ * const store = createContentStore(manifest);
+ * assert.deepEqual(scopedStore(store, []).documents.map((d) => d.id), ["public/a"]);
+ * assert.equal(scopedStore(store, ["docs:internal"]), store);
+ * assert.equal(scopedStore(store, undefined), store);
+ * assert.equal(scopedStore(store, []), scopedStore(store, ["other"])); // one view per visible set
+ * ```
+ */
+export function scopedStore(
+  store: ContentStore,
+  scopes: readonly string[] | undefined,
+): ContentStore {
+  if (scopes === undefined) return store;
+  const sources = store.manifest.sources;
+  if (!sources.some((s) => s.scope !== undefined)) return store;
+  const visible = sources.filter((s) => s.scope === undefined || scopes.includes(s.scope));
+  if (visible.length === sources.length) return store;
+  const key = visible.map((s) => s.name).join("\n");
+  let byKey = views.get(store);
+  if (!byKey) views.set(store, byKey = new Map());
+  let view = byKey.get(key);
+  if (!view) {
+    if (byKey.size >= MAX_VIEWS) byKey.clear();
+    view = makeView(store, new Set(visible.map((s) => s.name)), key);
+    byKey.set(key, view);
+  }
+  return view;
+}
+
+function makeView(store: ContentStore, visible: Set<string>, key: string): ContentStore {
+  const m = store.manifest;
+  const documents = m.documents.filter((d) => visible.has(d.source));
+  const manifest: Manifest = {
+    ...m,
+    // Its own content hash: the engine cache builds this view's index, never the full one.
+    contentHash: `${m.contentHash}~${key.replaceAll("\n", "+")}`,
+    sources: m.sources.filter((s) => visible.has(s.name)),
+    documents,
+    prompts: (m.prompts ?? []).filter((p) => visible.has(p.name.slice(0, p.name.indexOf(":")))),
+    // Bodies are read through the full store (its chunks, when the manifest is chunked).
+    bodies: {},
+  };
+  const { bodyChunks: _chunks, ...plain } = manifest as Manifest & { bodyChunks?: unknown };
+  const view = createContentStore(plain as Manifest);
+  return { ...view, body: store.body, loadBodies: store.loadBodies };
+}
