@@ -1,7 +1,7 @@
 /** A local OAuth authorization server for tests: its metadata and a key set the test can rotate. */
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 
-/** Starts the issuer on loopback; `addKey(kid)` adds a signing key and returns its private half. */
+/** Starts the issuer on loopback; `addKey(kid, alg?)` adds a signing key and returns its private half. */
 export function localIssuer() {
   const keys: JWK[] = [];
   const controller = new AbortController();
@@ -26,9 +26,9 @@ export function localIssuer() {
     },
   );
   url = `http://127.0.0.1:${server.addr.port}`;
-  const addKey = async (kid: string) => {
-    const pair = await generateKeyPair("ES256", { extractable: true });
-    keys.push({ ...(await exportJWK(pair.publicKey)), kid, alg: "ES256", use: "sig" });
+  const addKey = async (kid: string, alg = "ES256") => {
+    const pair = await generateKeyPair(alg, { extractable: true });
+    keys.push({ ...(await exportJWK(pair.publicKey)), kid, alg, use: "sig" });
     return pair.privateKey;
   };
   return {

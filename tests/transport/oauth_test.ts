@@ -55,7 +55,7 @@ async function setup(extra: Record<string, unknown> = {}) {
     const body = await res.json();
     return { status: res.status, challenge: res.headers.get("www-authenticate"), body };
   };
-  return { as, app, errors, token, post };
+  return { as, app, errors, token, post, key };
 }
 
 const addKey = (as: Awaited<ReturnType<typeof issuer>>, kid: string) => as.addKey(kid);
@@ -120,7 +120,7 @@ Deno.test("oauth: a valid token passes, on the direct path and through the route
 });
 
 Deno.test("oauth: tokens a resource server must refuse are refused", async () => {
-  const { as, app, token, post } = await setup();
+  const { as, app, token, post, key } = await setup();
   try {
     const stranger = (await generateKeyPair("ES256")).privateKey;
     const unsigned = (claims: Record<string, unknown>) =>
@@ -131,7 +131,19 @@ Deno.test("oauth: tokens a resource server must refuse are refused", async () =>
       .setProtectedHeader({ alg: "HS256", kid: "k1" })
       .setIssuer(as.url).setAudience(`${ORIGIN}/mcp`).setExpirationTime("5m")
       .sign(new TextEncoder().encode(JSON.stringify(as.keys[0])));
+    // A key the issuer does publish, of an algorithm this server does not accept (ES256 only).
+    const rsa = await as.addKey("rsa", "RS256");
+    const rs256 = await new SignJWT({ scope: "docs:read" })
+      .setProtectedHeader({ alg: "RS256", kid: "rsa" })
+      .setIssuer(as.url).setAudience(`${ORIGIN}/mcp`).setExpirationTime("5m")
+      .sign(rsa);
+    const forever = await new SignJWT({ scope: "docs:read" })
+      .setProtectedHeader({ alg: "ES256", kid: "k1" })
+      .setIssuer(as.url).setAudience(`${ORIGIN}/mcp`)
+      .sign(key);
     const cases: [string, string][] = [
+      ["an algorithm not accepted", rs256],
+      ["no expiry", forever],
       ["expired", await token({}, { exp: now - 60 as unknown as string })],
       ["another audience", await token({ aud: "https://other.example/mcp" })],
       ["another issuer", await token({ iss: "https://evil.example" })],
