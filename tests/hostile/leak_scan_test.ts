@@ -4,7 +4,8 @@
  * slug as a path, URI, title, or a distinctive sentence of their bodies.
  */
 import assert from "node:assert/strict";
-import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA, rpc, rpcModern } from "../helpers.ts";
+import { appFor, ASDLC_HIDDEN, buildFolder, CORPORA } from "../helpers.ts";
+import { asker, runLeakProbes } from "./leak_probes.ts";
 import { parseFrontmatter } from "../../src/build/parse_frontmatter.ts";
 
 const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
@@ -60,16 +61,8 @@ async function traces(): Promise<Map<string, string[]>> {
 }
 
 Deno.test("leak scan: no trace of a hidden article in any output", async () => {
-  const outputs: string[] = [];
   // Section outputs are scanned for everything but titles: an exposed article may have a
   // section named like a hidden article ("## Guardrails" in the Ralph Loop).
-  const sectionOutputs: string[] = [];
-  const tool = async (name: string, args: Record<string, unknown>) => {
-    const body = await rpc(app, "tools/call", { name, arguments: args });
-    (name === "table_of_contents" || name === "read_sections" ? sectionOutputs : outputs)
-      .push(JSON.stringify(body));
-    return body.result;
-  };
   const queries = [
     "agent",
     "skills",
@@ -100,59 +93,12 @@ Deno.test("leak scan: no trace of a hidden article in any output", async () => {
     "assembly",
     "test coverage",
   ];
-  for (const query of queries) {
-    await tool("search", { query });
-    await tool("search_articles", { query, include_content: true });
-    await tool("search_documents", { query, limit: 50 });
-    await tool("search_documentation", { query, max_results: 20 });
-  }
-  const list = await tool("list_articles", { limit: 500 });
-  for (const category of ["concepts", "patterns", "practices", "recipes"]) {
-    await tool("list_articles", { category, limit: 500 });
-  }
-  const files = await tool("list_documentation_files", {});
-  for (const a of list.structuredContent.articles) {
-    await tool("get_article", { slug: `${a.category}/${a.slug}` });
-    await tool("read", { uri: a.uri });
-    await tool("get_document", { document_id: a.uri });
-  }
-  for (const f of files.structuredContent.files) {
-    const toc = await tool("table_of_contents", { filename: f.filename });
-    const ids = toc.structuredContent.sections.map((s: { id: string }) => s.id).slice(0, 50);
-    if (ids.length > 0) await tool("read_sections", { filename: f.filename, section_ids: ids });
-  }
-  let cursor: string | undefined;
-  do {
-    const page = await rpc(app, "resources/list", cursor ? { cursor } : {});
-    outputs.push(JSON.stringify(page));
-    for (const r of page.result.resources) {
-      outputs.push(JSON.stringify(await rpc(app, "resources/read", { uri: r.uri })));
-    }
-    cursor = page.result.nextCursor;
-  } while (cursor);
-  outputs.push(JSON.stringify(await rpc(app, "resources/templates/list")));
-  outputs.push(JSON.stringify(await rpc(app, "prompts/list")));
-  for (
-    const value of [
-      "",
-      "c",
-      "concepts/",
-      "patterns/e",
-      "practices/f",
-      "concepts/a",
-      "concepts/g",
-      "concepts/s",
-    ]
-  ) {
-    outputs.push(JSON.stringify(
-      await rpc(app, "completion/complete", {
-        ref: { type: "ref/resource", uri: "acdc://{source}/{+path}" },
-        argument: { name: "path", value },
-      }),
-    ));
-  }
-  outputs.push(JSON.stringify((await rpcModern(app, "server/discover")).body));
-  outputs.push(JSON.stringify((await rpcModern(app, "tools/list")).body));
+  const { outputs } = await runLeakProbes(
+    asker(app),
+    queries,
+    ["concepts", "patterns", "practices", "recipes"],
+    ["", "c", "concepts/", "patterns/e", "practices/f", "concepts/a", "concepts/g", "concepts/s"],
+  );
   const text = outputs.join("\n");
   assert.ok(text.length > 1_000_000, `scanned ${text.length} characters`);
   for (const [path, marks] of await traces()) {

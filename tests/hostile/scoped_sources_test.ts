@@ -7,15 +7,39 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import { appFor, post } from "../helpers.ts";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
+import type { Manifest } from "../../src/content/manifest.ts";
+import { appFor, CORPORA, post } from "../helpers.ts";
+import { asker, runLeakProbes } from "./leak_probes.ts";
 import { localIssuer } from "../transport/local_issuer.ts";
 
 const ORIGIN = "http://kb.test";
 const MARK = "zanzibarinternal";
 
-async function setup() {
+/** The app over `manifest` behind a local issuer (tokens optional), and tokens for a scope. */
+async function serve(manifest: Manifest) {
   const as = await localIssuer();
   const key = await as.addKey("k1");
+  const { app, errors } = appFor(manifest, {
+    sse: { channel: null },
+    auth: {
+      type: "oauth",
+      issuer: as.url,
+      required: false,
+      scopes: [],
+      algorithms: ["ES256"],
+      clockSkewSeconds: 5,
+    },
+  });
+  const token = (scope: string) =>
+    new SignJWT({ scope, iss: as.url, aud: `${ORIGIN}/mcp` })
+      .setProtectedHeader({ alg: "ES256", kid: "k1" })
+      .setExpirationTime("5m")
+      .sign(key);
+  return { as, app, errors, token };
+}
+
+async function setup() {
   const { manifest } = await buildManifest({
     server: { name: "kb", version: "1" },
     sources: [
@@ -46,23 +70,7 @@ async function setup() {
     ...manifest,
     settings: { ...manifest.settings, profiles: ["articles", "acdc", "sections", "openai"] },
   };
-  const { app, errors } = appFor(withOpenAi, {
-    sse: { channel: null },
-    auth: {
-      type: "oauth",
-      issuer: as.url,
-      required: false,
-      scopes: [],
-      algorithms: ["ES256"],
-      clockSkewSeconds: 5,
-    },
-  });
-  const token = (scope: string) =>
-    new SignJWT({ scope, iss: as.url, aud: `${ORIGIN}/mcp` })
-      .setProtectedHeader({ alg: "ES256", kid: "k1" })
-      .setExpirationTime("5m")
-      .sign(key);
-  return { as, app, errors, token };
+  return await serve(withOpenAi);
 }
 
 /** Every output a client can reach, as text, for a request with `authorization`. */
@@ -213,6 +221,97 @@ Deno.test("scoped sources: without the scope nothing of them is reachable; with 
     // Clients learn the scope to ask for from the protected-resource metadata.
     const metadata = await app.request(`${ORIGIN}/.well-known/oauth-protected-resource/mcp`);
     assert.deepEqual((await metadata.json()).scopes_supported, ["docs:internal"]);
+    assert.deepEqual(errors, []);
+  } finally {
+    app.shutdown();
+    await as.close();
+  }
+});
+
+Deno.test("scoped sources: the leak scan's probes, per scope, find no trace of a real site's pages", async () => {
+  // The ASDLC corpus is public; VitePress's documentation is the internal source.
+  const { manifest } = await buildFromFolders({
+    server: { name: "kb", version: "1" },
+    sources: [
+      { name: "docs", description: "ASDLC", path: `${CORPORA}/asdlc` },
+      {
+        name: "internal",
+        description: "Internal",
+        path: `${CORPORA}/vitepress/docs/en`,
+        scope: "docs:internal",
+      },
+    ],
+    settings: {},
+    warnings: [],
+  });
+  const all = {
+    ...manifest,
+    settings: { profiles: ["articles", "acdc", "sections", "mcp-serve", "techdoc"] },
+  };
+  // Each internal page's URI, title and two long lines of its body.
+  const internal = manifest.documents.filter((d) => d.source === "internal");
+  const traces = internal.map((d) => ({
+    id: d.id,
+    marks: [
+      `"acdc://${d.id}"`,
+      `"title":${JSON.stringify(d.title)}`,
+      ...manifest.bodies[d.id]!.split("\n").map((l) => l.trim())
+        .filter((l) => l.length >= 80 && !l.startsWith("|")).slice(0, 2)
+        .map((l) => JSON.stringify(l).slice(1, -1)),
+    ],
+  }));
+  const queries = [
+    "agent skills",
+    "guardrails",
+    "context",
+    "routing",
+    "markdown extensions",
+    "default theme search",
+    "deploy",
+    "frontmatter config",
+    "vitepress",
+    "sidebar",
+    "site config",
+    "the",
+    "a",
+  ];
+  const { as, app, errors, token } = await serve(all);
+  try {
+    const scan = async (authorization?: string) => {
+      const headers: Record<string, string> = {
+        host: "kb.test",
+        ...(authorization ? { authorization } : {}),
+      };
+      const { outputs, sectionOutputs } = await runLeakProbes(
+        asker(app, headers),
+        queries,
+        ["concepts", "patterns", "guide", "reference"],
+        ["", "g", "guide/", "reference/d", "r"],
+      );
+      return [...outputs, ...sectionOutputs].join("\n");
+    };
+    const counts: Record<string, { characters: number; traces: number }> = {};
+    for (
+      const [who, authorization] of [
+        ["no token", undefined],
+        ["another scope", `Bearer ${await token("docs:other")}`],
+        ["the scope", `Bearer ${await token("docs:internal")}`],
+      ] as const
+    ) {
+      const text = await scan(authorization);
+      const found = traces.flatMap((t) => t.marks.filter((m) => text.includes(m)));
+      counts[who] = { characters: text.length, traces: found.length };
+      if (who === "the scope") {
+        // The probes do reach the internal pages when the token may see them.
+        for (const t of traces) assert.ok(text.includes(t.marks[0]!), `${t.id} not reached`);
+      } else {
+        assert.deepEqual(found, [], `${who} saw the internal source`);
+        assert.ok(text.length > 500_000, `${who}: scanned ${text.length} characters`);
+      }
+    }
+    if (Deno.env.get("SHELF_SCAN_COUNTS")) {
+      console.log(JSON.stringify({ pages: traces.length, counts }));
+    }
     assert.deepEqual(errors, []);
   } finally {
     app.shutdown();
