@@ -363,16 +363,6 @@ function toDocument(p: Parsed, context: DocumentContext): { doc: ManifestDocumen
     size: new TextEncoder().encode(body).length,
     sections: splitSections(body, { anchors }),
   };
-  if (context.site) {
-    doc.url = publicUrl({
-      base: context.site.url,
-      style: context.site.urlStyle,
-      dialect,
-      path,
-      filename: p.file.path,
-      attrs: p.attrs,
-    });
-  }
   const status = p.attrs.status;
   if (typeof status === "string" && status.trim() !== "") doc.status = status.trim();
   const maturity = p.attrs.maturity;
@@ -390,6 +380,17 @@ function toDocument(p: Parsed, context: DocumentContext): { doc: ManifestDocumen
   if (related.length > 0) doc.relatedIds = related;
   const superseded = stringList(p.attrs.supersededBy).filter(resolves);
   if (superseded.length > 0) doc.supersededBy = superseded;
+  // Last, as the edge's compact form writes the optional fields back (same order, same JSON).
+  if (context.site) {
+    doc.url = publicUrl({
+      base: context.site.url,
+      style: context.site.urlStyle,
+      dialect,
+      path,
+      filename: p.file.path,
+      attrs: p.attrs,
+    });
+  }
   return { doc, body };
 }
 

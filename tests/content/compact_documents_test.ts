@@ -28,6 +28,23 @@ Deno.test("compact documents: every corpus and the sample expand back to exactly
   assertRoundTrip((await buildMultiFixture()).manifest, "multi-source fixture");
 });
 
+Deno.test("compact documents: a page with a public URL and a date round-trips", async () => {
+  // Every optional field at once, as a docs site's page under git has them.
+  const manifest = await manifestOf([{
+    name: "site",
+    description: "",
+    site: { url: "https://docs.example", urlStyle: "clean" },
+    files: [{
+      path: "guide/setup.md",
+      text: "---\nstatus: Live\nmaturity: Stable\nlastUpdated: 2026-01-02\n---\n# Setup\n\nRun it.",
+    }],
+  }]);
+  const doc = manifest.documents[0]!;
+  assert.equal(doc.url, "https://docs.example/guide/setup");
+  assert.equal(doc.lastUpdated, "2026-01-02");
+  assertRoundTrip(manifest, "url and lastUpdated");
+});
+
 Deno.test("compact documents: what the rules do not fit is written out", async () => {
   const manifest = await manifestOf([
     { name: "one", description: "", files: [{ path: "a.md", text: "# A" }] },
