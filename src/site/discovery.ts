@@ -1,10 +1,11 @@
 /**
  * Discovery by the MCP Server Card extension (`docs/discovery.md` of
- * modelcontextprotocol/experimental-ext-server-card): a catalog of the domain's MCP servers at
- * `/.well-known/mcp/catalog.json` (and `/.well-known/ai-catalog.json`, its AI Catalog form), each
- * entry naming its Server Card, served at `<mcp-url>/server-card` as
- * `application/mcp-server+json` in the v2 card schema. Public: identity, transport, protocol
- * versions and how to authenticate — never a document or a prompt.
+ * modelcontextprotocol/experimental-ext-server-card, as of July 2026): an AI Catalog of the
+ * domain's MCP servers at `/.well-known/ai-catalog.json` (`application/ai-catalog+json`; also at
+ * `/.well-known/mcp/catalog.json`, where earlier drafts put it), whose entry names this server's
+ * Server Card, served at `<mcp-url>/server-card` as `application/mcp-server-card+json` (schema
+ * v1). Public: identity, transport, protocol versions and how to authenticate — never a document
+ * or a prompt.
  *
  * @module
  */
@@ -13,12 +14,14 @@ import { SUPPORTED_VERSIONS } from "../protocol/versions.ts";
 import type { CardAuth } from "./server_card.ts";
 
 /** The catalog's paths. */
-export const CATALOG_PATHS = ["/.well-known/mcp/catalog.json", "/.well-known/ai-catalog.json"];
+export const CATALOG_PATHS = ["/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"];
+/** The catalog's media type. */
+export const CATALOG_TYPE = "application/ai-catalog+json";
 /** Where the Server Card is, under the MCP endpoint. */
 export const SERVER_CARD_PATH = "/mcp/server-card";
 /** The Server Card's media type. */
-export const SERVER_CARD_TYPE = "application/mcp-server+json";
-const CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json";
+export const SERVER_CARD_TYPE = "application/mcp-server-card+json";
+const CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 
 /**
  * The card's `name`: the site's host in reverse-DNS order, then the server's name
@@ -45,13 +48,13 @@ const cut = (text: string, max: number) =>
   text.length <= max ? text : text.slice(0, max - 1).replace(/\s+\S*$/, "") + "…";
 
 /**
- * The v2 Server Card of a server at `base`.
+ * The Server Card of a server at `base`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { serverCardV2 } from "./discovery.ts";
- * const card = serverCardV2({ name: "kb", version: "1.0.0" }, "https://kb.example", "oauth");
+ * import { serverCard } from "./discovery.ts";
+ * const card = serverCard({ name: "kb", version: "1.0.0" }, "https://kb.example", "oauth");
  * assert.equal(card.name, "example.kb/kb");
  * assert.equal((card.remotes as { url: string }[])[0]!.url, "https://kb.example/mcp");
  * assert.deepEqual(card._meta, {
@@ -62,7 +65,7 @@ const cut = (text: string, max: number) =>
  * });
  * ```
  */
-export function serverCardV2(
+export function serverCard(
   server: ServerInfo,
   base: string,
   auth: CardAuth,
@@ -116,30 +119,31 @@ export function serverCardV2(
 }
 
 /**
- * The domain's catalog: one entry, this server's card.
+ * The domain's AI Catalog: one entry, this server's card. The identifier is the catalog's
+ * domain-anchored form, `urn:air:<host>:mcp:<name>`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mcpCatalog } from "./discovery.ts";
- * assert.deepEqual(mcpCatalog({ name: "kb", version: "1" }, "https://kb.example"), {
- *   specVersion: "draft",
+ * import { aiCatalog } from "./discovery.ts";
+ * assert.deepEqual(aiCatalog({ name: "Acme KB", version: "1" }, "https://kb.example"), {
+ *   specVersion: "1.0",
  *   entries: [{
- *     identifier: "urn:mcp:server:example.kb/kb",
- *     displayName: "kb",
- *     mediaType: "application/mcp-server+json",
+ *     identifier: "urn:air:kb.example:mcp:Acme-KB",
+ *     type: "application/mcp-server-card+json",
  *     url: "https://kb.example/mcp/server-card",
  *   }],
  * });
  * ```
  */
-export function mcpCatalog(server: ServerInfo, base: string): Record<string, unknown> {
+export function aiCatalog(server: ServerInfo, base: string): Record<string, unknown> {
+  const name = cardName(base, server.name);
+  const host = new URL(base).hostname.replace(/[^a-zA-Z0-9.-]/g, "-");
   return {
-    specVersion: "draft",
+    specVersion: "1.0",
     entries: [{
-      identifier: `urn:mcp:server:${cardName(base, server.name)}`,
-      displayName: server.name,
-      mediaType: SERVER_CARD_TYPE,
+      identifier: `urn:air:${host}:mcp:${name.slice(name.indexOf("/") + 1)}`,
+      type: SERVER_CARD_TYPE,
       url: `${base}${SERVER_CARD_PATH}`,
     }],
   };

@@ -21,11 +21,12 @@ import { grantedScopes } from "./authorize.ts";
 import { scopedStore } from "../content/scoped_store.ts";
 import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth.ts";
 import {
+  aiCatalog,
   CATALOG_PATHS,
-  mcpCatalog,
+  CATALOG_TYPE,
   SERVER_CARD_PATH,
   SERVER_CARD_TYPE,
-  serverCardV2,
+  serverCard,
 } from "../site/discovery.ts";
 import type { LogVariables } from "./middleware.ts";
 
@@ -103,7 +104,7 @@ export function addSiteRoutes(
       });
     });
   }
-  // Discovery (the Server Card extension): the domain's catalog and this server's v2 card.
+  // Discovery (the Server Card extension): the domain's catalog and this server's card.
   const discovery = (body: Record<string, unknown>, type: string) =>
     new Response(JSON.stringify(body), {
       headers: { "content-type": type, "cache-control": "public, max-age=3600" },
@@ -112,14 +113,14 @@ export function addSiteRoutes(
     app.get(path, async (c) => {
       const store = await stores.get();
       return discovery(
-        mcpCatalog(store.manifest.server, baseOf(store, c.req.url)),
-        "application/json",
+        aiCatalog(store.manifest.server, baseOf(store, c.req.url)),
+        CATALOG_TYPE,
       );
     });
   }
   app.get(SERVER_CARD_PATH, async (c) => {
     const store = await stores.get();
-    const card = serverCardV2(
+    const card = serverCard(
       store.manifest.server,
       baseOf(store, c.req.url),
       deps.auth.type as CardAuth,

@@ -74,7 +74,18 @@ Deno.test("the same manifest gives byte-identical answers through all four entry
       `content:\n  - name: docs\n    path: ${ROOT}/content\ncache:\n  ttlSeconds: 60\n`,
     );
     const build = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "scripts/build.ts", "--config", `${dir}/mcp-metadata.yaml`, "--out", dir],
+      // The edge modules go to the temporary folder too, never the checkout's `.shelf/edge`.
+      args: [
+        "run",
+        "-A",
+        "scripts/build.ts",
+        "--config",
+        `${dir}/mcp-metadata.yaml`,
+        "--out",
+        dir,
+        "--edge-out",
+        `${dir}/edge`,
+      ],
       cwd: ROOT,
       stdout: "null",
       stderr: "piped",

@@ -70,7 +70,18 @@ Deno.test("build faults: strict build fails with one message; --lenient writes a
   const out = await Deno.makeTempDir();
   const run = (...extra: string[]) =>
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", `${ROOT}/scripts/build.ts`, "--content", dir, "--out", out, ...extra],
+      args: [
+        "run",
+        "-A",
+        `${ROOT}/scripts/build.ts`,
+        "--content",
+        dir,
+        "--out",
+        out,
+        "--edge-out",
+        `${out}/edge`,
+        ...extra,
+      ],
       stdout: "piped",
       stderr: "piped",
     }).output();

@@ -205,30 +205,30 @@ Deno.test("oauth: with required false, no token passes and a bad one is still re
   }
 });
 
-Deno.test("discovery: the catalog names the v2 card; both are public and name no document", async () => {
+Deno.test("discovery: the AI Catalog names the card; both are public and name no document", async () => {
   const { as, app } = await setup();
   try {
-    for (const path of ["/.well-known/mcp/catalog.json", "/.well-known/ai-catalog.json"]) {
+    for (const path of ["/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"]) {
       const res = await app.request(`${ORIGIN}${path}`);
       assert.equal(res.status, 200, path);
+      assert.equal(res.headers.get("content-type"), "application/ai-catalog+json");
       assert.equal(res.headers.get("cache-control"), "public, max-age=3600");
       assert.deepEqual(await res.json(), {
-        specVersion: "draft",
+        specVersion: "1.0",
         entries: [{
-          identifier: "urn:mcp:server:test.kb/test-kb",
-          displayName: "test-kb",
-          mediaType: "application/mcp-server+json",
+          identifier: "urn:air:kb.test:mcp:test-kb",
+          type: "application/mcp-server-card+json",
           url: `${ORIGIN}/mcp/server-card`,
         }],
       });
     }
     const res = await app.request(`${ORIGIN}/mcp/server-card`);
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get("content-type"), "application/mcp-server+json");
+    assert.equal(res.headers.get("content-type"), "application/mcp-server-card+json");
     const text = await res.text();
     assert.doesNotMatch(text, /Alpha|runbook|acdc:\/\//i);
     const card = JSON.parse(text);
-    // The v2 schema: these members only, the required ones present, the name's pattern.
+    // The card schema (v1): these members only, the required ones present, the name's pattern.
     const allowed = [
       "$schema",
       "_meta",
