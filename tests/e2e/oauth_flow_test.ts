@@ -189,10 +189,8 @@ class InteractiveClient implements OAuthClientProvider {
   }
 }
 
-Deno.test("oauth: the official client gets a token from a real authorization server and reads", async () => {
-  // oidc-provider prints its development warnings on the console; they are not failures.
-  const warn = console.warn;
-  console.warn = () => {};
+/** Shelf over one runbook, behind the authorization server: tokens with docs:read required. */
+async function shelfBehind() {
   const as = await authorizationServer();
   const manifest = await manifestOf([{
     name: "docs",
@@ -210,7 +208,14 @@ Deno.test("oauth: the official client gets a token from a real authorization ser
       clockSkewSeconds: 5,
     },
   });
-  const server = listen(app);
+  return { as, app, errors, server: listen(app) };
+}
+
+Deno.test("oauth: the official client gets a token from a real authorization server and reads", async () => {
+  // oidc-provider prints its development warnings on the console; they are not failures.
+  const warn = console.warn;
+  console.warn = () => {};
+  const { as, app, errors, server } = await shelfBehind();
   const connect = async (secret: string) => {
     const client = new Client({ name: "oauth-test", version: "1.0.0" });
     const transport = new StreamableHTTPClientTransport(new URL(server.url), {
@@ -256,24 +261,7 @@ Deno.test("oauth: the official client gets a token from a real authorization ser
 Deno.test("oauth: an interactive client registers, its user signs in and consents (PKCE), it reads", async () => {
   const warn = console.warn;
   console.warn = () => {};
-  const as = await authorizationServer();
-  const manifest = await manifestOf([{
-    name: "docs",
-    description: "",
-    files: [{ path: "runbook.md", text: "# Runbook\n\nRestart the ingest worker first." }],
-  }]);
-  const { app, errors } = appFor(manifest, {
-    sse: { channel: null },
-    auth: {
-      type: "oauth",
-      issuer: as.issuer,
-      required: true,
-      scopes: ["docs:read"],
-      algorithms: ["ES256"],
-      clockSkewSeconds: 5,
-    },
-  });
-  const server = listen(app);
+  const { as, app, errors, server } = await shelfBehind();
   const redirectUrl = "http://127.0.0.1:9/callback";
   const provider = new InteractiveClient(redirectUrl);
   try {

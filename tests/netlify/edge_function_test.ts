@@ -86,23 +86,10 @@ Deno.test("build: the sample bundles into the edge; past the budget the edge get
   assert.equal((edgeManifest as { contentHash?: string }).contentHash, manifest.contentHash);
   const out = await Deno.makeTempDir();
   const edge = `${out}/edge`;
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      `${ROOT}/scripts/build.ts`,
-      "--out",
-      `${out}/dist`,
-      "--edge-out",
-      edge,
-      "--edge-budget",
-      "0",
-    ],
-    cwd: ROOT,
-    env: { ACDC_MCP_AUTH_TYPE: "none" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  const run = await runBuild(
+    ["--out", `${out}/dist`, "--edge-out", edge, "--edge-budget", "0"],
+    { ACDC_MCP_AUTH_TYPE: "none" },
+  );
   assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
   assert.match(new TextDecoder().decode(run.stdout), /over the 0 MB budget/);
   assert.deepEqual(JSON.parse(await Deno.readTextFile(`${edge}/edge-manifest.json`)), {
@@ -117,22 +104,7 @@ Deno.test("build: the sample bundles into the edge; past the budget the edge get
 Deno.test("build: a private build publishes nothing of the content; the edge modules are apart", async () => {
   const out = await Deno.makeTempDir();
   const build = (extra: string[], env: Record<string, string>) =>
-    new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        `${ROOT}/scripts/build.ts`,
-        "--out",
-        `${out}/dist`,
-        "--edge-out",
-        `${out}/edge`,
-        ...extra,
-      ],
-      cwd: ROOT,
-      env,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    runBuild(["--out", `${out}/dist`, "--edge-out", `${out}/edge`, ...extra], env);
   // A public build first, so the private one must also remove what it left.
   assert.equal((await build([], { ACDC_MCP_AUTH_TYPE: "none" })).code, 0);
   assert.ok(await exists(`${out}/dist/llms-full.txt`));
@@ -170,11 +142,8 @@ Deno.test("build: a scoped source makes the build private, whatever the environm
     `${dir}/mcp-metadata.yaml`,
     "content:\n  - name: runbooks\n    path: ./runbooks\n    scope: docs:internal\n",
   );
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      `${ROOT}/scripts/build.ts`,
+  const run = await runBuild(
+    [
       "--config",
       `${dir}/mcp-metadata.yaml`,
       "--out",
@@ -182,11 +151,8 @@ Deno.test("build: a scoped source makes the build private, whatever the environm
       "--edge-out",
       `${dir}/edge`,
     ],
-    cwd: ROOT,
-    env: { ACDC_MCP_AUTH_TYPE: "none" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+    { ACDC_MCP_AUTH_TYPE: "none" },
+  );
   assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
   assert.match(new TextDecoder().decode(run.stdout), /private build: scoped source\(s\) runbooks/);
   for await (const path of walk(`${dir}/dist`)) {
@@ -198,6 +164,16 @@ Deno.test("build: a scoped source makes the build private, whatever the environm
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+/** `scripts/build.ts` with `args`, from the checkout, in `env`. */
+const runBuild = (args: string[], env: Record<string, string>) =>
+  new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}/scripts/build.ts`, ...args],
+    cwd: ROOT,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
 
 const exists = (path: string) => Deno.stat(path).then(() => true, () => false);
 
