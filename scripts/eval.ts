@@ -6,7 +6,11 @@
  *
  * Fixtures (`tests/eval/fixtures/*.json`) list queries with the documents they should find:
  * `expect` (any of them counts, within `topN`), `expectNone` (nothing should match) and
- * `mustNotInclude` (never in the top 10). Prints recall@1/@3/@10 and MRR per corpus.
+ * `mustNotInclude` (never in the top 10). Prints per corpus recall (= Hit) @1/@3/@5/@10, MRR over
+ * the top 10, MRR@5 and nDCG@5 (one relevant page per query: any of `expect`, the first found
+ * counts, so nDCG@5 = 1/log2(rank + 1) within the top 5), and, per corpus and pooled, Shelf's
+ * MRR@5 minus the best baseline's with its bootstrap 95% interval (queries resampled, 2,000
+ * times, a fixed seed): a difference whose interval holds zero is noise, not a gain.
  *
  * @module
  */
@@ -32,8 +36,13 @@ export interface EvalCase {
 export interface EngineScores {
   recall1: number;
   recall3: number;
+  recall5: number;
   recall10: number;
   mrr: number;
+  mrr5: number;
+  ndcg5: number;
+  /** Per ranked case (fixture order): the rank of the first expected page, 0 when not in the 10. */
+  ranks: number[];
   /** Cases whose `topN` / `expectNone` / `mustNotInclude` rule held. */
   passed: number;
   cases: number;
@@ -52,6 +61,8 @@ export interface EvalFixture {
   corpus: string;
   /** Absolute folder of a corpus outside `../shared/corpora` (a Debian documentation package). */
   path?: string;
+  /** The corpus's content root inside `../shared/corpora` when it is not `corpus` itself. */
+  folder?: string;
   include?: string[];
   /** The Debian package that provides `path` (named in the error when it is missing). */
   package?: string;
@@ -59,7 +70,7 @@ export interface EvalFixture {
 }
 
 async function loadStore(fixture: EvalFixture): Promise<ContentStore> {
-  const path = fixture.path ?? `${CORPORA}/${fixture.corpus}`;
+  const path = fixture.path ?? `${CORPORA}/${fixture.folder ?? fixture.corpus}`;
   try {
     await Deno.stat(path);
   } catch {
@@ -103,8 +114,12 @@ async function score(
   const s: EngineScores = {
     recall1: 0,
     recall3: 0,
+    recall5: 0,
     recall10: 0,
     mrr: 0,
+    mrr5: 0,
+    ndcg5: 0,
+    ranks: [],
     passed: 0,
     cases: 0,
     failures: [],
@@ -122,8 +137,14 @@ async function score(
     if (c.expect) {
       ranked++;
       const rank = results.findIndex((p) => c.expect!.includes(p)) + 1;
+      s.ranks.push(rank);
       if (rank === 1) s.recall1++;
       if (rank >= 1 && rank <= 3) s.recall3++;
+      if (rank >= 1 && rank <= 5) {
+        s.recall5++;
+        s.mrr5 += 1 / rank;
+        s.ndcg5 += 1 / Math.log2(rank + 1);
+      }
       if (rank >= 1) {
         s.recall10++;
         s.mrr += 1 / rank;
@@ -138,9 +159,73 @@ async function score(
   const n = Math.max(1, ranked);
   s.recall1 /= n;
   s.recall3 /= n;
+  s.recall5 /= n;
   s.recall10 /= n;
   s.mrr /= n;
+  s.mrr5 /= n;
+  s.ndcg5 /= n;
   return s;
+}
+
+/** Reciprocal rank within the top 5 (0 past it or when not found). */
+const rr5 = (rank: number) => rank >= 1 && rank <= 5 ? 1 / rank : 0;
+
+/** Shelf's MRR@5 minus a baseline's, with the bootstrap 95% interval of the difference. */
+export interface Difference {
+  baseline: string;
+  queries: number;
+  diff: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * The paired bootstrap of Shelf's MRR@5 minus the best baseline's (by MRR@5) over the same
+ * queries: the queries are resampled with replacement `rounds` times with a fixed seed (so a run
+ * is repeatable) and the 2.5th and 97.5th percentiles of the mean difference are the interval.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bootstrapDifference } from "./eval.ts";
+ * const d = bootstrapDifference({ shelf: [1, 1, 2, 0], lunr: [2, 1, 0, 0] });
+ * assert.equal(d.baseline, "lunr");
+ * assert.equal(d.diff, (0.5 + 0 + 0.5 + 0) / 4);
+ * assert.ok(d.low <= d.diff && d.diff <= d.high);
+ * ```
+ */
+export function bootstrapDifference(
+  ranks: Record<string, number[]>,
+  rounds = 2000,
+): Difference {
+  const shelf = ranks.shelf!.map(rr5);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const [baseline, other] = Object.entries(ranks).filter(([name]) => name !== "shelf")
+    .map(([name, r]) => [name, r.map(rr5)] as const)
+    .sort((a, b) => mean(b[1]) - mean(a[1]))[0]!;
+  const d = shelf.map((x, i) => x - other[i]!);
+  // A small, seeded generator (mulberry32): the same intervals on every run.
+  let seed = 0x5eed;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const means: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let sum = 0;
+    for (let i = 0; i < d.length; i++) sum += d[Math.floor(random() * d.length)]!;
+    means.push(sum / Math.max(1, d.length));
+  }
+  means.sort((a, b) => a - b);
+  return {
+    baseline,
+    queries: d.length,
+    diff: mean(d),
+    low: means[Math.floor(rounds * 0.025)]!,
+    high: means[Math.ceil(rounds * 0.975) - 1]!,
+  };
 }
 
 /**
@@ -168,20 +253,37 @@ export async function evaluate(
   return out;
 }
 
-/** Formats the scores as a table. */
+/** Formats the scores as a table, then Shelf − best baseline per corpus and pooled. */
 export function formatScores(results: Record<string, Record<string, EngineScores>>): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
-  const lines = ["corpus      engine            R@1     R@3    R@10     MRR   rules"];
-  for (const corpus of Object.keys(results).sort()) {
+  const lines = [
+    "corpus      engine            R@1     R@3     R@5    R@10     MRR   MRR@5  nDCG@5   rules",
+  ];
+  const corpora = Object.keys(results).sort();
+  for (const corpus of corpora) {
     for (const [engine, s] of Object.entries(results[corpus]!)) {
       lines.push(
-        `${corpus.padEnd(11)} ${engine.padEnd(16)} ${pct(s.recall1)} ${pct(s.recall3)} ${
-          pct(s.recall10)
-        } ` +
-          `${s.mrr.toFixed(3).padStart(7)}   ${s.passed}/${s.cases}`,
+        `${corpus.padEnd(11)} ${engine.padEnd(16)} ${pct(s.recall1)} ${pct(s.recall3)} ` +
+          `${pct(s.recall5)} ${pct(s.recall10)} ${s.mrr.toFixed(3).padStart(7)} ` +
+          `${s.mrr5.toFixed(3).padStart(7)} ${s.ndcg5.toFixed(3).padStart(7)}   ` +
+          `${s.passed}/${s.cases}`,
       );
     }
   }
+  const line = (name: string, d: Difference) =>
+    `${name.padEnd(11)} Shelf − ${d.baseline.padEnd(15)} MRR@5 ${d.diff >= 0 ? "+" : ""}${
+      d.diff.toFixed(3)
+    }  95% [${d.low.toFixed(3)}, ${d.high.toFixed(3)}]  (${d.queries} queries)`;
+  lines.push("", "MRR@5 difference to the best baseline, bootstrap 95% interval:");
+  const pooled: Record<string, number[]> = {};
+  for (const corpus of corpora) {
+    const ranks = Object.fromEntries(
+      Object.entries(results[corpus]!).map(([engine, s]) => [engine, s.ranks]),
+    );
+    lines.push(line(corpus, bootstrapDifference(ranks)));
+    for (const [engine, r] of Object.entries(ranks)) (pooled[engine] ??= []).push(...r);
+  }
+  if (corpora.length > 1) lines.push(line("pooled", bootstrapDifference(pooled)));
   return lines.join("\n");
 }
 

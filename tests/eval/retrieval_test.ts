@@ -27,6 +27,15 @@ const SHARED_FLOORS: Record<string, Floor> = {
   tldr: { recall1: 0.75, recall3: 0.9, recall10: 0.95, mrr: 0.8, passed: 21 },
 };
 
+/**
+ * Docs-framework sites whose queries were written from their pages before any engine ran. Shelf
+ * is not yet ahead of lunr on them (see docs/search.md): floors only, no baseline comparison.
+ */
+const FRAMEWORK_FLOORS: Record<string, Floor> = {
+  starlight: { recall1: 0.85, recall3: 0.9, recall10: 0.95, mrr: 0.89, passed: 24 },
+  vitepress: { recall1: 0.8, recall3: 0.95, recall10: 0.95, mrr: 0.86, passed: 26 },
+};
+
 const GIT_DOC_FLOORS: Record<string, Floor> = {
   "git-doc": { recall1: 0.73, recall3: 0.85, recall10: 0.85, mrr: 0.8, passed: 22 },
 };
@@ -34,6 +43,7 @@ const GIT_DOC_FLOORS: Record<string, Floor> = {
 function checkFloors(
   results: Record<string, Record<string, EngineScores>>,
   floors: Record<string, Floor>,
+  againstBaselines = true,
 ) {
   let cases = 0;
   for (const [corpus, floor] of Object.entries(floors)) {
@@ -49,6 +59,7 @@ function checkFloors(
       shelf.passed >= floor.passed,
       `${corpus} rules ${shelf.passed}: ${shelf.failures.join("; ")}`,
     );
+    if (!againstBaselines) continue;
     assert.ok(
       shelf.recall3 >= r["asdlc-substring"]!.recall3,
       `${corpus}: behind the substring baseline`,
@@ -66,6 +77,12 @@ Deno.test("retrieval evaluation (shared corpora): floors hold, baselines compare
   const results = await evaluate(Object.keys(SHARED_FLOORS));
   console.log(formatScores(results));
   assert.ok(checkFloors(results, SHARED_FLOORS) >= 60, "at least 60 cases");
+});
+
+Deno.test("retrieval evaluation (docs-framework sites): floors hold", async () => {
+  const results = await evaluate(Object.keys(FRAMEWORK_FLOORS));
+  console.log(formatScores(results));
+  assert.ok(checkFloors(results, FRAMEWORK_FLOORS, false) >= 50, "at least 50 cases");
 });
 
 Deno.test({
