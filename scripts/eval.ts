@@ -257,13 +257,13 @@ export async function evaluate(
 export function formatScores(results: Record<string, Record<string, EngineScores>>): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
   const lines = [
-    "corpus      engine            R@1     R@3     R@5    R@10     MRR   MRR@5  nDCG@5   rules",
+    "corpus          engine            R@1     R@3     R@5    R@10     MRR   MRR@5  nDCG@5   rules",
   ];
   const corpora = Object.keys(results).sort();
   for (const corpus of corpora) {
     for (const [engine, s] of Object.entries(results[corpus]!)) {
       lines.push(
-        `${corpus.padEnd(11)} ${engine.padEnd(16)} ${pct(s.recall1)} ${pct(s.recall3)} ` +
+        `${corpus.padEnd(15)} ${engine.padEnd(16)} ${pct(s.recall1)} ${pct(s.recall3)} ` +
           `${pct(s.recall5)} ${pct(s.recall10)} ${s.mrr.toFixed(3).padStart(7)} ` +
           `${s.mrr5.toFixed(3).padStart(7)} ${s.ndcg5.toFixed(3).padStart(7)}   ` +
           `${s.passed}/${s.cases}`,
@@ -271,7 +271,7 @@ export function formatScores(results: Record<string, Record<string, EngineScores
     }
   }
   const line = (name: string, d: Difference) =>
-    `${name.padEnd(11)} Shelf − ${d.baseline.padEnd(15)} MRR@5 ${d.diff >= 0 ? "+" : ""}${
+    `${name.padEnd(15)} Shelf − ${d.baseline.padEnd(15)} MRR@5 ${d.diff >= 0 ? "+" : ""}${
       d.diff.toFixed(3)
     }  95% [${d.low.toFixed(3)}, ${d.high.toFixed(3)}]  (${d.queries} queries)`;
   lines.push("", "MRR@5 difference to the best baseline, bootstrap 95% interval:");
