@@ -43,6 +43,8 @@ export interface EngineScores {
   ndcg5: number;
   /** Per ranked case (fixture order): the rank of the first expected page, 0 when not in the 10. */
   ranks: number[];
+  /** Per case (fixture order) that should find something: whether the answer was empty. */
+  empty: boolean[];
   /** Cases whose `topN` / `expectNone` / `mustNotInclude` rule held. */
   passed: number;
   cases: number;
@@ -120,6 +122,7 @@ async function score(
     mrr5: 0,
     ndcg5: 0,
     ranks: [],
+    empty: [],
     passed: 0,
     cases: 0,
     failures: [],
@@ -132,6 +135,7 @@ async function score(
       }
     }
     const results = await engine(c.query);
+    if (!c.expectNone) s.empty.push(results.length === 0);
     s.cases++;
     let ok = true;
     if (c.expect) {
@@ -284,6 +288,21 @@ export function formatScores(results: Record<string, Record<string, EngineScores
     for (const [engine, r] of Object.entries(ranks)) (pooled[engine] ??= []).push(...r);
   }
   if (corpora.length > 1) lines.push(line("pooled", bootstrapDifference(pooled)));
+  // Questions some baseline answers and Shelf leaves empty (the never-empty target).
+  const empties = corpora.flatMap((corpus) => {
+    const byEngine = results[corpus]!;
+    const shelf = byEngine.shelf!;
+    return shelf.empty.flatMap((isEmpty, i) =>
+      isEmpty && Object.entries(byEngine).some(([e, s]) => e !== "shelf" && !s.empty[i])
+        ? [`${corpus} #${i + 1}`]
+        : []
+    );
+  });
+  lines.push(
+    "",
+    `Empty answers from Shelf where a baseline answers: ${empties.length}` +
+      (empties.length > 0 ? ` (${empties.join(", ")})` : ""),
+  );
   return lines.join("\n");
 }
 
