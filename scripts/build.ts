@@ -16,7 +16,8 @@
 import { ConfigError } from "../src/config/config_error.ts";
 import { loadContentConfig } from "../src/build/load_content_config.ts";
 import { asciiJson } from "../src/protocol/ascii_json.ts";
-import { chunkListModule } from "../src/build/chunk_list_module.ts";
+import { chunkListModule, viewListModule } from "../src/build/chunk_list_module.ts";
+import { scopedStore } from "../src/content/scoped_store.ts";
 import { splitBodies } from "../src/content/body_chunks.ts";
 import { compactManifest } from "../src/content/compact_documents.ts";
 import { splitPostings } from "../src/search/postings_chunks.ts";
@@ -101,6 +102,38 @@ function privateFromEnvironment(): boolean {
   return (type !== "" && type !== "none") || techdoc;
 }
 
+/** Most distinct scopes whose every combination gets a prebuilt index (2^4 − 1 views). */
+const MAX_VIEW_SCOPES = 4;
+
+/**
+ * The prebuilt index of every view a token can have of the manifest: one per combination of the
+ * scopes its sources need (the full store, which every scope sees, has the main index). Past
+ * {@link MAX_VIEW_SCOPES} scopes only the view without any scope is prebuilt; the others are
+ * built on their first search.
+ */
+async function viewIndexes(manifest: Manifest): Promise<{ hash: string; json: string }[]> {
+  const scopes = [...new Set(manifest.sources.flatMap((s) => s.scope ?? []))];
+  if (scopes.length === 0) return [];
+  if (scopes.length > MAX_VIEW_SCOPES) {
+    console.error(
+      `warning: build: ${scopes.length} scopes; only the view without any scope is prebuilt ` +
+        `(at most ${MAX_VIEW_SCOPES} scopes get every combination)`,
+    );
+  }
+  const store = createContentStore(manifest);
+  const subsets = scopes.length > MAX_VIEW_SCOPES
+    ? [[]]
+    : Array.from({ length: 2 ** scopes.length }, (_, bits) =>
+      scopes.filter((_, i) => bits & (1 << i)));
+  const out = new Map<string, string>();
+  for (const subset of subsets) {
+    const view = scopedStore(store, subset);
+    if (view === store || out.has(view.contentHash)) continue;
+    out.set(view.contentHash, asciiJson(await buildIndexFor(view).export()));
+  }
+  return [...out].map(([hash, json]) => ({ hash, json }));
+}
+
 /** UTF-8 size of a string (what lands on disk), not its length in UTF-16 code units. */
 const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
 
@@ -174,7 +207,11 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   // edge-bodies/ and edge-postings/, listed by edge-bodies.ts and edge-postings.ts); past it
   // (Netlify bundles at most 20 MB compressed) they are stubs pointing at the published files,
   // which each isolate fetches instead.
-  const gzipped = (await gzipSize(json)) + (await gzipSize(indexJson));
+  // What each set of scopes sees has its own index (no term of a hidden source in it): built
+  // here, so that no request builds one.
+  const views = await viewIndexes(manifest);
+  let gzipped = (await gzipSize(json)) + (await gzipSize(indexJson));
+  for (const view of views) gzipped += await gzipSize(view.json);
   const external = gzipped > args.edgeBudgetMB * 1024 * 1024;
   if (external && isPrivate) {
     console.error(
@@ -207,6 +244,13 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
     }
     await Deno.writeTextFile(`${dir}/${folder}.ts`, chunkListModule(folder, chunks.length));
   }
+  await Deno.remove(`${dir}/edge-views`, { recursive: true }).catch(() => {});
+  await Deno.mkdir(`${dir}/edge-views`);
+  for (const [k, view] of views.entries()) {
+    await Deno.writeTextFile(`${dir}/edge-views/${k}.json`, view.json);
+  }
+  await Deno.writeTextFile(`${dir}/edge-views.ts`, viewListModule(views.map((v) => v.hash)));
+  if (views.length > 0) console.log(`edge: ${views.length} scoped view index(es) bundled`);
   console.log(
     external
       ? `edge: ${

@@ -14,6 +14,7 @@ import { fetchManifest } from "./content/load_manifest.ts";
 import type { Manifest } from "./content/manifest.ts";
 import { createStoreCache } from "./content/store_cache.ts";
 import { createEngineCache } from "./search/engine_cache.ts";
+import { isViewHash } from "./content/scoped_store.ts";
 import type { SearchIndexData } from "./search/search_index.ts";
 import { logLine } from "./transport/log_sink.ts";
 
@@ -35,6 +36,12 @@ export interface EdgeInputs {
   bodyChunk?: (k: number) => Promise<unknown>;
   /** Imports postings chunk `k` of the edge index (`edge-postings/<k>.json`), when first needed. */
   postingsChunk?: (k: number) => Promise<unknown>;
+  /**
+   * Imports the prebuilt index of a scoped view (what a token with some scopes sees) by its
+   * content hash (`edge-views/<k>.json`, through the build's `edge-views.ts`); `undefined` when the
+   * build wrote none for it.
+   */
+  viewIndex?: (contentHash: string) => Promise<unknown>;
 }
 
 /**
@@ -80,7 +87,8 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
     }),
     engines: createEngineCache({
       // The engine cache uses the index only when its content hash matches the manifest's.
-      loadPrebuilt: async () => {
+      loadPrebuilt: async (hash) => {
+        if (isViewHash(hash)) return await inputs.viewIndex?.(hash) as SearchIndexData | undefined;
         const index = await inputs.index() as Bundled<SearchIndexData>;
         if (!("external" in index)) return index;
         const res = await fetch(new URL(index.external, site));

@@ -17,6 +17,7 @@ import type { Manifest } from "./content/manifest.ts";
 import { type Prebuilt, readManifestFile } from "./read_manifest_file.ts";
 import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
 import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
+import { isViewHash } from "./content/scoped_store.ts";
 
 /** Writes a start-up or status line to stderr. */
 export const log = (message: string) => console.error(`[shelf] ${message}`);
@@ -192,7 +193,8 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
   }
   const prebuilt = "index" in source ? source.index : undefined;
   const engines = createEngineCache({
-    loadPrebuilt: () => Promise.resolve(prebuilt),
+    // A scoped view's index is built on its first search here (the edge bundles them prebuilt).
+    loadPrebuilt: (hash) => Promise.resolve(isViewHash(hash) ? undefined : prebuilt),
     onWarning: (message) => log(message),
   });
   const app = createApp({

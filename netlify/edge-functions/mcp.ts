@@ -10,6 +10,7 @@
 import manifest from "../../.shelf/edge/edge-manifest.json" with { type: "json" };
 import bodyChunks from "../../.shelf/edge/edge-bodies.ts";
 import postingsChunks from "../../.shelf/edge/edge-postings.ts";
+import viewChunks, { hashes as viewHashes } from "../../.shelf/edge/edge-views.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
 
 declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
@@ -21,6 +22,10 @@ const app = createEdgeApp({
     (await import("../../.shelf/edge/edge-index.json", { with: { type: "json" } })).default,
   bodyChunk: async (k) => (await bodyChunks[k]!()).default,
   postingsChunk: async (k) => (await postingsChunks[k]!()).default,
+  viewIndex: async (hash) => {
+    const k = viewHashes.indexOf(hash);
+    return k === -1 ? undefined : (await viewChunks[k]!()).default;
+  },
 });
 
 /** Netlify calls this for every request on the routes declared in `netlify.toml`. */

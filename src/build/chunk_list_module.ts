@@ -23,3 +23,21 @@ export function chunkListModule(folder: string, count: number): string {
     "const chunks: ReadonlyArray<() => Promise<{ default: unknown }>> = [\n" +
     lines.join("") + "];\nexport default chunks;\n";
 }
+
+/**
+ * The module listing the prebuilt indexes of scoped views (`edge-views.ts`): the chunk list of
+ * `edge-views/<k>.json` and, as `hashes`, the content hash each one is for.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { viewListModule } from "./chunk_list_module.ts";
+ * const source = viewListModule(["abc~docs"]);
+ * assert.ok(source.includes('() => import("./edge-views/0.json", { with: { type: "json" } }),'));
+ * assert.ok(source.includes('export const hashes: readonly string[] = ["abc~docs"];'));
+ * ```
+ */
+export function viewListModule(hashes: readonly string[]): string {
+  return chunkListModule("edge-views", hashes.length) +
+    `export const hashes: readonly string[] = ${JSON.stringify(hashes)};\n`;
+}

@@ -12,6 +12,21 @@ import type { Manifest } from "./manifest.ts";
 
 const views = new WeakMap<ContentStore, Map<string, ContentStore>>();
 
+/**
+ * Whether a content hash is a scoped view's (the store's hash, `~`, the visible sources).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isViewHash } from "./scoped_store.ts";
+ * assert.equal(isViewHash("9ee1b190~docs"), true);
+ * assert.equal(isViewHash("9ee1b190"), false);
+ * ```
+ */
+export function isViewHash(contentHash: string): boolean {
+  return contentHash.includes("~");
+}
+
 /** Most distinct views kept per store (each a set of visible sources); past it they start over. */
 const MAX_VIEWS = 16;
 

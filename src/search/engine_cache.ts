@@ -4,8 +4,12 @@ import { importSearchIndex, type SearchIndexData } from "./search_index.ts";
 
 /** Options of {@link createEngineCache}. */
 export interface EngineCacheOptions {
-  /** Loads the prebuilt index (bundled module, file or fetch); `undefined` when there is none. */
-  loadPrebuilt?: () => Promise<SearchIndexData | undefined>;
+  /**
+   * Loads the prebuilt index for the store whose content hash is given (bundled module, file or
+   * fetch); `undefined` when there is none. A scoped view of the store has a hash of its own
+   * (`scoped_store.ts`), and its own prebuilt index when the build wrote one.
+   */
+  loadPrebuilt?: (contentHash: string) => Promise<SearchIndexData | undefined>;
   /** Imports a postings chunk of a prebuilt index that keeps its postings in chunks (the edge). */
   postingsChunk?: (k: number) => Promise<unknown>;
   /** Told why a prebuilt index was not used. */
@@ -33,7 +37,7 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
   const make = async (store: ContentStore): Promise<SearchEngine> => {
     let data: SearchIndexData | undefined;
     try {
-      data = await options.loadPrebuilt?.();
+      data = await options.loadPrebuilt?.(store.contentHash);
     } catch (error) {
       options.onWarning?.(`prebuilt search index not loaded: ${(error as Error).message}`);
     }

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import manifest from "../../dist/_shelf/manifest.json" with { type: "json" };
 import edgeManifest from "../../.shelf/edge/edge-manifest.json" with { type: "json" };
 import { ROOT } from "../helpers.ts";
+import { createEdgeApp } from "../../src/edge_app.ts";
 import { edgeRoutes } from "./netlify_toml.ts";
 
 const vars: Record<string, string> = {
@@ -134,13 +135,16 @@ Deno.test("build: a private build publishes nothing of the content; the edge mod
 Deno.test("build: a scoped source makes the build private, whatever the environment", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.mkdir(`${dir}/runbooks`);
+  await Deno.mkdir(`${dir}/guides`);
   await Deno.writeTextFile(
     `${dir}/runbooks/restart.md`,
     "# Restart\n\nThe zanzibar worker first.\n",
   );
+  await Deno.writeTextFile(`${dir}/guides/workers.md`, "# Workers\n\nA worker runs jobs.\n");
   await Deno.writeTextFile(
     `${dir}/mcp-metadata.yaml`,
-    "content:\n  - name: runbooks\n    path: ./runbooks\n    scope: docs:internal\n",
+    "content:\n  - name: guides\n    path: ./guides\n" +
+      "  - name: runbooks\n    path: ./runbooks\n    scope: docs:internal\n",
   );
   const run = await runBuild(
     [
@@ -162,6 +166,52 @@ Deno.test("build: a scoped source makes the build private, whatever the environm
     await Deno.readTextFile(`${dir}/edge/edge-manifest.json`),
     /"scope":"docs:internal"/,
   );
+  // What a request without the scope sees has its own index, prebuilt: the edge app loads it and
+  // builds none (a build per view would cost a cold request far more than the edge's CPU budget).
+  const { hashes } = await import(`${dir}/edge/edge-views.ts`);
+  assert.equal(hashes.length, 1);
+  const view = JSON.parse(await Deno.readTextFile(`${dir}/edge/edge-views/0.json`));
+  assert.equal(view.contentHash, hashes[0]);
+  assert.ok(!JSON.stringify(view).includes("zanzibar"), "no term of the scoped source");
+  const loaded: string[] = [];
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (message: string) => warnings.push(message);
+  const read = async (file: string) => JSON.parse(await Deno.readTextFile(`${dir}/edge/${file}`));
+  try {
+    const edge = createEdgeApp({
+      env: () => undefined,
+      manifest: await read("edge-manifest.json"),
+      index: () => read("edge-index.json"),
+      bodyChunk: (k) => read(`edge-bodies/${k}.json`),
+      postingsChunk: (k) => read(`edge-postings/${k}.json`),
+      viewIndex: (hash) => {
+        loaded.push(hash);
+        return Promise.resolve(hashes.includes(hash) ? view : undefined);
+      },
+    });
+    const res = await edge.fetch(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "search", arguments: { query: "zanzibar worker" } },
+        }),
+      }),
+    );
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    assert.match(text, /Workers/);
+    assert.doesNotMatch(text, /zanzibar worker first|Restart/);
+    assert.deepEqual(loaded, hashes);
+    assert.deepEqual(warnings, []);
+    edge.shutdown();
+  } finally {
+    console.warn = warn;
+  }
   await Deno.remove(dir, { recursive: true });
 });
 
