@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import manifest from "../../dist/_shelf/manifest.json" with { type: "json" };
 import edgeManifest from "../../.shelf/edge/edge-manifest.json" with { type: "json" };
-import { ROOT } from "../helpers.ts";
+import { ROOT, rpc } from "../helpers.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
 import { edgeRoutes } from "./netlify_toml.ts";
 
@@ -190,20 +190,9 @@ Deno.test("build: a scoped source makes the build private, whatever the environm
         return Promise.resolve(hashes.includes(hash) ? view : undefined);
       },
     });
-    const res = await edge.fetch(
-      new Request("http://localhost/mcp", {
-        method: "POST",
-        headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name: "search", arguments: { query: "zanzibar worker" } },
-        }),
-      }),
+    const text = JSON.stringify(
+      await rpc(edge, "tools/call", { name: "search", arguments: { query: "zanzibar worker" } }),
     );
-    const text = await res.text();
-    assert.equal(res.status, 200, text);
     assert.match(text, /Workers/);
     assert.doesNotMatch(text, /zanzibar worker first|Restart/);
     assert.deepEqual(loaded, hashes);
