@@ -24,6 +24,8 @@
  * @module
  */
 
+import { spawnServer } from "../../tests/spawn_server.ts";
+
 const HERE = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const args = Object.fromEntries(
   Deno.args.map((a) => /^--([^=]+)=(.*)$/.exec(a)).filter((m) => m).map((m) => [m![1], m![2]]),
@@ -36,34 +38,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A server process of the checkout under test, and its port once it listens. */
 async function start(argv: string[]) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: argv,
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let log = "";
-  const collect = (stream: ReadableStream<Uint8Array>) =>
-    stream.pipeThrough(new TextDecoderStream()).pipeTo(
-      new WritableStream({ write: (chunk) => void (log = (log + chunk).slice(-100_000)) }),
-    );
-  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
-  let port = 0;
-  for (let i = 0; i < 1200 && !port; i++) {
-    port = Number(/(?:MCP endpoint:|Listening on) http:\/\/\S+?:(\d+)\//.exec(log)?.[1] ?? 0);
-    if (!port) await sleep(50);
+  const server = await spawnServer(argv, { cwd: ROOT, waitMs: 60_000 });
+  if (!server.port) {
+    await server.stop();
+    throw new Error(`server did not start:\n${server.log()}`);
   }
-  if (!port) throw new Error(`server did not start:\n${log}`);
-  return {
-    port,
-    pid: child.pid,
-    async stop() {
-      child.kill();
-      await child.status;
-      await drained;
-    },
-  };
+  return server;
 }
 
 const mainServer = () =>

@@ -1,6 +1,7 @@
 /** The real `src/main.ts` process: flags, config files, start-up errors. */
 import assert from "node:assert/strict";
 import { ROOT } from "../helpers.ts";
+import { spawnServer } from "../spawn_server.ts";
 
 const MAIN = `${ROOT}/src/main.ts`;
 
@@ -215,38 +216,23 @@ Deno.test("cli: precedence — flag over environment over .env", async () => {
 Deno.test("deno serve src/serve.ts: the Deno Deploy entry answers MCP", async () => {
   // Port 0: the kernel picks a free port and `deno serve` prints it, so no collision with
   // another process can make the child exit (a random fixed port once did, in CI).
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["serve", "-A", "--port", "0", `${ROOT}/src/serve.ts`],
+  const server = await spawnServer(["serve", "-A", "--port", "0", `${ROOT}/src/serve.ts`], {
     cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let log = "";
-  const collect = (stream: ReadableStream<Uint8Array>) =>
-    stream.pipeThrough(new TextDecoderStream()).pipeTo(
-      new WritableStream({ write: (chunk) => void (log += chunk) }),
-    );
-  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
-  let exited = false;
-  const status = child.status.then((s) => (exited = true, s));
+    waitMs: 15_000,
+  });
   try {
-    let base = "";
-    for (let i = 0; i < 300 && !base && !exited; i++) {
-      base = /MCP endpoint: (http:\/\/\S+?)\/mcp/.exec(log)?.[1] ?? "";
-      if (!base) await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.ok(base, `deno serve did not listen (exited: ${exited}):\n${log}`);
-    const port = new URL(base).port;
+    assert.ok(
+      server.port,
+      `deno serve did not listen (exited: ${server.exited()}):\n${server.log()}`,
+    );
+    const port = server.port;
     const result = await rpc(`http://127.0.0.1:${port}/mcp`, "initialize", {
       protocolVersion: "2025-11-25",
     });
     assert.equal(result.serverInfo.name, "shelf");
     // Host and Origin handling per bound address: tests/e2e/listen_guard_test.ts.
   } finally {
-    if (!exited) child.kill();
-    await status;
-    await drained;
+    await server.stop();
   }
 });
 

@@ -6,46 +6,16 @@
  */
 import assert from "node:assert/strict";
 import { ROOT } from "../helpers.ts";
+import { spawnServer } from "../spawn_server.ts";
 
-/** Starts `deno <args>` and returns the port it listens on (read from its own log). */
-async function start(args: string[]) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let log = "";
-  const collect = (stream: ReadableStream<Uint8Array>) =>
-    stream.pipeThrough(new TextDecoderStream()).pipeTo(
-      new WritableStream({ write: (chunk) => void (log += chunk) }),
-    );
-  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
-  let exited = false;
-  const status = child.status.then((s) => (exited = true, s));
-  let port = "";
-  // Both entries print their MCP endpoint once they listen.
-  for (let i = 0; i < 600 && !port && !exited; i++) {
-    port = /MCP endpoint: http:\/\/\S+:(\d+)\/mcp/.exec(log)?.[1] ?? "";
-    if (!port) await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    port,
-    log: () => log,
-    async stop() {
-      if (!exited) child.kill();
-      await status;
-      await drained;
-    },
-  };
-}
+/** Starts `deno <args>` from the checkout and returns the port it listens on. */
+const start = (args: string[]) => spawnServer(args, { cwd: ROOT });
 
 /**
  * Status and echoed origin of `GET /health` and `POST /mcp` with the given headers, sent over a
  * raw socket (`fetch` replaces a `Host` header with the URL's own).
  */
-async function ask(port: string, headers: Record<string, string>) {
+async function ask(port: number, headers: Record<string, string>) {
   const out: [number, string | null][] = [];
   const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
   for (const [method, path, body] of [["GET", "/health", ""], ["POST", "/mcp", ping]]) {
@@ -56,7 +26,7 @@ async function ask(port: string, headers: Record<string, string>) {
       `content-length: ${body!.length}`,
       "connection: close",
     ];
-    const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(port) });
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
     await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n" + body));
     const answer = await new Response(conn.readable).text();
     const head = answer.slice(0, answer.indexOf("\r\n\r\n"));
