@@ -10,7 +10,8 @@
 import { type ContentStore, createContentStore } from "./content_store.ts";
 import type { Manifest } from "./manifest.ts";
 
-const views = new WeakMap<ContentStore, Map<string, ContentStore>>();
+/** Per store: its views by visible sources, or `null` when no source of it needs a scope. */
+const views = new WeakMap<ContentStore, Map<string, ContentStore> | null>();
 
 /**
  * Whether a content hash is a scoped view's (the store's hash, `~`, the visible sources).
@@ -56,13 +57,17 @@ export function scopedStore(
   scopes: readonly string[] | undefined,
 ): ContentStore {
   if (scopes === undefined) return store;
+  let byKey = views.get(store);
+  if (byKey === undefined) {
+    // Decided once per store: most have no scoped source, and every request asks.
+    byKey = store.manifest.sources.some((s) => s.scope !== undefined) ? new Map() : null;
+    views.set(store, byKey);
+  }
+  if (byKey === null) return store;
   const sources = store.manifest.sources;
-  if (!sources.some((s) => s.scope !== undefined)) return store;
   const visible = sources.filter((s) => s.scope === undefined || scopes.includes(s.scope));
   if (visible.length === sources.length) return store;
   const key = visible.map((s) => s.name).join("\n");
-  let byKey = views.get(store);
-  if (!byKey) views.set(store, byKey = new Map());
   let view = byKey.get(key);
   if (!view) {
     if (byKey.size >= MAX_VIEWS) byKey.clear();
