@@ -43,6 +43,8 @@ export interface EngineScores {
   ndcg5: number;
   /** Per ranked case (fixture order): the rank of the first expected page, 0 when not in the 10. */
   ranks: number[];
+  /** Per ranked case (fixture order): the query and the engine's first three pages. */
+  answers: { query: string; top: string[] }[];
   /** Per case (fixture order) that should find something: whether the answer was empty. */
   empty: boolean[];
   /** Cases whose `topN` / `expectNone` / `mustNotInclude` rule held. */
@@ -71,7 +73,8 @@ export interface EvalFixture {
   cases: EvalCase[];
 }
 
-async function loadStore(fixture: EvalFixture): Promise<ContentStore> {
+/** The content source a fixture's corpus is, named `name`. */
+async function sourceOf(fixture: EvalFixture, name: string) {
   const path = fixture.path ?? `${CORPORA}/${fixture.folder ?? fixture.corpus}`;
   try {
     await Deno.stat(path);
@@ -81,18 +84,35 @@ async function loadStore(fixture: EvalFixture): Promise<ContentStore> {
         (fixture.package ? ` (install it: apt-get install ${fixture.package})` : ""),
     );
   }
+  return {
+    name,
+    description: fixture.corpus,
+    path,
+    ...(fixture.include ? { include: fixture.include } : {}),
+  };
+}
+
+async function loadStore(fixtures: EvalFixture[], names: string[]): Promise<ContentStore> {
+  const sources = await Promise.all(fixtures.map((f, i) => sourceOf(f, names[i]!)));
   const { manifest } = await buildFromFolders({
-    server: { name: fixture.corpus, version: "eval" },
-    sources: [{
-      name: "docs",
-      description: fixture.corpus,
-      path,
-      ...(fixture.include ? { include: fixture.include } : {}),
-    }],
+    server: { name: names.join("+"), version: "eval" },
+    sources,
     settings: {},
     warnings: [],
   });
   return createContentStore(manifest);
+}
+
+async function readFixtures(corpora?: readonly string[]): Promise<EvalFixture[]> {
+  const fixtures: EvalFixture[] = [];
+  for await (const entry of Deno.readDir(FIXTURES)) {
+    if (!entry.name.endsWith(".json")) continue;
+    const fixture = JSON.parse(
+      await Deno.readTextFile(`${FIXTURES}/${entry.name}`),
+    ) as EvalFixture;
+    if (!corpora || corpora.includes(fixture.corpus)) fixtures.push(fixture);
+  }
+  return fixtures.sort((a, b) => a.corpus.localeCompare(b.corpus));
 }
 
 function engines(store: ContentStore): Record<string, Engine> {
@@ -122,6 +142,7 @@ async function score(
     mrr5: 0,
     ndcg5: 0,
     ranks: [],
+    answers: [],
     empty: [],
     passed: 0,
     cases: 0,
@@ -142,6 +163,7 @@ async function score(
       ranked++;
       const rank = results.findIndex((p) => c.expect!.includes(p)) + 1;
       s.ranks.push(rank);
+      s.answers.push({ query: c.query, top: results.slice(0, 3) });
       if (rank === 1) s.recall1++;
       if (rank >= 1 && rank <= 3) s.recall3++;
       if (rank >= 1 && rank <= 5) {
@@ -240,19 +262,42 @@ export async function evaluate(
   corpora?: readonly string[],
 ): Promise<Record<string, Record<string, EngineScores>>> {
   const out: Record<string, Record<string, EngineScores>> = {};
-  for await (const entry of Deno.readDir(FIXTURES)) {
-    if (!entry.name.endsWith(".json")) continue;
-    const fixture = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES}/${entry.name}`),
-    ) as EvalFixture;
-    if (corpora && !corpora.includes(fixture.corpus)) continue;
-    const store = await loadStore(fixture);
+  for (const fixture of await readFixtures(corpora)) {
+    const store = await loadStore([fixture], ["docs"]);
     const known = new Set(store.documents.map((d) => d.path));
     const scores: Record<string, EngineScores> = {};
     for (const [name, engine] of Object.entries(engines(store))) {
       scores[name] = await score(engine, fixture.cases, known);
     }
     out[fixture.corpus] = scores;
+  }
+  return out;
+}
+
+/**
+ * Every corpus on one shelf, each its own source, each fixture searched with `source` set to
+ * its corpus: Shelf scoring a narrowed search by the statistics of the source it is narrowed to
+ * (`shelf`, the default) and by the whole shelf's (`global`). Scores by corpus, then engine.
+ */
+export async function evaluateOneShelf(
+  corpora?: readonly string[],
+): Promise<Record<string, Record<string, EngineScores>>> {
+  const fixtures = await readFixtures(corpora);
+  const names = fixtures.map((f) => f.corpus);
+  const store = await loadStore(fixtures, names);
+  const shelf = createSearchEngine(store, buildIndexFor(store));
+  const weights = acdcWeights(DEFAULT_SEARCH_SETTINGS);
+  const out: Record<string, Record<string, EngineScores>> = {};
+  for (const fixture of fixtures) {
+    const source = fixture.corpus;
+    const known = new Set(store.documents.filter((d) => d.source === source).map((d) => d.path));
+    const run = (globalStatistics: boolean): Engine => async (q) =>
+      (await shelf.query(q, { weights, limit: 10, source, globalStatistics })).hits
+        .map((h) => h.doc.path);
+    out[source] = {
+      shelf: await score(run(false), fixture.cases, known),
+      global: await score(run(true), fixture.cases, known),
+    };
   }
   return out;
 }
@@ -309,6 +354,26 @@ export function formatScores(results: Record<string, Record<string, EngineScores
 if (import.meta.main) {
   const results = await evaluate();
   console.log(formatScores(results));
+  console.log(
+    "\nOne shelf of every corpus, each a source, searched with `source`: Shelf scored by the " +
+      "source's statistics, beside the whole shelf's (global)\n",
+  );
+  console.log(formatScores(await evaluateOneShelf()).replace(/\nEmpty answers[^]*$/, ""));
+  if (Deno.args.includes("--misses")) {
+    // Every ranked question Shelf does not answer first, beside the best rank of a baseline.
+    for (const [corpus, byEngine] of Object.entries(results)) {
+      const shelf = byEngine.shelf!;
+      shelf.ranks.forEach((rank, i) => {
+        if (rank === 1) return;
+        const others = Object.entries(byEngine).filter(([e]) => e !== "shelf")
+          .map(([e, s]) => `${e} ${s.ranks[i] || "-"}`).join(", ");
+        console.log(
+          `${corpus}: "${shelf.answers[i]!.query}" shelf ${rank || "-"} (${others}) → ` +
+            shelf.answers[i]!.top.join(", "),
+        );
+      });
+    }
+  }
   if (Deno.args.includes("--failures")) {
     for (const [corpus, byEngine] of Object.entries(results)) {
       for (const f of byEngine.shelf?.failures ?? []) console.log(`shelf ${corpus}: ${f}`);

@@ -14,8 +14,8 @@
  * - {@link K1} `1.2`: how fast repeated mentions stop adding (the usual BM25 value: one mention
  *   at average length scores 1, the ceiling is `k1 + 1`).
  * - {@link LENGTH_NORMALIZATION} (`b`) per field: titles and descriptions `0.7` (a long title
- *   that mentions a word says less about it than a short one), tags `0.3` (lists of labels,
- *   similar in length), bodies `0.5` (bodies range from one line to thousands of words; full
+ *   that mentions a word says less about it than a short one), tags and inbound link texts `0.3`
+ *   (lists of labels), bodies `0.5` (bodies range from one line to thousands of words; full
  *   normalization buries the long guide pages that agents most often want). Chosen on the
  *   evaluation (`deno task eval`), see README's Search quality.
  *
@@ -31,7 +31,34 @@ export const LENGTH_NORMALIZATION = Object.freeze({
   keywords: 0.3,
   description: 0.7,
   content: 0.5,
+  links: 0.3,
 });
+
+/**
+ * Most the static prior multiplies a score by (a page every other page links to); a page
+ * nobody links to or names keeps its score (×1). Chosen on the evaluation: see docs/search.md.
+ */
+export const PRIOR_WEIGHT = 0.1;
+
+/**
+ * The static prior: what a page's inbound links and mentions (`link_graph.ts`) multiply its
+ * score by — `1 + PRIOR_WEIGHT · log(1 + inbound) / log(1 + most)`, `most` being the highest
+ * inbound count of the index. Never under 1, never over `1 + PRIOR_WEIGHT`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PRIOR_WEIGHT, priorBoost } from "./bm25f.ts";
+ * assert.equal(priorBoost(0, 50), 1);
+ * assert.equal(priorBoost(50, 50), 1 + PRIOR_WEIGHT);
+ * assert.ok(priorBoost(5, 50) > 1 && priorBoost(5, 50) < priorBoost(20, 50));
+ * assert.equal(priorBoost(0, 0), 1);
+ * ```
+ */
+export function priorBoost(inbound: number, most: number): number {
+  if (inbound <= 0 || most <= 0) return 1;
+  return 1 + PRIOR_WEIGHT * Math.log1p(inbound) / Math.log1p(most);
+}
 
 /**
  * Rarity of a term found in `df` of `total` documents (BM25's IDF, kept positive: a term in

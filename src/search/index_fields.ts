@@ -9,14 +9,41 @@
  * it and how often; with each field's length per document they are what BM25F needs
  * (`bm25f.ts`).
  */
-export const FIELDS = ["name", "keywords", "description", "content"] as const;
+export const FIELDS = ["name", "keywords", "description", "content", "links"] as const;
 /** One indexed field. */
 export type Field = typeof FIELDS[number];
 
 /** The content field's place in {@link FIELDS} (postings segments come in that order). */
 export const CONTENT = FIELDS.indexOf("content");
-/** Weight of a match in each field. */
-export type FieldWeights = Readonly<Record<Field, number>>;
+/**
+ * Weight of a match in each field. The `links` field (what other pages call a document, see
+ * `link_graph.ts`) weighs {@link LINKS_SHARE} of the name's unless given.
+ */
+export type FieldWeights = Readonly<Record<Exclude<Field, "links">, number> & { links?: number }>;
+
+/**
+ * Weight of the `links` field (inbound anchor text) as a share of the name's: what other pages
+ * call a page is nearly a title, but it is many voices, some loose ("see here", "this guide").
+ * Chosen on the evaluation (`deno task eval`): see docs/search.md.
+ */
+export const LINKS_SHARE = 0.5;
+
+/**
+ * A field's weight under `weights`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fieldWeight } from "./index_fields.ts";
+ * const w = { name: 2, keywords: 3, description: 1, content: 1 };
+ * assert.equal(fieldWeight(w, "keywords"), 3);
+ * assert.equal(fieldWeight(w, "links"), 1);
+ * assert.equal(fieldWeight({ ...w, links: 0 }, "links"), 0);
+ * ```
+ */
+export function fieldWeight(weights: FieldWeights, field: Field): number {
+  return field === "links" ? weights.links ?? weights.name * LINKS_SHARE : weights[field];
+}
 
 /**
  * A record with one value per field, each made by `make`.
@@ -25,7 +52,13 @@ export type FieldWeights = Readonly<Record<Field, number>>;
  * ```ts
  * import assert from "node:assert/strict";
  * import { fieldRecord } from "./index_fields.ts";
- * assert.deepEqual(fieldRecord(() => 0), { name: 0, keywords: 0, description: 0, content: 0 });
+ * assert.deepEqual(fieldRecord(() => 0), {
+ *   name: 0,
+ *   keywords: 0,
+ *   description: 0,
+ *   content: 0,
+ *   links: 0,
+ * });
  * ```
  */
 export function fieldRecord<T>(make: () => T): Record<Field, T> {

@@ -25,6 +25,11 @@ export interface QueryPlan {
   terms: string[];
   /** How many of `terms` are the query's words (the rest are whole identifiers). */
   words: number;
+  /**
+   * Each of the first {@link QueryPlan.words} terms as the query spelled it, lower-cased
+   * (`deploying` for `deploi`): what a result says it matched.
+   */
+  typed?: string[];
   /** For each query term: the dictionary terms it matches and their factor (1 or 0.5). */
   expansions: Map<string, Map<string, number>>;
   /** Query words that match nothing in the index (no term, typo variant or completion). */
@@ -42,6 +47,7 @@ export interface QueryPlan {
  * const d = createDictionary(["build", "builder", "deploi"], [3, 1, 5]);
  * const plan = planQuery("Biuld deploying zzz", d);
  * assert.deepEqual(plan.terms, ["biuld", "deploi", "zzz"]);
+ * assert.deepEqual(plan.typed, ["biuld", "deploying", "zzz"]);
  * assert.equal(plan.expansions.get("biuld")!.get("build"), 0.5);
  * assert.equal(plan.expansions.get("deploi")!.get("deploi"), 1);
  * assert.deepEqual(plan.unmatched, [{ word: "zzz", term: "zzz" }]);
@@ -103,5 +109,6 @@ export function planQuery(query: string, dictionary: Dictionary): QueryPlan {
       expansions.set(id, new Map([[id, 1]]));
     }
   }
-  return { terms, words: wordCount, expansions, unmatched };
+  const typed = terms.map((t) => words.get(t)!);
+  return { terms, words: wordCount, typed, expansions, unmatched };
 }

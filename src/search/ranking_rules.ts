@@ -15,6 +15,13 @@ export interface SearchHit {
   score: number;
   /** Query terms (of the analyzed query) that matched, exactly or fuzzily. */
   matched: number;
+  /** Which of the query's first 32 terms matched: bit `i` for `plan.terms[i]`. */
+  terms?: number;
+  /**
+   * A query of three or more words, of which it holds fewer than half: listed only after every
+   * hit that holds enough of them, to fill a short answer (see `SearchIndex.search`).
+   */
+  partial?: true;
   /**
    * Query words (not whole identifiers) found in its title or description, exactly or fuzzily,
    * whatever the fields' weights: under two, neither can hold two of them as a phrase.

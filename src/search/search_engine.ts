@@ -7,11 +7,13 @@ import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
 import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
 import { createSpeller } from "./spellings.ts";
+import { linkGraph } from "./link_graph.ts";
 import {
   buildSearchIndex,
   type FieldWeights,
   type IndexableDocument,
   type QueryPlan,
+  type SearchHit,
   type SearchIndex,
 } from "./search_index.ts";
 
@@ -24,6 +26,11 @@ export interface QueryOptions extends SearchFilters {
   limit: number;
   /** Break score ties by `lastUpdated`, newest first (the ASDLC contract). */
   newestFirstOnTies?: boolean;
+  /**
+   * Score a narrowed search (`source`, `category`, `tag`) by the whole shelf's statistics
+   * instead of those of the documents it is narrowed to (the default); for comparisons.
+   */
+  globalStatistics?: boolean;
   /**
    * Drop the weak tail: documents scoring under this share of the best one (see
    * {@link TAIL_CUT}); `total` then counts only the documents kept.
@@ -43,6 +50,13 @@ export interface EngineHit {
    * looked for.
    */
   mayHold(position: number): boolean;
+  /** The query's words it holds (as the query spelled them), in the query's order. */
+  matched: string[];
+  /**
+   * It holds fewer than half of a query's three or more words: listed after every result that
+   * holds enough, to fill a short answer.
+   */
+  partial: boolean;
 }
 
 /** Result of one query. */
@@ -81,7 +95,8 @@ export interface SearchEngine {
 }
 
 /**
- * What the index stores of each document: title as name, keywords, description and body.
+ * What the index stores of each document: title as name, keywords, description, body, and
+ * what the site's other pages say of it (inbound link texts, inbound count: `link_graph.ts`).
  *
  * @example
  * ```ts ignore
@@ -89,13 +104,19 @@ export interface SearchEngine {
  * ```
  */
 export function indexableDocuments(store: ContentStore): IndexableDocument[] {
-  return store.manifest.documents.map((d) => ({
+  const documents = store.manifest.documents;
+  const graph = linkGraph(
+    documents.map((d) => ({ uri: d.uri, body: store.body(d) })),
+  );
+  return documents.map((d, n) => ({
     id: d.id,
     name: d.title,
     keywords: d.keywords,
     description: d.description,
     content: withoutLinkSchemes(store.body(d)),
     fileName: d.path.slice(d.path.lastIndexOf("/") + 1),
+    links: graph.anchors[n]!,
+    inbound: graph.inbound[n]!,
   }));
 }
 
@@ -155,10 +176,16 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     };
   };
   const hitOf = (
-    n: number,
-    score: number,
+    h: SearchHit,
+    plan: QueryPlan,
     holds: (position: number, n: number) => boolean,
-  ): EngineHit => ({ doc: docs[n]!, score, mayHold: (position) => holds(position, n) });
+  ): EngineHit => ({
+    doc: docs[h.doc]!,
+    score: h.score,
+    mayHold: (position) => holds(position, h.doc),
+    matched: matchedWords(plan, h.terms ?? 0),
+    partial: h.partial === true,
+  });
   const setsOf = createFilterSets(docs);
   const { spellingsOf } = createSpeller(store, index, docs);
   const rescore = createPhraseRule(docs);
@@ -166,9 +193,14 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     index,
     async query(text, options) {
       const filters: Set<number>[] = [];
+      // A narrowed search is scored by the statistics of the documents it is narrowed to.
+      const scope: string[] = [];
       for (const kind of ["source", "category", "tag"] as const) {
         const value = options[kind];
-        if (value !== undefined) filters.push(setsOf(kind).get(value.toLowerCase()) ?? new Set());
+        if (value === undefined) continue;
+        const set = setsOf(kind).get(value.toLowerCase());
+        filters.push(set ?? new Set());
+        if (set) scope.push(`${kind}=${value.toLowerCase()}`);
       }
       const plan = index.plan(text);
       await index.loadPostings([...plan.expansions.values()].flatMap((m) => [...m.keys()]));
@@ -183,7 +215,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           limit: candidates,
           // No filter at all when every indexed document is in the store (the usual case).
           ...(filters.length > 0
-            ? { filter: (n) => docs[n] !== undefined && filters.every((set) => set.has(n)) }
+            ? {
+              filter: (n) => docs[n] !== undefined && filters.every((set) => set.has(n)),
+              ...(scope.length === filters.length && !options.globalStatistics
+                ? { statsScope: scope.join("&") }
+                : {}),
+            }
             : allKnown
             ? {}
             : { filter: (n) => docs[n] !== undefined }),
@@ -191,8 +228,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         plan,
         options.limit,
       );
-      const floor = (ranked[0]?.score ?? 0) * (options.minRelative ?? 0);
-      const raw = floor > 0 ? ranked.filter((h) => h.score >= floor) : ranked;
+      // Hits holding too few of the words (`partial`) stay after the others, whatever the
+      // phrase rule did; the weak-tail cut is relative to the best of the others.
+      const full = ranked.filter((h) => !h.partial);
+      const fill = full.length < ranked.length ? ranked.filter((h) => h.partial) : [];
+      const floor = (full[0]?.score ?? 0) * (options.minRelative ?? 0);
+      const raw = (floor > 0 ? full.filter((h) => h.score >= floor) : full).concat(fill);
       // Only the sorted head matters: the best `limit` hits and everything tied with the last
       // of them (so the newest-first tie-break below sees every candidate).
       const cut = raw[Math.min(options.limit, raw.length) - 1]?.score ?? 0;
@@ -200,10 +241,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       while (end < raw.length && raw[end]!.score >= cut) end++;
       const head = raw.slice(0, end);
       const holds = holderOf(groups);
-      let hits = head.map((h) => hitOf(h.doc, h.score, holds));
+      let hits = head.map((h) => hitOf(h, plan, holds));
       if (options.newestFirstOnTies) {
         hits = hits.sort((a, b) =>
-          b.score - a.score || newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
+          Number(a.partial) - Number(b.partial) || b.score - a.score ||
+          newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
       const suggested = plan.unmatched.slice(0, MAX_UNMATCHED).map(({ word, term }) => ({
@@ -222,3 +264,31 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
 }
 
 export { shortestWord } from "./spellings.ts";
+
+/**
+ * The query's words a hit holds, as the query spelled them: `terms` is the hit's bitmask over
+ * `plan.terms` (the first 32); whole identifiers after the words are not listed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { matchedWords } from "./search_engine.ts";
+ * const plan = {
+ *   terms: ["deploi", "netlifi", "edg"],
+ *   words: 3,
+ *   typed: ["deploying", "Netlify", "edge"],
+ *   expansions: new Map(),
+ *   unmatched: [],
+ * };
+ * assert.deepEqual(matchedWords(plan, 0b101), ["deploying", "edge"]);
+ * assert.deepEqual(matchedWords(plan, 0), []);
+ * ```
+ */
+export function matchedWords(plan: QueryPlan, terms: number): string[] {
+  const out: string[] = [];
+  const words = Math.min(plan.words, 32);
+  for (let i = 0; i < words; i++) {
+    if ((terms >>> i) & 1) out.push(plan.typed?.[i] ?? plan.terms[i]!);
+  }
+  return out;
+}

@@ -1,12 +1,12 @@
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
-import { inverseDocumentFrequency } from "./bm25f.ts";
+import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
 import { createDictionary } from "./dictionary.ts";
-import { type Field, fieldRecord, FIELDS, type FieldWeights } from "./index_fields.ts";
+import { type Field, fieldRecord, FIELDS, fieldWeight, type FieldWeights } from "./index_fields.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
 import { createNameRule, liftExactNames, type SearchHit, topHits } from "./ranking_rules.ts";
-import { createTermScores } from "./term_scores.ts";
+import { createTermScores, SCOPES_KEPT, type StatsScope } from "./term_scores.ts";
 
 export { type Field, FIELDS, type FieldWeights } from "./index_fields.ts";
 export {
@@ -32,13 +32,17 @@ export interface IndexableDocument {
   content: string;
   /** The document's file name without extension (`chmod`, `spec-driven-development`). */
   fileName?: string;
+  /** What other pages call it when they link to it (`link_graph.ts`), indexed as `links`. */
+  links?: string;
+  /** How many other pages link to it or name it: the static prior's input. */
+  inbound?: number;
 }
 
 /**
  * Identifies the serialized layout ({@link SearchIndexData}); an index in another layout is
  * rebuilt, not misread.
  */
-export const INDEX_LAYOUT = "shelf-postings-1";
+export const INDEX_LAYOUT = "shelf-postings-2";
 
 /**
  * The serialized index: written by the build, imported by the runtime as it is — strings and
@@ -58,6 +62,11 @@ export interface SearchIndexData {
   names: string[];
   /** Number of terms of each field, by document number (for length normalization). */
   lengths: Record<Field, number[]>;
+  /**
+   * How many other documents link to or name each one, by document number (the static prior,
+   * `bm25f.ts`'s `priorBoost`).
+   */
+  inbound: number[];
   /** Every indexed term, sorted (lookups binary-search it). */
   terms: string[];
   /** Number of documents containing `terms[i]` in any field. */
@@ -91,6 +100,12 @@ export interface SearchOptions {
    * unsorted. Default: sort everything.
    */
   limit?: number;
+  /**
+   * Names the documents `filter` accepts (`source=docs`) when they should be scored by their own
+   * statistics — their count, each term's document frequency among them, their average field
+   * lengths — as if they were the whole index; kept under this name. Default: the whole index's.
+   */
+  statsScope?: string;
 }
 
 /** A loaded index. */
@@ -100,7 +115,12 @@ export interface SearchIndex {
   readonly ids: readonly string[];
   /** Analyzes a query and expands each term to the dictionary terms within one edit. */
   plan(query: string): QueryPlan;
-  /** All matching documents; the best (all, or `limit`) first, ties in document order. */
+  /**
+   * All matching documents; the best (all, or `limit`) first, ties in document order. A query
+   * of three or more words needs half of them in a document; when fewer than `limit` do, the
+   * best of those holding fewer (one of them at least exactly) follow them, marked `partial`
+   * (up to `limit` in all).
+   */
   search(plan: QueryPlan, options: SearchOptions): SearchHit[];
   /**
    * Index terms within two edits of `term` that start with its first letter, closest and most
@@ -178,6 +198,7 @@ export function buildSearchIndex(
       keywords: doc.keywords.join(" , "),
       description: doc.description,
       content: doc.content,
+      links: doc.links ?? "",
     };
     FIELDS.forEach((field, f) => {
       const terms = analyze(texts[field]);
@@ -201,6 +222,7 @@ export function buildSearchIndex(
     ids: docs.map((d) => d.id),
     names: docs.map((d) => namesOf(d)),
     lengths,
+    inbound: docs.map((d) => d.inbound ?? 0),
     terms,
     counts: terms.map((t) => df.get(t)!),
     postings: terms.map((t) => encodePostings(byTerm.get(t)!)),
@@ -227,6 +249,7 @@ export function importSearchIndex(
   const starts = data.postingsChunks;
   if (
     !Array.isArray(data.ids) || !Array.isArray(data.terms) || data.names?.length !== docs ||
+    data.inbound?.length !== docs ||
     data.counts?.length !== terms ||
     data.postings?.length !== (starts === undefined ? terms : 0) ||
     FIELDS.some((f) => data.lengths?.[f]?.length !== docs)
@@ -248,13 +271,26 @@ function createIndex(
   data: SearchIndexData,
   postingsChunk?: (k: number) => Promise<unknown>,
 ): SearchIndex {
-  const { ids, names, lengths, counts } = data;
+  const { ids, names, lengths, counts, inbound } = data;
   const total = ids.length;
+  const mostInbound = inbound.reduce((a, b) => Math.max(a, b), 0);
   const dictionary = createDictionary(data.terms, counts);
   const { find } = dictionary;
   const chunks = createPostingsReader(data, find, postingsChunk);
   const scorer = createTermScores({ total, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || total, total);
+  // Documents in each statistics scope (see `SearchOptions.statsScope`), counted once.
+  const scopeSizes = new Map<string, number>();
+  const scopeSize = (scope: StatsScope): number => {
+    let size = scopeSizes.get(scope.key);
+    if (size === undefined) {
+      if (scopeSizes.size >= SCOPES_KEPT) scopeSizes.clear();
+      size = 0;
+      for (let n = 0; n < total; n++) if (scope.has(n)) size++;
+      scopeSizes.set(scope.key, size);
+    }
+    return size;
+  };
   const nameRule = createNameRule({ names, titleLengths: lengths.name });
   let scratch:
     | {
@@ -265,6 +301,8 @@ function createIndex(
       coverage: Float32Array;
       headTerm: Uint8Array;
       headWords: Uint8Array;
+      terms: Uint32Array;
+      exactAny: Uint8Array;
     }
     | undefined;
   return {
@@ -274,7 +312,7 @@ function createIndex(
     plan: (query) => planQuery(query, dictionary),
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
-    search(plan, { weights, filter, limit }) {
+    search(plan, { weights, filter, limit, statsScope }) {
       // Scratch arrays indexed by document number, reused by every query of this index (search
       // is synchronous) and cleared through the lists of touched entries: no per-query maps.
       const buf = scratch ??= {
@@ -285,17 +323,34 @@ function createIndex(
         coverage: new Float32Array(total),
         headTerm: new Uint8Array(total),
         headWords: new Uint8Array(total),
+        terms: new Uint32Array(total),
+        exactAny: new Uint8Array(total),
       };
       const headDocs: number[] = [];
       const docsTouched: number[] = [];
-      const weightsKey = FIELDS.map((f) => weights[f]).join(",");
+      const weightsKey = FIELDS.map((f) => fieldWeight(weights, f)).join(",");
+      const scope = statsScope !== undefined && filter
+        ? { key: statsScope, has: filter }
+        : undefined;
+      // A term's rarity: over the whole index, or among the scope's documents (those with it in
+      // a weighted field).
+      const scopedIdf = scope
+        ? (t: string) => {
+          const docs = scorer.scoresOf(t, weights, weightsKey, scope)?.docs;
+          let df = 0;
+          for (let i = 0; docs && i < docs.length; i++) if (scope.has(docs[i]!)) df++;
+          const size = scopeSize(scope);
+          return inverseDocumentFrequency(df || size, size);
+        }
+        : idf;
       plan.terms.forEach((term, termNumber) => {
         const termTouched: number[] = [];
         const headTouched: number[] = [];
         const isWord = termNumber < plan.words;
-        const exactIdf = find(term) >= 0 ? idf(term) : Infinity;
+        const bit = termNumber < 32 ? (1 << termNumber) >>> 0 : 0;
+        const exactIdf = find(term) >= 0 ? scopedIdf(term) : Infinity;
         for (const [t, factor] of plan.expansions.get(term) ?? []) {
-          const scores = scorer.scoresOf(t, weights, weightsKey);
+          const scores = scorer.scoresOf(t, weights, weightsKey, scope);
           if (!scores) continue;
           if (isWord) {
             for (const n of scores.head) {
@@ -306,7 +361,7 @@ function createIndex(
             }
           }
           // A rare near-miss must not outweigh the word the user actually typed.
-          const termIdf = Math.min(idf(t), exactIdf) * factor;
+          const termIdf = Math.min(scopedIdf(t), exactIdf) * factor;
           const { docs, sums } = scores;
           for (let i = 0; i < docs.length; i++) {
             const n = docs[i]!;
@@ -322,6 +377,8 @@ function createIndex(
           buf.score[n] = buf.score[n]! + buf.best[n]!;
           buf.matched[n] = buf.matched[n]! + 1;
           buf.coverage[n] = buf.coverage[n]! + (buf.exact[n] === 1 ? 1 : 0.5);
+          buf.terms[n] = buf.terms[n]! | bit;
+          buf.exactAny[n] = buf.exactAny[n]! | buf.exact[n]!;
           buf.best[n] = 0;
           buf.exact[n] = 0;
         }
@@ -334,28 +391,40 @@ function createIndex(
       const wanted = plan.terms.length;
       // The exact-name rule (`ranking_rules.ts`), then its lift above every other hit.
       const hits: SearchHit[] = [];
+      const partial: SearchHit[] = [];
       for (const n of docsTouched) {
         const matched = buf.matched[n]!;
         const coverage = buf.coverage[n]!;
-        const raw = buf.score[n]!;
+        const raw = buf.score[n]! * priorBoost(inbound[n]!, mostInbound);
+        const terms = buf.terms[n]!;
+        const exactAny = buf.exactAny[n]!;
+        buf.exactAny[n] = 0;
         buf.score[n] = 0;
         buf.matched[n] = 0;
         buf.coverage[n] = 0;
-        // Queries of three or more words need at least half of them (typo and prefix matches
-        // count half): one stray word in common is not a result.
-        if (wanted >= 3 && coverage * 2 < wanted) continue;
+        buf.terms[n] = 0;
         // OR semantics, scaled by how many query terms matched; then the exact-name rule.
         const headWords = buf.headWords[n]!;
-        hits.push(
-          nameRule(
-            { doc: n, id: ids[n]!, score: raw * (matched / wanted), matched, headWords },
-            plan,
-          ),
+        const hit = nameRule(
+          { doc: n, id: ids[n]!, score: raw * (matched / wanted), matched, terms, headWords },
+          plan,
         );
+        // Queries of three or more words need at least half of them (typo and prefix matches
+        // count half): one stray word in common is not a result — only a filler after them,
+        // and only when it holds one of the words as typed (not a near miss alone).
+        if (wanted >= 3 && coverage * 2 < wanted) {
+          if (exactAny === 0) continue;
+          hit.partial = true;
+          partial.push(hit);
+        } else hits.push(hit);
       }
       for (const n of headDocs) buf.headWords[n] = 0;
       liftExactNames(hits);
-      return topHits(hits, limit);
+      const strict = topHits(hits, limit);
+      if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) return strict;
+      // Too few hits hold enough of the words: the best of the rest follow, marked `partial`.
+      const fill = topHits(partial, limit === undefined ? undefined : limit - strict.length);
+      return strict.concat(limit === undefined ? fill : fill.slice(0, limit - strict.length));
     },
     loadPostings: chunks.load,
     async export() {

@@ -6,7 +6,14 @@
  * @module
  */
 import { LENGTH_NORMALIZATION, lengthNorm, saturated } from "./bm25f.ts";
-import { CONTENT, type Field, fieldRecord, FIELDS, type FieldWeights } from "./index_fields.ts";
+import {
+  CONTENT,
+  type Field,
+  fieldRecord,
+  FIELDS,
+  fieldWeight,
+  type FieldWeights,
+} from "./index_fields.ts";
 import { decodePostings } from "./postings.ts";
 
 /** Most document entries kept, over all terms, by each of an index's two postings caches. */
@@ -34,18 +41,36 @@ export interface TermScoresInput {
   postingsOf: (i: number) => string;
 }
 
+/**
+ * The documents a search is narrowed to (a source, a category), when their own statistics
+ * should score it: field lengths are then normalized by these documents' averages.
+ */
+export interface StatsScope {
+  /** Names the set (`source=docs`): what the scope's numbers are kept under. */
+  key: string;
+  has(n: number): boolean;
+}
+
 /** See {@link createTermScores}. */
 export interface TermScorer {
   /**
    * The term's scores under `weights` (`key` names the weights), or `undefined` for a term the
-   * dictionary does not have.
+   * dictionary does not have; within `scope`, lengths count against the scope's averages.
    */
-  scoresOf(term: string, weights: FieldWeights, key: string): TermScores | undefined;
+  scoresOf(
+    term: string,
+    weights: FieldWeights,
+    key: string,
+    scope?: StatsScope,
+  ): TermScores | undefined;
   /** The documents whose content holds `term`, ascending (shared, not to be changed). */
   contentDocsOf(term: string): Int32Array;
 }
 
 const NO_DOCS = new Int32Array(0);
+
+/** Most scopes whose length norms an index keeps at once (each: a number per field and document). */
+export const SCOPES_KEPT = 16;
 
 /**
  * Term scores over one index's postings.
@@ -56,11 +81,11 @@ const NO_DOCS = new Int32Array(0);
  * import { createTermScores } from "./term_scores.ts";
  * import { encodePostings } from "./postings.ts";
  * // One term in document 0's title and document 1's content (fields: name, keywords,
- * // description, content).
- * const postings = [encodePostings([[0, 1], [], [], [1, 2]])];
+ * // description, content, links).
+ * const postings = [encodePostings([[0, 1], [], [], [1, 2], []])];
  * const scorer = createTermScores({
  *   total: 2,
- *   lengths: { name: [1, 1], keywords: [0, 0], description: [0, 0], content: [5, 5] },
+ *   lengths: { name: [1, 1], keywords: [0, 0], description: [0, 0], content: [5, 5], links: [0, 0] },
  *   find: (t) => (t === "deploi" ? 0 : -1),
  *   postingsOf: (i) => postings[i]!,
  * });
@@ -74,23 +99,39 @@ const NO_DOCS = new Int32Array(0);
  */
 export function createTermScores(input: TermScoresInput): TermScorer {
   const { total, lengths, find, postingsOf } = input;
-  const averages = fieldRecord(() => 0);
-  for (const field of FIELDS) {
-    averages[field] = lengths[field].reduce<number>((a, b) => a + (b ?? 0), 0) /
-      Math.max(1, total);
-  }
-  // Each field's length norm per document (bm25f.ts), computed on the field's first search.
-  const norms: Partial<Record<Field, Float64Array>> = {};
-  const normsOf = (field: Field): Float64Array => {
-    let found = norms[field];
+  // Each field's average length over the whole index, or over a scope's documents.
+  const averagesOf = (scope?: StatsScope): Record<Field, number> => {
+    const averages = fieldRecord(() => 0);
+    let members = 0;
+    for (let n = 0; n < total; n++) {
+      if (scope && !scope.has(n)) continue;
+      members++;
+      for (const field of FIELDS) averages[field] += lengths[field][n] ?? 0;
+    }
+    for (const field of FIELDS) averages[field] /= Math.max(1, members);
+    return averages;
+  };
+  // Each field's length norm per document (bm25f.ts), computed on the field's first search (per
+  // scope: a scope's own averages).
+  const norms = new Map<
+    string,
+    { averages: Record<Field, number>; of: Map<Field, Float64Array> }
+  >();
+  const normsOf = (field: Field, scope?: StatsScope): Float64Array => {
+    const scopeKey = scope?.key ?? "";
+    let ofScope = norms.get(scopeKey);
+    if (!ofScope) {
+      if (norms.size >= SCOPES_KEPT) norms.clear();
+      norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
+    }
+    let found = ofScope.of.get(field);
     if (!found) {
       found = new Float64Array(total);
       const fieldLengths = lengths[field];
       const b = LENGTH_NORMALIZATION[field];
-      for (let n = 0; n < total; n++) {
-        found[n] = lengthNorm(fieldLengths[n] ?? 0, averages[field], b);
-      }
-      norms[field] = found;
+      const average = ofScope.averages[field];
+      for (let n = 0; n < total; n++) found[n] = lengthNorm(fieldLengths[n] ?? 0, average, b);
+      ofScope.of.set(field, found);
     }
     return found;
   };
@@ -115,7 +156,8 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   let sumScratch: Float64Array | undefined;
   let marks: Uint8Array | undefined;
   return {
-    scoresOf(term, weights, key) {
+    scoresOf(term, weights, weightsKey, scope) {
+      const key = scope ? `${weightsKey}|${scope.key}` : weightsKey;
       let found = scored.get(key)?.get(term);
       if (!found) {
         const i = find(term);
@@ -127,7 +169,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
         const head: number[] = [];
         for (let f = 0; f < FIELDS.length; f++) {
           const field = FIELDS[f]!;
-          const weight = weights[field];
+          const weight = fieldWeight(weights, field);
           const { docs: fieldDocs, tfs } = postings[f]!;
           if (field === "name" || field === "description") {
             const mark = marks ??= new Uint8Array(total);
@@ -139,7 +181,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
             }
           }
           if (weight <= 0) continue;
-          const norm = normsOf(field);
+          const norm = normsOf(field, scope);
           for (let j = 0; j < fieldDocs.length; j++) {
             const n = fieldDocs[j]!;
             if (sum[n] === 0) docs.push(n);

@@ -11,6 +11,7 @@ import { acdcWeights } from "../search/search_settings.ts";
 import { intArg, stringArg } from "./read_args.ts";
 import { errorResult, type ToolDefinition, type ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
+import { MATCHED_SCHEMA, matchedFields, PARTIAL_SCHEMA, partialNote } from "./matched_words.ts";
 
 /** Score as printed in the ACDC text format. */
 function formatScore(score: number): string {
@@ -45,8 +46,10 @@ const RESULT_SCHEMA = {
           url: { type: "string", description: "The page on the live site, to cite." },
           snippet: { type: "string" },
           relevance: { type: "number" },
+          matched: MATCHED_SCHEMA,
+          partial: PARTIAL_SCHEMA,
         },
-        required: ["source", "name", "uri", "snippet", "relevance"],
+        required: ["source", "name", "uri", "snippet", "relevance", "matched"],
       },
     },
     unmatched: UNMATCHED_SCHEMA,
@@ -89,7 +92,7 @@ export const search: ToolDefinition = {
       ...(source ? { source } : {}),
     });
     await store.loadBodies(hits.map((h) => h.doc));
-    const results = hits.map(({ doc, score, mayHold }) => ({
+    const results = hits.map(({ doc, score, mayHold, matched, partial }) => ({
       source: doc.source,
       name: doc.title,
       uri: doc.uri,
@@ -99,6 +102,7 @@ export const search: ToolDefinition = {
         mayHold,
       }),
       relevance: Number(formatScore(score)),
+      ...matchedFields({ matched, partial }),
     }));
     // Words that matched nothing are named after the results (the ACDC header stays first).
     const note = unmatchedNote(unmatched);
@@ -110,7 +114,8 @@ export const search: ToolDefinition = {
           results.map((r) =>
             `- [${r.source}] [${r.name}](${r.uri}): ${r.snippet} (relevance: ${
               formatScore(r.relevance)
-            })` + (r.url ? ` — ${r.url}` : "")
+            })` + (r.url ? ` — ${r.url}` : "") +
+            partialNote({ matched: r.matched, partial: r.partial === true })
           ).join("\n")) + (note ? `\n\n${note}` : "");
     const result: ToolResult = { content: [{ type: "text", text }] };
     if (structured) {

@@ -6,6 +6,7 @@ import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
 import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
 import { cachedBodyResult, cachedResult } from "./result_cache.ts";
+import { MATCHED_SCHEMA, matchedFields, PARTIAL_SCHEMA } from "./matched_words.ts";
 
 /** Most results `search_articles` returns in one answer (`limit`'s maximum). */
 export const SEARCH_ARTICLES_MAX = 50;
@@ -86,12 +87,22 @@ const ARTICLE_SCHEMA: JsonSchema = {
     supersededBy: stringArray,
     content: { type: "string" },
     score: { type: "number" },
+    matched: MATCHED_SCHEMA,
+    partial: PARTIAL_SCHEMA,
     offset: { type: "integer", description: "Where this part of a long article starts." },
     nextOffset: { type: "integer", description: "Pass as offset to read the next part." },
     totalLength: { type: "integer", description: "Characters of the whole article." },
   },
   required: ["slug", "category", "title", "description", "tags", "uri", "source"],
 };
+
+/** The error for a category the store does not have (none for `""`, meaning all of them). */
+function unknownCategory(store: ContentStore, category: string | undefined, wanted: string) {
+  if (wanted === "" || store.categories.some((c) => c.toLowerCase() === wanted)) return undefined;
+  return errorResult(
+    `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,
+  );
+}
 
 function categorySchema(store: ContentStore): JsonSchema {
   const schema: JsonSchema = {
@@ -150,11 +161,8 @@ export const listArticles: ToolDefinition = {
       clampTo: LIST_LIMIT_MAX,
     });
     const wanted = (category ?? "").trim().toLowerCase();
-    if (wanted !== "" && !store.categories.some((c) => c.toLowerCase() === wanted)) {
-      return errorResult(
-        `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,
-      );
-    }
+    const unknown = unknownCategory(store, category, wanted);
+    if (unknown) return unknown;
     const budget = answerChars(search, 1000);
     const key = `list_articles|${wanted}|${limit}|${offset}|${budget}|${structured}`;
     return cachedResult(store, key, () => {
@@ -249,11 +257,12 @@ export const searchArticles: ToolDefinition = {
     "tags (×2), description (×1) and body; stemming and one-letter typos are handled; ties go " +
     "to the newest. Returns the best 10 (limit: up to 50) with the total and a nextOffset for " +
     "more. Set include_content to get the bodies too (as many as fit about 6,000 tokens; the " +
-    "others are listed in contentOmitted).",
-  inputSchema: {
+    "others are listed in contentOmitted). A category narrows the search to its articles.",
+  inputSchema: (store) => ({
     type: "object",
     properties: {
       query: { type: "string", description: "Keywords or a question." },
+      category: categorySchema(store),
       include_content: {
         type: "boolean",
         default: false,
@@ -274,7 +283,7 @@ export const searchArticles: ToolDefinition = {
       },
     },
     required: ["query"],
-  },
+  }),
   outputSchema: {
     type: "object",
     properties: {
@@ -298,10 +307,15 @@ export const searchArticles: ToolDefinition = {
       clampTo: SEARCH_ARTICLES_MAX,
     });
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
+    const category = stringArg(args, "category", { maxLength: 200 });
+    const wanted = (category ?? "").trim().toLowerCase();
+    const unknown = unknownCategory(store, category, wanted);
+    if (unknown) return unknown;
     const ranked = await (await engine()).query(query, {
       weights: ARTICLE_SEARCH_WEIGHTS,
       limit: Math.min(offset + limit, 10_000),
       newestFirstOnTies: true,
+      ...(wanted !== "" ? { category: wanted } : {}),
     });
     const { total, unmatched } = ranked;
     const hits = ranked.hits.slice(offset);
@@ -309,9 +323,13 @@ export const searchArticles: ToolDefinition = {
     // they fit (at most 24,000 characters of them); the rest are named, not sent. Sizes are
     // the JSON-escaped ones the agent receives.
     const budget = answerChars(search, 600);
-    const entries = hits.map(({ doc, score }) => ({
+    const entries = hits.map(({ doc, score, matched, partial }) => ({
       doc,
-      article: { ...toArticle(doc), score: Math.round(score * 100) / 100 } as Article,
+      article: {
+        ...toArticle(doc),
+        score: Math.round(score * 100) / 100,
+        ...matchedFields({ matched, partial }),
+      } as Article,
     }));
     // A hit costs its metadata, and with include_content room to name it in contentOmitted.
     const size = (x: { doc: ManifestDocument; article: Article }) =>

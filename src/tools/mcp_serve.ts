@@ -57,7 +57,7 @@ export const searchDocuments: ToolDefinition = {
     }
     const base = acdcWeights(search);
     const weights: FieldWeights = searchIn === "title"
-      ? { name: 1, keywords: 0, description: 0, content: 0 }
+      ? { name: 1, keywords: 0, description: 0, content: 0, links: 0 }
       : searchIn === "content"
       ? { ...base, name: 0, keywords: 0 }
       : base;
@@ -74,7 +74,7 @@ export const searchDocuments: ToolDefinition = {
         : hits).slice(0, limit);
     const top = kept[0]?.score ?? 1;
     await store.loadBodies(kept.map((h) => h.doc));
-    const lines = kept.map(({ doc, score, mayHold }, i) => {
+    const lines = kept.map(({ doc, score, mayHold, matched, partial }, i) => {
       const inTitle = analyze(doc.title).some((t) => groups.has(t));
       const window = bestWindow(store.body(doc), groups, {
         width: 160,
@@ -88,6 +88,7 @@ export const searchDocuments: ToolDefinition = {
         (score / top).toFixed(2)
       })\n` +
         `   Excerpt: ${window.text}\n   Match location: ${where}` +
+        `\n   Matched words: ${matched.join(", ")}${partial ? " (only some of the query's)" : ""}` +
         (doc.url ? `\n   Page: ${doc.url}` : "");
     });
     const header = `Search results: ${kept.length} matches`;

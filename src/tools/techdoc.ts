@@ -11,6 +11,7 @@ import { acdcWeights } from "../search/search_settings.ts";
 import { bestWindow } from "../search/snippet.ts";
 import type { ToolDefinition, ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
+import { matchedFields } from "./matched_words.ts";
 
 /** A TechDoc content item: text plus `metadata` and `score` beside it (and in `_meta`). */
 type TechDocItem = {
@@ -101,7 +102,7 @@ export const searchDocumentation: ToolDefinition = {
     });
     const top = hits[0]?.score ?? 1;
     await store.loadBodies(hits.map((h) => h.doc));
-    const content: TechDocItem[] = hits.map(({ doc, score, mayHold }) => {
+    const content: TechDocItem[] = hits.map(({ doc, score, mayHold, matched, partial }) => {
       const window = bestWindow(store.body(doc), groups, {
         width: 500,
         words: wordPositions.get(doc, store.body(doc)),
@@ -113,6 +114,7 @@ export const searchDocumentation: ToolDefinition = {
         uri: doc.uri,
         title: doc.title,
         ...pageUrl(doc),
+        ...matchedFields({ matched, partial }),
       };
       const s = Math.round((score / top) * 10_000) / 10_000;
       return { type: "text", text: window.text, metadata, score: s, _meta: { metadata, score: s } };

@@ -245,3 +245,23 @@ test("no hidden ASDLC article appears in any list, get or search output", async 
   }
   for (const title of hiddenTitles) assert.ok(!text.includes(`"title":"${title}"`), title);
 });
+
+test("search_articles: a category narrows the search; an unknown one is a tool error", async () => {
+  const all = await callTool(app, "search_articles", { query: "context", limit: 50 });
+  const categories = new Set(
+    all.structuredContent.articles.map((a: { category: string }) => a.category),
+  );
+  assert.ok(categories.size > 1, "the whole search spans categories");
+  const r = await callTool(app, "search_articles", {
+    query: "context",
+    category: "Patterns",
+    limit: 50,
+  });
+  const got = r.structuredContent.articles;
+  assert.ok(got.length > 0);
+  assert.ok(got.every((a: { category: string }) => a.category === "patterns"));
+  assert.equal(r.structuredContent.total, got.length);
+  const bad = await callTool(app, "search_articles", { query: "context", category: "nope" });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /Unknown category 'nope'\. Categories: concepts, patterns/);
+});
