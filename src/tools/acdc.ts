@@ -1,17 +1,19 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
 import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
 import { answerChars, continuation, pageText } from "./page_text.ts";
-import { wordPositions } from "../search/word_positions.ts";
 import { cachedBodyResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { resolveResource } from "../resources/resolve_resource.ts";
 import { closest } from "./closest.ts";
-import { snippet } from "../search/snippet.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import { intArg, stringArg } from "./read_args.ts";
 import { errorResult, type ToolDefinition, type ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
 import { MATCHED_SCHEMA, matchedFields, PARTIAL_SCHEMA, partialNote } from "./matched_words.ts";
+import { resultPart, SECTION_SCHEMA, sectionFields } from "./result_part.ts";
+
+/** Characters of a result's snippet. */
+const SNIPPET_WIDTH = 200;
 
 /** Score as printed in the ACDC text format. */
 function formatScore(score: number): string {
@@ -48,6 +50,7 @@ const RESULT_SCHEMA = {
           relevance: { type: "number" },
           matched: MATCHED_SCHEMA,
           partial: PARTIAL_SCHEMA,
+          ...SECTION_SCHEMA,
         },
         required: ["source", "name", "uri", "snippet", "relevance", "matched"],
       },
@@ -92,18 +95,20 @@ export const search: ToolDefinition = {
       ...(source ? { source } : {}),
     });
     await store.loadBodies(hits.map((h) => h.doc));
-    const results = hits.map(({ doc, score, mayHold, matched, partial }) => ({
-      source: doc.source,
-      name: doc.title,
-      uri: doc.uri,
-      ...pageUrl(doc),
-      snippet: snippet(store.body(doc), groups, {
-        words: wordPositions.get(doc, store.body(doc)),
-        mayHold,
-      }),
-      relevance: Number(formatScore(score)),
-      ...matchedFields({ matched, partial }),
-    }));
+    const results = hits.map((hit) => {
+      const { doc, score } = hit;
+      const { window, section } = resultPart(store, hit, groups, SNIPPET_WIDTH);
+      return {
+        source: doc.source,
+        name: doc.title,
+        uri: doc.uri,
+        ...pageUrl(doc),
+        snippet: window.text,
+        relevance: Number(formatScore(score)),
+        ...matchedFields(hit),
+        ...sectionFields(doc, section),
+      };
+    });
     // Words that matched nothing are named after the results (the ACDC header stays first).
     const note = unmatchedNote(unmatched);
     const text =
@@ -112,10 +117,11 @@ export const search: ToolDefinition = {
           "Try other words, fewer words, or no source filter."
         : `Search results for '${query}':\n\n` +
           results.map((r) =>
-            `- [${r.source}] [${r.name}](${r.uri}): ${r.snippet} (relevance: ${
-              formatScore(r.relevance)
-            })` + (r.url ? ` — ${r.url}` : "") +
-            partialNote({ matched: r.matched, partial: r.partial === true })
+            // Notes go before the snippet: the line still ends as the ACDC format says.
+            `- [${r.source}] [${r.name}](${r.uri}): ` +
+            partialNote({ matched: r.matched, partial: r.partial === true }) +
+            (r.sectionTitle ? `§ ${r.sectionTitle} — ` : "") +
+            `${r.snippet} (relevance: ${formatScore(r.relevance)})` + (r.url ? ` — ${r.url}` : "")
           ).join("\n")) + (note ? `\n\n${note}` : "");
     const result: ToolResult = { content: [{ type: "text", text }] };
     if (structured) {

@@ -323,12 +323,12 @@ export const searchArticles: ToolDefinition = {
     // they fit (at most 24,000 characters of them); the rest are named, not sent. Sizes are
     // the JSON-escaped ones the agent receives.
     const budget = answerChars(search, 600);
-    const entries = hits.map(({ doc, score, matched, partial }) => ({
-      doc,
+    const entries = hits.map((hit) => ({
+      doc: hit.doc,
       article: {
-        ...toArticle(doc),
-        score: Math.round(score * 100) / 100,
-        ...matchedFields({ matched, partial }),
+        ...toArticle(hit.doc),
+        score: Math.round(hit.score * 100) / 100,
+        ...matchedFields(hit),
       } as Article,
     }));
     // A hit costs its metadata, and with include_content room to name it in contentOmitted.

@@ -41,16 +41,16 @@ export function matchedFields(hit: MatchedWords): { matched: string[]; partial?:
 }
 
 /**
- * The text a filler's line ends with ("" for a result that holds enough of the words).
+ * The note a filler's line carries ("" for a result that holds enough of the words).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { partialNote } from "./matched_words.ts";
- * assert.equal(partialNote({ matched: ["tree", "shaking"], partial: true }), " (matches only: tree, shaking)");
+ * assert.equal(partialNote({ matched: ["tree", "shaking"], partial: true }), "(matches only: tree, shaking) ");
  * assert.equal(partialNote({ matched: ["a", "b"], partial: false }), "");
  * ```
  */
 export function partialNote(hit: MatchedWords): string {
-  return hit.partial ? ` (matches only: ${hit.matched.join(", ")})` : "";
+  return hit.partial ? `(matches only: ${hit.matched.join(", ")}) ` : "";
 }

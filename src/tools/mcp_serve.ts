@@ -1,10 +1,10 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
 import { unmatchedNote } from "./unmatched_note.ts";
-import { wordPositions } from "../search/word_positions.ts";
 import { analyze } from "../search/analyzer.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import type { FieldWeights } from "../search/search_index.ts";
-import { bestWindow } from "../search/snippet.ts";
+import { resultPart } from "./result_part.ts";
+import { pageUrl } from "./page_url.ts";
 import { docsUri } from "../resources/resolve_resource.ts";
 import { intArg, stringArg, ToolArgError } from "./read_args.ts";
 import type { ToolDefinition, ToolResult } from "./tool.ts";
@@ -74,13 +74,11 @@ export const searchDocuments: ToolDefinition = {
         : hits).slice(0, limit);
     const top = kept[0]?.score ?? 1;
     await store.loadBodies(kept.map((h) => h.doc));
-    const lines = kept.map(({ doc, score, mayHold, matched, partial }, i) => {
+    const lines = kept.map((hit, i) => {
+      const { doc, score, matched, partial } = hit;
       const inTitle = analyze(doc.title).some((t) => groups.has(t));
-      const window = bestWindow(store.body(doc), groups, {
-        width: 160,
-        words: wordPositions.get(doc, store.body(doc)),
-        mayHold,
-      });
+      const { window, section } = resultPart(store, hit, groups, 160);
+      const sectionUrl = section && section.level > 1 ? pageUrl(doc, section).url : undefined;
       const where =
         [inTitle ? "title" : "", window.matches > 0 && searchIn !== "title" ? "content" : ""]
           .filter(Boolean).join(", ") || (searchIn === "title" ? "title" : "content");
@@ -89,6 +87,7 @@ export const searchDocuments: ToolDefinition = {
       })\n` +
         `   Excerpt: ${window.text}\n   Match location: ${where}` +
         `\n   Matched words: ${matched.join(", ")}${partial ? " (only some of the query's)" : ""}` +
+        (section ? `\n   Section: ${section.title} (${sectionUrl ?? section.id})` : "") +
         (doc.url ? `\n   Page: ${doc.url}` : "");
     });
     const header = `Search results: ${kept.length} matches`;

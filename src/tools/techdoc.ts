@@ -2,16 +2,15 @@ import { TAIL_CUT } from "../search/search_engine.ts";
 import { unmatchedNote } from "./unmatched_note.ts";
 import { answerChars, continuation, pageText } from "./page_text.ts";
 import { intArg } from "./read_args.ts";
-import { wordPositions } from "../search/word_positions.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { InvalidParamsError } from "../invalid_params.ts";
 import { resolveResource } from "../resources/resolve_resource.ts";
 import { acdcWeights } from "../search/search_settings.ts";
-import { bestWindow } from "../search/snippet.ts";
 import type { ToolDefinition, ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
 import { matchedFields } from "./matched_words.ts";
+import { resultPart } from "./result_part.ts";
 
 /** A TechDoc content item: text plus `metadata` and `score` beside it (and in `_meta`). */
 type TechDocItem = {
@@ -24,23 +23,6 @@ type TechDocItem = {
 
 function invalid(message: string): never {
   throw new InvalidParamsError(message);
-}
-
-/** The deepest section holding the most of the given offsets, or the document title. */
-function sectionOf(doc: ManifestDocument, offsets: readonly number[]): string {
-  const deepest = (offset: number) => {
-    let found: string | undefined;
-    for (const s of doc.sections) if (s.start <= offset && offset < s.end) found = s.title;
-    return found ?? doc.title;
-  };
-  const counts = new Map<string, number>();
-  for (const o of offsets) counts.set(deepest(o), (counts.get(deepest(o)) ?? 0) + 1);
-  let best = doc.title;
-  let max = 0;
-  for (const [title, n] of counts) {
-    if (n > max) [best, max] = [title, n];
-  }
-  return best;
 }
 
 /**
@@ -102,19 +84,20 @@ export const searchDocumentation: ToolDefinition = {
     });
     const top = hits[0]?.score ?? 1;
     await store.loadBodies(hits.map((h) => h.doc));
-    const content: TechDocItem[] = hits.map(({ doc, score, mayHold, matched, partial }) => {
-      const window = bestWindow(store.body(doc), groups, {
-        width: 500,
-        words: wordPositions.get(doc, store.body(doc)),
-        mayHold,
-      });
+    const content: TechDocItem[] = hits.map((hit) => {
+      const { doc, score } = hit;
+      const { window, section } = resultPart(store, hit, groups, 500);
       const metadata = {
         source: `${doc.source}/${doc.filename}`,
-        section: sectionOf(doc, window.matchOffsets),
+        section: section?.title ?? doc.title,
         uri: doc.uri,
         title: doc.title,
         ...pageUrl(doc),
-        ...matchedFields({ matched, partial }),
+        ...(section ? { section_id: section.id } : {}),
+        ...(section && section.level > 1 && doc.url
+          ? { section_url: pageUrl(doc, section).url }
+          : {}),
+        ...matchedFields(hit),
       };
       const s = Math.round((score / top) * 10_000) / 10_000;
       return { type: "text", text: window.text, metadata, score: s, _meta: { metadata, score: s } };

@@ -51,7 +51,7 @@ Deno.test("search: a partial match fills an otherwise empty answer and says what
   assert.equal(first.uri, "acdc://docs/colors");
   assert.deepEqual(first.matched, ["css", "classes"]);
   assert.equal(first.partial, true);
-  assert.match(r.content[0].text, /\(matches only: css, classes\)/);
+  assert.match(r.content[0].text, /\(acdc:\/\/docs\/colors\): \(matches only: css, classes\) /);
   assert.ok(!r.structuredContent.results.some((x: { uri: string }) => x.uri.endsWith("gardens")));
 });
 

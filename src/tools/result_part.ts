@@ -1,0 +1,125 @@
+/**
+ * The part of a page a search result points at: the snippet — the window of the body holding
+ * the most distinct query words (`bestWindow`) — and the section it is in: the deepest heading
+ * holding most of the window's matches. An agent can read exactly that part (`read_sections`
+ * takes the id) or open it on the live site (the page's URL with the section's anchor).
+ *
+ * Scoring sections on their own in the index, so that a long page ranks by its best section,
+ * was tried and left out: on the evaluation it moved no corpus beyond noise, sank two below
+ * their floors (a changelog's many sections each became a chance to match), and made the index
+ * a third larger (docs/search.md).
+ *
+ * @module
+ */
+import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestDocument, ManifestSection } from "../content/manifest.ts";
+import type { EngineHit } from "../search/search_engine.ts";
+import { bestWindow, type Window } from "../search/snippet.ts";
+import { wordPositions } from "../search/word_positions.ts";
+import { pageUrl } from "./page_url.ts";
+
+/** A result's snippet window and the section it names. */
+export interface ResultPart {
+  window: Window;
+  /** The section the snippet is in (none for a page without headings, or no match). */
+  section?: ManifestSection;
+}
+
+/**
+ * The deepest section holding the most of `offsets` (a window's matches); `undefined` when no
+ * section holds any.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { deepestSection } from "./result_part.ts";
+ * const s = (id: string, level: number, start: number, end: number) => ({ id, title: id, level, start, end });
+ * const doc = { sections: [s("a", 2, 0, 100), s("a/b", 3, 40, 100), s("c", 2, 100, 200)] } as never;
+ * assert.equal(deepestSection(doc, [50, 60, 150])?.id, "a/b");
+ * assert.equal(deepestSection(doc, [10, 150, 160])?.id, "c");
+ * assert.equal(deepestSection(doc, []), undefined);
+ * ```
+ */
+export function deepestSection(
+  doc: ManifestDocument,
+  offsets: readonly number[],
+): ManifestSection | undefined {
+  const counts = new Map<ManifestSection, number>();
+  for (const offset of offsets) {
+    let found: ManifestSection | undefined;
+    for (const s of doc.sections) {
+      if (s.start <= offset && offset < s.end) found = s;
+    }
+    if (!found) continue;
+    counts.set(found, (counts.get(found) ?? 0) + 1);
+  }
+  let best: ManifestSection | undefined;
+  let max = 0;
+  for (const [section, n] of counts) {
+    if (n > max) [best, max] = [section, n];
+  }
+  return best;
+}
+
+/**
+ * A hit's part (see the module doc); the hit's body must be loaded.
+ *
+ * @example
+ * ```ts ignore
+ * const { window, section } = resultPart(store, hit, groups, 200);
+ * ```
+ */
+export function resultPart(
+  store: ContentStore,
+  hit: EngineHit,
+  groups: ReadonlyMap<string, string>,
+  width: number,
+): ResultPart {
+  const { doc, mayHold } = hit;
+  const body = store.body(doc);
+  const window = bestWindow(body, groups, { width, words: wordPositions.get(doc, body), mayHold });
+  const section = deepestSection(doc, window.matchOffsets);
+  return section ? { window, section } : { window };
+}
+
+/**
+ * What a structured result says of its section: `section` (its id, for `read_sections`),
+ * `sectionTitle`, and `sectionUrl` (the page's URL with the section's anchor) when the page has
+ * a public URL; `{}` without a section.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sectionFields } from "./result_part.ts";
+ * const doc = { url: "https://s.dev/guide" } as never;
+ * const section = { id: "setup/clean-urls", title: "Clean URLs", level: 3, start: 0, end: 1 };
+ * assert.deepEqual(sectionFields(doc, section), {
+ *   section: "setup/clean-urls",
+ *   sectionTitle: "Clean URLs",
+ *   sectionUrl: "https://s.dev/guide#clean-urls",
+ * });
+ * assert.deepEqual(sectionFields(doc, undefined), {});
+ * ```
+ */
+export function sectionFields(
+  doc: ManifestDocument,
+  section: ManifestSection | undefined,
+): { section?: string; sectionTitle?: string; sectionUrl?: string } {
+  if (!section) return {};
+  const { url } = pageUrl(doc, section);
+  return {
+    section: section.id,
+    sectionTitle: section.title,
+    ...(url && section.level > 1 ? { sectionUrl: url } : {}),
+  };
+}
+
+/** JSON schema of {@link sectionFields}' fields. */
+export const SECTION_SCHEMA = {
+  section: {
+    type: "string",
+    description: "The section the result answers from (an id read_sections takes).",
+  },
+  sectionTitle: { type: "string", description: "That section's heading." },
+  sectionUrl: { type: "string", description: "That section on the live site (URL and anchor)." },
+} as const;
