@@ -34,7 +34,9 @@ async function coldCorpus(name: string) {
     await Deno.writeTextFile(
       `${site}/harness.js`,
       coldHarness(
-        "const mod = await import(Deno.args[0]);\nconst handle = (request) => mod.default(request, {});",
+        "const mod = await import(Deno.args[0]);\n" +
+          "const next = () => Promise.resolve(new Response(null, { status: 404 }));\n" +
+          "const handle = (request) => mod.default(request, { next });",
       ),
     );
     return {

@@ -26,7 +26,9 @@ import { bundleAndUnpack, copySite, runUnpackedArgs } from "../../tests/netlify/
 const HARNESS = coldHarness(
   "globalThis.Netlify = { env: { get: () => undefined, has: () => false, toObject: () => ({}) } };\n" +
     'const { functions } = await import("./stage2.js");\n' +
-    "const handle = (request) => functions.mcp(request, { url: new URL(request.url), waitUntil: () => {} });",
+    "const next = () => Promise.resolve(new Response(null, { status: 404 }));\n" +
+    "const handle = (request) =>\n" +
+    "  functions.mcp(request, { url: new URL(request.url), waitUntil: () => {}, next });",
 );
 
 async function coldCorpus(name: string, tools: Awaited<ReturnType<typeof netlifyTools>>) {

@@ -391,11 +391,14 @@ function createIndex(
       const wanted = plan.terms.length;
       // The exact-name rule (`ranking_rules.ts`), then its lift above every other hit.
       const hits: SearchHit[] = [];
-      const partial: SearchHit[] = [];
+      // Documents holding too few of the words, as numbers until they are needed (a common word
+      // of a long query touches thousands): document, score, matched terms.
+      const partial: number[] = [];
       for (const n of docsTouched) {
         const matched = buf.matched[n]!;
         const coverage = buf.coverage[n]!;
-        const raw = buf.score[n]! * priorBoost(inbound[n]!, mostInbound);
+        const prior = mostInbound > 0 ? priorBoost(inbound[n]!, mostInbound) : 1;
+        const score = buf.score[n]! * prior * (matched / wanted);
         const terms = buf.terms[n]!;
         const exactAny = buf.exactAny[n]!;
         buf.exactAny[n] = 0;
@@ -403,27 +406,40 @@ function createIndex(
         buf.matched[n] = 0;
         buf.coverage[n] = 0;
         buf.terms[n] = 0;
-        // OR semantics, scaled by how many query terms matched; then the exact-name rule.
-        const headWords = buf.headWords[n]!;
-        const hit = nameRule(
-          { doc: n, id: ids[n]!, score: raw * (matched / wanted), matched, terms, headWords },
-          plan,
-        );
         // Queries of three or more words need at least half of them (typo and prefix matches
         // count half): one stray word in common is not a result — only a filler after them,
         // and only when it holds one of the words as typed (not a near miss alone).
         if (wanted >= 3 && coverage * 2 < wanted) {
-          if (exactAny === 0) continue;
-          hit.partial = true;
-          partial.push(hit);
-        } else hits.push(hit);
+          if (exactAny !== 0) partial.push(n, score, terms);
+          continue;
+        }
+        // OR semantics, scaled by how many query terms matched; then the exact-name rule.
+        const headWords = buf.headWords[n]!;
+        hits.push(
+          nameRule({ doc: n, id: ids[n]!, score, matched, terms, headWords }, plan),
+        );
       }
       for (const n of headDocs) buf.headWords[n] = 0;
       liftExactNames(hits);
       const strict = topHits(hits, limit);
       if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) return strict;
       // Too few hits hold enough of the words: the best of the rest follow, marked `partial`.
-      const fill = topHits(partial, limit === undefined ? undefined : limit - strict.length);
+      const fillers: SearchHit[] = [];
+      for (let i = 0; i < partial.length; i += 3) {
+        const n = partial[i]!;
+        const terms = partial[i + 2]!;
+        let matched = 0;
+        for (let t = terms; t !== 0; t &= t - 1) matched++;
+        fillers.push({
+          doc: n,
+          id: ids[n]!,
+          score: partial[i + 1]!,
+          matched,
+          terms,
+          partial: true,
+        });
+      }
+      const fill = topHits(fillers, limit === undefined ? undefined : limit - strict.length);
       return strict.concat(limit === undefined ? fill : fill.slice(0, limit - strict.length));
     },
     loadPostings: chunks.load,

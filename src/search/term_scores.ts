@@ -102,13 +102,19 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   // Each field's average length over the whole index, or over a scope's documents.
   const averagesOf = (scope?: StatsScope): Record<Field, number> => {
     const averages = fieldRecord(() => 0);
-    let members = 0;
-    for (let n = 0; n < total; n++) {
-      if (scope && !scope.has(n)) continue;
-      members++;
-      for (const field of FIELDS) averages[field] += lengths[field][n] ?? 0;
+    let members = total;
+    if (scope) {
+      members = 0;
+      for (let n = 0; n < total; n++) if (scope.has(n)) members++;
     }
-    for (const field of FIELDS) averages[field] /= Math.max(1, members);
+    for (const field of FIELDS) {
+      // A cold isolate runs this once, interpreted: the whole index's sum is a builtin's loop.
+      const fieldLengths = lengths[field];
+      let sum = 0;
+      if (!scope) sum = fieldLengths.reduce<number>((a, b) => a + (b ?? 0), 0);
+      else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
+      averages[field] = sum / Math.max(1, members);
+    }
     return averages;
   };
   // Each field's length norm per document (bm25f.ts), computed on the field's first search (per
@@ -180,7 +186,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
               }
             }
           }
-          if (weight <= 0) continue;
+          if (weight <= 0 || fieldDocs.length === 0) continue;
           const norm = normsOf(field, scope);
           for (let j = 0; j < fieldDocs.length; j++) {
             const n = fieldDocs[j]!;
