@@ -230,8 +230,9 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       );
       // Hits holding too few of the words (`partial`) stay after the others, whatever the
       // phrase rule did; the weak-tail cut is relative to the best of the others.
-      const full = ranked.filter((h) => !h.partial);
-      const fill = full.length < ranked.length ? ranked.filter((h) => h.partial) : [];
+      const someFill = ranked.some((h) => h.partial);
+      const full = someFill ? ranked.filter((h) => !h.partial) : ranked;
+      const fill = someFill ? ranked.filter((h) => h.partial) : [];
       const floor = (full[0]?.score ?? 0) * (options.minRelative ?? 0);
       const raw = (floor > 0 ? full.filter((h) => h.score >= floor) : full).concat(fill);
       // Only the sorted head matters: the best `limit` hits and everything tied with the last

@@ -4,6 +4,7 @@ import { createDictionary } from "./dictionary.ts";
 import { type Field, fieldRecord, FIELDS, fieldWeight, type FieldWeights } from "./index_fields.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
+import { kthLargest } from "./kth_largest.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
 import { createNameRule, liftExactNames, type SearchHit, topHits } from "./ranking_rules.ts";
 import { createTermScores, SCOPES_KEPT, type StatsScope } from "./term_scores.ts";
@@ -391,53 +392,70 @@ function createIndex(
       const wanted = plan.terms.length;
       // The exact-name rule (`ranking_rules.ts`), then its lift above every other hit.
       const hits: SearchHit[] = [];
-      // Documents holding too few of the words, as numbers until they are needed (a common word
-      // of a long query touches thousands): document, score, matched terms.
+      // Documents holding too few of the words but one as typed: their numbers stay in the
+      // scratch arrays until it is known whether the answer needs them (a common word of a long
+      // query touches thousands).
       const partial: number[] = [];
-      for (const n of docsTouched) {
-        const matched = buf.matched[n]!;
-        const coverage = buf.coverage[n]!;
-        const prior = mostInbound > 0 ? priorBoost(inbound[n]!, mostInbound) : 1;
-        const score = buf.score[n]! * prior * (matched / wanted);
-        const terms = buf.terms[n]!;
-        const exactAny = buf.exactAny[n]!;
-        buf.exactAny[n] = 0;
+      const scoreOf = (n: number) =>
+        buf.score[n]! * (mostInbound > 0 ? priorBoost(inbound[n]!, mostInbound) : 1) *
+        (buf.matched[n]! / wanted);
+      const clear = (n: number) => {
         buf.score[n] = 0;
         buf.matched[n] = 0;
         buf.coverage[n] = 0;
         buf.terms[n] = 0;
+        buf.exactAny[n] = 0;
+      };
+      for (const n of docsTouched) {
         // Queries of three or more words need at least half of them (typo and prefix matches
         // count half): one stray word in common is not a result — only a filler after them,
         // and only when it holds one of the words as typed (not a near miss alone).
-        if (wanted >= 3 && coverage * 2 < wanted) {
-          if (exactAny !== 0) partial.push(n, score, terms);
+        if (wanted >= 3 && buf.coverage[n]! * 2 < wanted) {
+          if (buf.exactAny[n] !== 0) partial.push(n);
+          else clear(n);
           continue;
         }
         // OR semantics, scaled by how many query terms matched; then the exact-name rule.
-        const headWords = buf.headWords[n]!;
-        hits.push(
-          nameRule({ doc: n, id: ids[n]!, score, matched, terms, headWords }, plan),
-        );
+        const hit = {
+          doc: n,
+          id: ids[n]!,
+          score: scoreOf(n),
+          matched: buf.matched[n]!,
+          terms: buf.terms[n]!,
+          headWords: buf.headWords[n]!,
+        };
+        clear(n);
+        hits.push(nameRule(hit, plan));
       }
       for (const n of headDocs) buf.headWords[n] = 0;
       liftExactNames(hits);
       const strict = topHits(hits, limit);
-      if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) return strict;
-      // Too few hits hold enough of the words: the best of the rest follow, marked `partial`.
+      if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) {
+        for (const n of partial) clear(n);
+        return strict;
+      }
+      // Too few hits hold enough of the words: the best of the rest follow, marked `partial`;
+      // only the best of them become hits.
+      const need = limit === undefined ? Infinity : limit - strict.length;
+      const scores = new Float64Array(partial.length);
+      for (let j = 0; j < partial.length; j++) scores[j] = scoreOf(partial[j]!);
+      const cut = partial.length > need * 4 ? kthLargest(scores, need) : -Infinity;
       const fillers: SearchHit[] = [];
-      for (let i = 0; i < partial.length; i += 3) {
-        const n = partial[i]!;
-        const terms = partial[i + 2]!;
-        let matched = 0;
-        for (let t = terms; t !== 0; t &= t - 1) matched++;
-        fillers.push({
-          doc: n,
-          id: ids[n]!,
-          score: partial[i + 1]!,
-          matched,
-          terms,
-          partial: true,
-        });
+      for (let j = 0; j < partial.length; j++) {
+        const n = partial[j]!;
+        if (scores[j]! >= cut) {
+          // headWords 0: listed after the others whatever the phrase rule says, not checked.
+          fillers.push({
+            doc: n,
+            id: ids[n]!,
+            score: scores[j]!,
+            matched: buf.matched[n]!,
+            terms: buf.terms[n]!,
+            headWords: 0,
+            partial: true,
+          });
+        }
+        clear(n);
       }
       const fill = topHits(fillers, limit === undefined ? undefined : limit - strict.length);
       return strict.concat(limit === undefined ? fill : fill.slice(0, limit - strict.length));

@@ -44,6 +44,7 @@ export function deepestSection(
   doc: ManifestDocument,
   offsets: readonly number[],
 ): ManifestSection | undefined {
+  if (offsets.length === 0 || doc.sections.length === 0) return undefined;
   const counts = new Map<ManifestSection, number>();
   for (const offset of offsets) {
     let found: ManifestSection | undefined;
