@@ -254,7 +254,8 @@ export const searchArticles: ToolDefinition = {
   cacheable: true,
   title: "Search articles",
   description: "Search articles by keywords or a question. Title matches weigh most (×3), then " +
-    "tags (×2), description (×1) and body; stemming and one-letter typos are handled; ties go " +
+    "tags (×2), what other articles call it in their links (×1.5), description (×1) and body; " +
+    "stemming and one-letter typos are handled; ties go " +
     "to the newest. Returns the best 10 (limit: up to 50) with the total and a nextOffset for " +
     "more. Set include_content to get the bodies too (as many as fit about 6,000 tokens; the " +
     "others are listed in contentOmitted). A category narrows the search to its articles.",
