@@ -35,13 +35,13 @@ export const LENGTH_NORMALIZATION = Object.freeze({
 });
 
 /**
- * Most the static prior multiplies a score by (a page every other page links to); a page
- * nobody links to or names keeps its score (×1). Chosen on the evaluation: see docs/search.md.
+ * Most the static prior multiplies a score by (the index's most linked page); a page
+ * nobody links to keeps its score (×1). Chosen on the evaluation: see docs/search.md.
  */
 export const PRIOR_WEIGHT = 0.1;
 
 /**
- * The static prior: what a page's inbound links and mentions (`link_graph.ts`) multiply its
+ * The static prior: what a page's inbound links (`link_graph.ts`) multiply its
  * score by — `1 + PRIOR_WEIGHT · log(1 + inbound) / log(1 + most)`, `most` being the highest
  * inbound count of the index. Never under 1, never over `1 + PRIOR_WEIGHT`.
  *

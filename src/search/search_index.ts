@@ -35,7 +35,7 @@ export interface IndexableDocument {
   fileName?: string;
   /** What other pages call it when they link to it (`link_graph.ts`), indexed as `links`. */
   links?: string;
-  /** How many other pages link to it or name it: the static prior's input. */
+  /** How many other pages link to it: the static prior's input. */
   inbound?: number;
 }
 
@@ -64,7 +64,7 @@ export interface SearchIndexData {
   /** Number of terms of each field, by document number (for length normalization). */
   lengths: Record<Field, number[]>;
   /**
-   * How many other documents link to or name each one, by document number (the static prior,
+   * How many other documents link to each one, by document number (the static prior,
    * `bm25f.ts`'s `priorBoost`).
    */
   inbound: number[];
