@@ -87,7 +87,9 @@ export const searchDocuments: ToolDefinition = {
       })\n` +
         `   Excerpt: ${window.text}\n   Match location: ${where}` +
         `\n   Matched words: ${matched.join(", ")}${partial ? " (only some of the query's)" : ""}` +
-        (section ? `\n   Section: ${section.title} (${sectionUrl ?? section.id})` : "") +
+        (section && section.level > 1
+          ? `\n   Section: ${section.title} (${sectionUrl ?? section.id})`
+          : "") +
         (doc.url ? `\n   Page: ${doc.url}` : "");
     });
     const header = `Search results: ${kept.length} matches`;

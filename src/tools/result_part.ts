@@ -86,7 +86,7 @@ export function resultPart(
 /**
  * What a structured result says of its section: `section` (its id, for `read_sections`),
  * `sectionTitle`, and `sectionUrl` (the page's URL with the section's anchor) when the page has
- * a public URL; `{}` without a section.
+ * a public URL; for the page's own `#` title section only its id; `{}` without a section.
  *
  * @example
  * ```ts
@@ -99,6 +99,7 @@ export function resultPart(
  *   sectionTitle: "Clean URLs",
  *   sectionUrl: "https://s.dev/guide#clean-urls",
  * });
+ * assert.deepEqual(sectionFields(doc, { ...section, id: "guide", level: 1 }), { section: "guide" });
  * assert.deepEqual(sectionFields(doc, undefined), {});
  * ```
  */
@@ -107,12 +108,10 @@ export function sectionFields(
   section: ManifestSection | undefined,
 ): { section?: string; sectionTitle?: string; sectionUrl?: string } {
   if (!section) return {};
+  // A page's `#` title section is the page: its id, not its title and URL again.
+  if (section.level === 1) return { section: section.id };
   const { url } = pageUrl(doc, section);
-  return {
-    section: section.id,
-    sectionTitle: section.title,
-    ...(url && section.level > 1 ? { sectionUrl: url } : {}),
-  };
+  return { section: section.id, sectionTitle: section.title, ...(url ? { sectionUrl: url } : {}) };
 }
 
 /** JSON schema of {@link sectionFields}' fields. */

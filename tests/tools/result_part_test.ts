@@ -65,3 +65,13 @@ Deno.test("search_documentation, search_documents: the snippet's section", async
     /Section: Cache eviction policies \(https:\/\/docs\.example\/caching#cache-eviction-policies\)/,
   );
 });
+
+Deno.test("search: a match in the page's introduction names the title section by id only", async () => {
+  const r = await callTool(app, "search", { query: "caching guide overview" });
+  const [first] = r.structuredContent.results;
+  assert.equal(first.uri, "acdc://docs/caching");
+  assert.equal(first.section, "caching-guide");
+  assert.equal(first.sectionTitle, undefined);
+  assert.equal(first.sectionUrl, undefined);
+  assert.doesNotMatch(r.content[0].text.split("\n")[2], /§/);
+});
