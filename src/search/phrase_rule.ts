@@ -75,9 +75,13 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
         ? { ...h, score: h.score * (1 + PHRASE_BOOST * phraseShare(headOf(doc), words)) }
         : h;
     });
-    // The phrase bonus reorders within the exact-name hits and within the others, never across.
+    // The phrase bonus reorders within the exact-name hits and within the others, never across;
+    // nor does it lift a filler (`partial`) above a hit that holds enough of the words.
     liftExactNames(top);
-    top.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    top.sort((a, b) =>
+      Number(a.partial === true) - Number(b.partial === true) || b.score - a.score ||
+      a.doc - b.doc
+    );
     return top.concat(hits.slice(head));
   };
 }

@@ -228,13 +228,10 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         plan,
         options.limit,
       );
-      // Hits holding too few of the words (`partial`) stay after the others, whatever the
-      // phrase rule did; the weak-tail cut is relative to the best of the others.
-      const someFill = ranked.some((h) => h.partial);
-      const full = someFill ? ranked.filter((h) => !h.partial) : ranked;
-      const fill = someFill ? ranked.filter((h) => h.partial) : [];
-      const floor = (full[0]?.score ?? 0) * (options.minRelative ?? 0);
-      const raw = (floor > 0 ? full.filter((h) => h.score >= floor) : full).concat(fill);
+      // Fillers (`partial`, always after the others) are what a short answer is filled with:
+      // the weak-tail cut, relative to the best hit, leaves them in.
+      const floor = (ranked[0]?.score ?? 0) * (options.minRelative ?? 0);
+      const raw = floor > 0 ? ranked.filter((h) => h.partial || h.score >= floor) : ranked;
       // Only the sorted head matters: the best `limit` hits and everything tied with the last
       // of them (so the newest-first tie-break below sees every candidate).
       const cut = raw[Math.min(options.limit, raw.length) - 1]?.score ?? 0;

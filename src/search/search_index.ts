@@ -334,12 +334,10 @@ function createIndex(
         ? { key: statsScope, has: filter }
         : undefined;
       // A term's rarity: over the whole index, or among the scope's documents (those with it in
-      // a weighted field).
+      // a weighted field, counted once with the term's scores).
       const scopedIdf = scope
         ? (t: string) => {
-          const docs = scorer.scoresOf(t, weights, weightsKey, scope)?.docs;
-          let df = 0;
-          for (let i = 0; docs && i < docs.length; i++) if (scope.has(docs[i]!)) df++;
+          const df = scorer.scoresOf(t, weights, weightsKey, scope)?.inScope ?? 0;
           const size = scopeSize(scope);
           return inverseDocumentFrequency(df || size, size);
         }

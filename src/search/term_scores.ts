@@ -27,6 +27,11 @@ export interface TermScores {
   sums: Float64Array;
   /** Documents with the term in their title or description, whatever the weights. */
   head: Int32Array;
+  /**
+   * Under a scope: how many of `docs` are in it (the term's document frequency there, counted
+   * once with the scores). Without one, `docs.length`.
+   */
+  inScope: number;
 }
 
 /** What {@link createTermScores} reads. */
@@ -195,12 +200,19 @@ export function createTermScores(input: TermScoresInput): TermScorer {
           }
         }
         const values = new Float64Array(docs.length);
+        let inScope = scope ? 0 : docs.length;
         for (let j = 0; j < docs.length; j++) {
           values[j] = sum[docs[j]!]!;
           sum[docs[j]!] = 0;
+          if (scope?.has(docs[j]!)) inScope++;
         }
         for (const n of head) marks![n] = 0;
-        found = { docs: Int32Array.from(docs), sums: values, head: Int32Array.from(head) };
+        found = {
+          docs: Int32Array.from(docs),
+          sums: values,
+          head: Int32Array.from(head),
+          inScope,
+        };
         const entries = docs.length + head.length;
         if (scoredEntries + entries > POSTINGS_CACHE_ENTRIES) {
           scored.clear();
