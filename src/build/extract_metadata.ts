@@ -1,6 +1,7 @@
 import type { DocumentFormat } from "../content/manifest.ts";
 import { firstElementText, metaContent } from "./html_to_text.ts";
 import { headingText, parseHeading } from "./split_sections.ts";
+import { createFenceTracker } from "./code_fences.ts";
 
 /** What {@link extractMetadata} reads. */
 export interface ExtractInput {
@@ -231,15 +232,9 @@ function firstParagraph(body: string): string {
 
 /** Lines of a markdown body outside fenced code blocks. */
 function* markdownLines(body: string): Generator<string> {
-  let fence: string | null = null;
+  const isCode = createFenceTracker();
   for (const line of body.split("\n")) {
-    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (m) {
-      if (fence === null) fence = m[1]!;
-      else if (m[1]![0] === fence[0] && m[1]!.length >= fence.length) fence = null;
-      continue;
-    }
-    if (fence === null) yield line.replace(/\r$/, "");
+    if (!isCode(line)) yield line.replace(/\r$/, "");
   }
 }
 

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { createFenceTracker } from "./code_fences.ts";
 
 /** Finds the exposed document a link target names, as its URI (see {@link createLinkResolver}). */
 export type LinkResolver = (fromFile: string, target: string) => string | undefined;
@@ -87,7 +88,6 @@ export function createLinkResolver(uris: ReadonlyMap<string, string>): LinkResol
 // `](target)` or `](target "title")`, and `[label]: target` at the start of a line.
 const INLINE = /\]\((<[^<>\n]*>|[^\s()<>]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*)\)/g;
 const DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^<>\n]*>|\S+)/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * `markdown` with every link to another document rewritten by `resolve` (see the module
@@ -113,20 +113,10 @@ export function rewriteLinks(markdown: string, fromFile: string, resolve: LinkRe
     return uri === undefined ? undefined : angled ? `<${uri}>` : uri;
   };
   const lines = markdown.split("\n");
-  let fence: string | undefined;
+  const isCode = createFenceTracker();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const opener = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (opener !== undefined && opener[0] === fence[0] && opener.length >= fence.length) {
-        fence = undefined;
-      }
-      continue;
-    }
-    if (opener !== undefined) {
-      fence = opener;
-      continue;
-    }
+    if (isCode(line)) continue;
     if (!line.includes("](") && !line.includes("]:")) continue;
     // Inline code spans keep their text: only the parts between them are rewritten.
     const parts = line.split(/(`+[^`]*`+)/);

@@ -1,5 +1,6 @@
 import type { ManifestSection } from "../content/manifest.ts";
 import { slugify } from "../content/slugify.ts";
+import { createFenceTracker } from "./code_fences.ts";
 
 export { slugify };
 
@@ -35,7 +36,6 @@ export function parseHeading(line: string): { level: number; text: string } | un
   }
   return { level: m[1]!.length, text: text.slice(0, MAX_HEADING_CHARS) };
 }
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * Strips inline markdown from heading text: links keep their label, code and emphasis lose
@@ -88,22 +88,12 @@ export function splitSections(
   const used = new Set<string>();
   // Next suffix to try per base id: duplicates cost O(1) each, not a probe from -2 upwards.
   const nextSuffix = new Map<string, number>();
-  let fence: string | null = null;
+  const isCode = createFenceTracker();
   let offset = 0;
   for (const line of body.split("\n")) {
     const lineStart = offset;
     offset += line.length + 1;
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== null) {
-      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) {
-        fence = null;
-      }
-      continue;
-    }
-    if (fenceMatch) {
-      fence = fenceMatch[1]!;
-      continue;
-    }
+    if (isCode(line)) continue;
     const heading = parseHeading(line.replace(/\r$/, ""));
     if (!heading) continue;
     const level = heading.level;

@@ -10,6 +10,7 @@ import type { Dialect } from "./dialect.ts";
 import { ANCHOR_MARK, cleanInline, headingAnchor, outsideCode, tagEnd } from "./inline_markup.ts";
 import { codeShortcode, expandShortcodes } from "./hugo_shortcodes.ts";
 import { parseHeading } from "../split_sections.ts";
+import { createFenceTracker } from "../code_fences.ts";
 
 /** What {@link cleanMarkdown} needs besides the text. */
 export interface CleanOptions {
@@ -126,18 +127,10 @@ export function cleanMarkdown(text: string, options: CleanOptions): Cleaned {
 export function takeAnchors(text: string): Cleaned {
   const lines = text.split("\n");
   const anchors: (string | undefined)[] = [];
-  let fence = "";
+  const isCode = createFenceTracker();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (fence) {
-      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = "";
-      continue;
-    }
-    if (f) {
-      fence = f[1]!;
-      continue;
-    }
+    if (isCode(line)) continue;
     const mark = line.indexOf(ANCHOR_MARK);
     if (!parseHeading(line.replace(/\r$/, ""))) {
       if (mark !== -1) lines[i] = line.slice(0, mark);
@@ -429,18 +422,10 @@ function cleanLines(lines: readonly string[], options: CleanOptions, depth: numb
 /** The index of the line closing the `:::` container opened at `start` (or the last line). */
 function containerEnd(lines: readonly string[], start: number): number {
   let depth = 1;
-  let fence = "";
+  const isCode = createFenceTracker();
   for (let j = start + 1; j < lines.length; j++) {
     const line = lines[j]!;
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && f[2]![0] === fence[0] && f[2]!.length >= fence.length) fence = "";
-      continue;
-    }
-    if (f) {
-      fence = f[2]!;
-      continue;
-    }
+    if (isCode(line)) continue;
     if (/^\s*:{3,}\s*$/.test(line)) {
       if (--depth === 0) return j;
     } else if (/^\s*:{3,}\s*[A-Za-z]/.test(line)) depth++;
