@@ -13,8 +13,9 @@
  * Parameters, and why:
  * - {@link K1} `1.2`: how fast repeated mentions stop adding (the usual BM25 value: one mention
  *   at average length scores 1, the ceiling is `k1 + 1`).
- * - {@link LENGTH_NORMALIZATION} (`b`) per field: titles and descriptions `0.7` (a long title
- *   that mentions a word says less about it than a short one), tags and inbound link texts `0.3`
+ * - {@link LENGTH_NORMALIZATION} (`b`) per field: titles, headings and descriptions `0.7` (a
+ *   long title that mentions a word says less about it than a short one; a page's headings are
+ *   the titles of its parts), tags and inbound link texts `0.3`
  *   (lists of labels), bodies `0.5` (bodies range from one line to thousands of words; full
  *   normalization buries the long guide pages that agents most often want). Chosen on the
  *   evaluation (`deno task eval`), see README's Search quality.
@@ -32,6 +33,7 @@ export const LENGTH_NORMALIZATION = Object.freeze({
   description: 0.7,
   content: 0.5,
   links: 0.3,
+  headings: 0.7,
 });
 
 /**
@@ -58,6 +60,27 @@ export const PRIOR_WEIGHT = 0.1;
 export function priorBoost(inbound: number, most: number): number {
   if (inbound <= 0 || most <= 0) return 1;
   return 1 + PRIOR_WEIGHT * Math.log1p(inbound) / Math.log1p(most);
+}
+
+/**
+ * How much of its score a document keeps for holding `matched` of a query's `wanted` terms:
+ * the square root of the share. A page missing one word of three keeps 82% (not 67%), so a
+ * page that answers the question strongly with two of its words ("put my **logo** in the
+ * **header**": the customization guide) is not sunk under one that mentions all three in
+ * passing; missing two of three still costs 42%. The linear share was measured against it
+ * on the evaluation (docs/search.md); weighting each word by its rarity lost.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { coordination } from "./bm25f.ts";
+ * assert.equal(coordination(3, 3), 1);
+ * assert.equal(coordination(1, 4), 0.5);
+ * assert.ok(coordination(2, 3) > 2 / 3 && coordination(2, 3) < 1);
+ * ```
+ */
+export function coordination(matched: number, wanted: number): number {
+  return Math.sqrt(matched / Math.max(1, wanted));
 }
 
 /**

@@ -9,7 +9,7 @@
  * it and how often; with each field's length per document they are what BM25F needs
  * (`bm25f.ts`).
  */
-export const FIELDS = ["name", "keywords", "description", "content", "links"] as const;
+export const FIELDS = ["name", "keywords", "description", "content", "links", "headings"] as const;
 /** One indexed field. */
 export type Field = typeof FIELDS[number];
 
@@ -17,9 +17,12 @@ export type Field = typeof FIELDS[number];
 export const CONTENT = FIELDS.indexOf("content");
 /**
  * Weight of a match in each field. The `links` field (what other pages call a document, see
- * `link_graph.ts`) weighs {@link LINKS_SHARE} of the name's unless given.
+ * `link_graph.ts`) weighs {@link LINKS_SHARE} of the name's unless given, the `headings` field
+ * {@link HEADINGS_SHARE}.
  */
-export type FieldWeights = Readonly<Record<Exclude<Field, "links">, number> & { links?: number }>;
+export type FieldWeights = Readonly<
+  Record<Exclude<Field, "links" | "headings">, number> & { links?: number; headings?: number }
+>;
 
 /**
  * Weight of the `links` field (inbound anchor text) as a share of the name's: what other pages
@@ -27,6 +30,14 @@ export type FieldWeights = Readonly<Record<Exclude<Field, "links">, number> & { 
  * Chosen on the evaluation (`deno task eval`): see docs/search.md.
  */
 export const LINKS_SHARE = 0.5;
+
+/**
+ * Weight of the `headings` field (a page's headings but the title) as a share of the name's:
+ * a heading names a part of the page, so a match there says more than one in the body and less
+ * than one in the title. Headings stay in the body too; this is what they add. Chosen on the
+ * evaluation (`deno task eval`): see docs/search.md.
+ */
+export const HEADINGS_SHARE = 0.5;
 
 /**
  * A field's weight under `weights`.
@@ -39,9 +50,11 @@ export const LINKS_SHARE = 0.5;
  * assert.equal(fieldWeight(w, "keywords"), 3);
  * assert.equal(fieldWeight(w, "links"), 1);
  * assert.equal(fieldWeight({ ...w, links: 0 }, "links"), 0);
+ * assert.equal(fieldWeight(w, "headings"), 1);
  * ```
  */
 export function fieldWeight(weights: FieldWeights, field: Field): number {
+  if (field === "headings") return weights.headings ?? weights.name * HEADINGS_SHARE;
   return field === "links" ? weights.links ?? weights.name * LINKS_SHARE : weights[field];
 }
 
@@ -58,6 +71,7 @@ export function fieldWeight(weights: FieldWeights, field: Field): number {
  *   description: 0,
  *   content: 0,
  *   links: 0,
+ *   headings: 0,
  * });
  * ```
  */

@@ -116,8 +116,26 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
     content: withoutLinkSchemes(store.body(d)),
     fileName: d.path.slice(d.path.lastIndexOf("/") + 1),
     links: graph.anchors[n]!,
+    headings: headingsOf(d),
     inbound: graph.inbound[n]!,
   }));
+}
+
+/**
+ * A document's headings as the index's `headings` field: one per line, without the one that
+ * only repeats its title (a page's `# Title`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { headingsOf } from "./search_engine.ts";
+ * const section = (title: string, level: number) => ({ id: "", title, level, start: 0, end: 0 });
+ * const doc = { title: "Pages", sections: [section("Pages", 1), section("Custom pages", 2)] };
+ * assert.equal(headingsOf(doc), "Custom pages");
+ * ```
+ */
+export function headingsOf(doc: Pick<ManifestDocument, "title" | "sections">): string {
+  return doc.sections.filter((s) => s.title !== doc.title).map((s) => s.title).join("\n");
 }
 
 /**

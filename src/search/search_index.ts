@@ -1,5 +1,5 @@
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
-import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
+import { coordination, inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
 import { createDictionary } from "./dictionary.ts";
 import { type Field, fieldRecord, FIELDS, fieldWeight, type FieldWeights } from "./index_fields.ts";
 import { encodePostings } from "./postings.ts";
@@ -35,6 +35,8 @@ export interface IndexableDocument {
   fileName?: string;
   /** What other pages call it when they link to it (`link_graph.ts`), indexed as `links`. */
   links?: string;
+  /** Its headings but the one that repeats its title, one per line, indexed as `headings`. */
+  headings?: string;
   /** How many other pages link to it: the static prior's input. */
   inbound?: number;
 }
@@ -43,7 +45,7 @@ export interface IndexableDocument {
  * Identifies the serialized layout ({@link SearchIndexData}); an index in another layout is
  * rebuilt, not misread.
  */
-export const INDEX_LAYOUT = "shelf-postings-2";
+export const INDEX_LAYOUT = "shelf-postings-3";
 
 /**
  * The serialized index: written by the build, imported by the runtime as it is — strings and
@@ -200,6 +202,7 @@ export function buildSearchIndex(
       description: doc.description,
       content: doc.content,
       links: doc.links ?? "",
+      headings: doc.headings ?? "",
     };
     FIELDS.forEach((field, f) => {
       const terms = analyze(texts[field]);
@@ -375,7 +378,9 @@ function createIndex(
           if (buf.matched[n] === 0) docsTouched.push(n);
           buf.score[n] = buf.score[n]! + buf.best[n]!;
           buf.matched[n] = buf.matched[n]! + 1;
-          buf.coverage[n] = buf.coverage[n]! + (buf.exact[n] === 1 ? 1 : 0.5);
+          // Coverage counts the query's words: an identifier typed whole (`third-party`) is a
+          // bonus for the documents that have it, not a word more that the others lack.
+          if (isWord) buf.coverage[n] = buf.coverage[n]! + (buf.exact[n] === 1 ? 1 : 0.5);
           buf.terms[n] = buf.terms[n]! | bit;
           buf.exactAny[n] = buf.exactAny[n]! | buf.exact[n]!;
           buf.best[n] = 0;
@@ -396,7 +401,7 @@ function createIndex(
       const partial: number[] = [];
       const scoreOf = (n: number) =>
         buf.score[n]! * (mostInbound > 0 ? priorBoost(inbound[n]!, mostInbound) : 1) *
-        (buf.matched[n]! / wanted);
+        coordination(buf.matched[n]!, wanted);
       const clear = (n: number) => {
         buf.score[n] = 0;
         buf.matched[n] = 0;
@@ -408,7 +413,7 @@ function createIndex(
         // Queries of three or more words need at least half of them (typo and prefix matches
         // count half): one stray word in common is not a result — only a filler after them,
         // and only when it holds one of the words as typed (not a near miss alone).
-        if (wanted >= 3 && buf.coverage[n]! * 2 < wanted) {
+        if (plan.words >= 3 && buf.coverage[n]! * 2 < plan.words) {
           if (buf.exactAny[n] !== 0) partial.push(n);
           else clear(n);
           continue;

@@ -86,11 +86,12 @@ export const SCOPES_KEPT = 16;
  * import { createTermScores } from "./term_scores.ts";
  * import { encodePostings } from "./postings.ts";
  * // One term in document 0's title and document 1's content (fields: name, keywords,
- * // description, content, links).
- * const postings = [encodePostings([[0, 1], [], [], [1, 2], []])];
+ * // description, content, links, headings).
+ * const postings = [encodePostings([[0, 1], [], [], [1, 2], [], []])];
  * const scorer = createTermScores({
  *   total: 2,
- *   lengths: { name: [1, 1], keywords: [0, 0], description: [0, 0], content: [5, 5], links: [0, 0] },
+ *   lengths: { name: [1, 1], keywords: [0, 0], description: [0, 0], content: [5, 5], links: [0, 0],
+ *     headings: [0, 0] },
  *   find: (t) => (t === "deploi" ? 0 : -1),
  *   postingsOf: (i) => postings[i]!,
  * });

@@ -28,6 +28,23 @@ Deno.test("index: hits holding too few words come after every other hit, marked 
   assert.ok(two.every((h) => h.partial === undefined));
 });
 
+Deno.test("index: a word typed whole with a hyphen does not make the half rule stricter", () => {
+  const index = buildSearchIndex([
+    { id: "ref", name: "Reference", keywords: [], description: "", content: "third-party themes" },
+    { id: "themes", name: "Themes", keywords: [], description: "", content: "widget themes" },
+  ], "h");
+  // Words: third, party, themes, widget (four) and the identifier `third-party`, which only
+  // "ref" has whole. "themes" holds two of the four words: half, so a full hit.
+  const plan = index.plan("third-party themes widget");
+  assert.equal(plan.words, 4);
+  assert.deepEqual(plan.terms.slice(4), ["third-party"]);
+  const hits = index.search(plan, { weights: W, limit: 10 });
+  assert.deepEqual(hits.map((h) => [h.id, h.partial === true]), [["ref", false], [
+    "themes",
+    false,
+  ]]);
+});
+
 const manifest = await manifestOf([{
   name: "docs",
   description: "",

@@ -5,7 +5,7 @@ import { buildIndexFor, createSearchEngine } from "../../src/search/search_engin
 import type { FieldWeights } from "../../src/search/search_index.ts";
 import { bestWindow } from "../../src/search/snippet.ts";
 import { wordPositions } from "../../src/search/word_positions.ts";
-import { buildFolder, CORPORA } from "../helpers.ts";
+import { buildFolder, CORPORA, manifestOf } from "../helpers.ts";
 
 const W: FieldWeights = { name: 2, keywords: 3, description: 1, content: 1 };
 
@@ -72,4 +72,28 @@ Deno.test("engine: snippets are the same with and without mayHold", async () => 
       );
     }
   }
+});
+
+/** Frontmatter giving a page a description of its own (not its first paragraph). */
+const ABOUT = "---\ndescription: Site files\n---\n";
+
+Deno.test("engine: a word in a page's heading counts more than the same word in its body", async () => {
+  const manifest = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [
+      // Both bodies say "favicon" once and are the same length; one says it in a heading.
+      { path: "assets.md", text: `${ABOUT}# Assets\n\n## The favicon\n\nPut files in public.` },
+      { path: "config.md", text: `${ABOUT}# Config\n\nThe favicon option.\n\nPut files in.` },
+    ],
+  }]);
+  const store = createContentStore(manifest);
+  await store.loadBodies(store.documents);
+  const engine = createSearchEngine(store, buildIndexFor(store));
+  const { hits } = await engine.query("favicon", { weights: W, limit: 10 });
+  assert.deepEqual(hits.map((h) => h.doc.path), ["assets", "config"]);
+  assert.ok(hits[0]!.score > hits[1]!.score * 1.2);
+  // Without the headings field they tie: it is the heading that decides.
+  const flat = await engine.query("favicon", { weights: { ...W, headings: 0 }, limit: 10 });
+  assert.equal(flat.hits[0]!.score, flat.hits[1]!.score);
 });

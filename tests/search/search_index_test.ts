@@ -75,7 +75,7 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
   const { postings: _, layout: __, ...flexEra } = data;
   assert.throws(
     () => importSearchIndex({ ...flexEra, flex: {} } as unknown as typeof data),
-    /layout 'undefined' is not 'shelf-postings-2'/,
+    /layout 'undefined' is not 'shelf-postings-3'/,
   );
   assert.throws(
     () => importSearchIndex({ ...data, postings: data.postings.slice(1) }),
