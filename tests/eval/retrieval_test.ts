@@ -22,20 +22,21 @@ interface Floor {
 }
 
 const SHARED_FLOORS: Record<string, Floor> = {
-  asdlc: { recall1: 0.9, recall3: 0.95, recall10: 0.95, mrr: 0.93, passed: 26 },
-  "hugo-docs": { recall1: 0.66, recall3: 0.85, recall10: 0.9, mrr: 0.77, passed: 18 },
+  asdlc: { recall1: 0.95, recall3: 0.95, recall10: 0.95, mrr: 0.96, passed: 26 },
+  "hugo-docs": { recall1: 0.66, recall3: 0.85, recall10: 0.95, mrr: 0.77, passed: 19 },
   tldr: { recall1: 0.75, recall3: 0.9, recall10: 0.95, mrr: 0.8, passed: 21 },
 };
 
-/**
- * Docs-framework sites whose queries were written from their pages before any engine ran. Shelf
- * is not ahead of lunr on all of them (see docs/search.md): floors only, no baseline comparison.
- */
+/** Docs-framework sites whose queries were written from their pages before any engine ran. */
 const FRAMEWORK_FLOORS: Record<string, Floor> = {
-  "mkdocs-material": { recall1: 0.84, recall3: 0.92, recall10: 0.99, mrr: 0.88, passed: 24 },
-  redux: { recall1: 0.8, recall3: 0.95, recall10: 0.95, mrr: 0.87, passed: 25 },
-  starlight: { recall1: 0.88, recall3: 0.92, recall10: 0.99, mrr: 0.92, passed: 24 },
+  "mkdocs-material": { recall1: 0.92, recall3: 0.92, recall10: 0.99, mrr: 0.93, passed: 24 },
+  starlight: { recall1: 0.96, recall3: 0.96, recall10: 0.99, mrr: 0.97, passed: 25 },
   vitepress: { recall1: 0.8, recall3: 0.96, recall10: 0.99, mrr: 0.88, passed: 26 },
+};
+
+/** Redux's site, where Shelf is still behind lunr (see docs/search.md): floors only. */
+const REDUX_FLOORS: Record<string, Floor> = {
+  redux: { recall1: 0.8, recall3: 0.95, recall10: 0.95, mrr: 0.87, passed: 25 },
 };
 
 const GIT_DOC_FLOORS: Record<string, Floor> = {
@@ -44,7 +45,7 @@ const GIT_DOC_FLOORS: Record<string, Floor> = {
 
 /** Sphinx's own manual (Debian's sphinx-doc, HTML), installed by `.ci/run` like git-doc. */
 const SPHINX_FLOORS: Record<string, Floor> = {
-  "sphinx-doc": { recall1: 0.88, recall3: 0.95, recall10: 0.99, mrr: 0.93, passed: 25 },
+  "sphinx-doc": { recall1: 0.92, recall3: 0.99, recall10: 0.99, mrr: 0.95, passed: 26 },
 };
 const SKIP_SPHINX = Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") !== "1" &&
   !(await Deno.stat("/usr/share/doc/sphinx-doc/html/index.html").then(() => true, () => false));
@@ -88,10 +89,11 @@ Deno.test("retrieval evaluation (shared corpora): floors hold, baselines compare
   assert.ok(checkFloors(results, SHARED_FLOORS) >= 60, "at least 60 cases");
 });
 
-Deno.test("retrieval evaluation (docs-framework sites): floors hold", async () => {
-  const results = await evaluate(Object.keys(FRAMEWORK_FLOORS));
+Deno.test("retrieval evaluation (docs-framework sites): floors hold, baselines compared but on Redux", async () => {
+  const results = await evaluate([...Object.keys(FRAMEWORK_FLOORS), ...Object.keys(REDUX_FLOORS)]);
   console.log(formatScores(results));
-  assert.ok(checkFloors(results, FRAMEWORK_FLOORS, false) >= 100, "at least 100 cases");
+  const cases = checkFloors(results, FRAMEWORK_FLOORS) + checkFloors(results, REDUX_FLOORS, false);
+  assert.ok(cases >= 100, "at least 100 cases");
 });
 
 Deno.test({
