@@ -122,20 +122,22 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
 }
 
 /**
- * A document's headings as the index's `headings` field: one per line, without the one that
- * only repeats its title (a page's `# Title`).
+ * A document's headings as the index's `headings` field: one per line, without those that only
+ * repeat its title (a page's `# Title`, whatever its case).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { headingsOf } from "./search_engine.ts";
  * const section = (title: string, level: number) => ({ id: "", title, level, start: 0, end: 0 });
- * const doc = { title: "Pages", sections: [section("Pages", 1), section("Custom pages", 2)] };
- * assert.equal(headingsOf(doc), "Custom pages");
+ * const doc = { title: "Custom pages", sections: [section("Custom Pages", 1), section("Layout", 2)] };
+ * assert.equal(headingsOf(doc), "Layout");
  * ```
  */
 export function headingsOf(doc: Pick<ManifestDocument, "title" | "sections">): string {
-  return doc.sections.filter((s) => s.title !== doc.title).map((s) => s.title).join("\n");
+  const title = doc.title.trim().toLowerCase();
+  return doc.sections.filter((s) => s.title.trim().toLowerCase() !== title).map((s) => s.title)
+    .join("\n");
 }
 
 /**
