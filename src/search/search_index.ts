@@ -106,7 +106,8 @@ export interface SearchOptions {
   /**
    * Names the documents `filter` accepts (`source=docs`) when they should be scored by their own
    * statistics — their count, each term's document frequency among them, their average field
-   * lengths — as if they were the whole index; kept under this name. Default: the whole index's.
+   * lengths, their most linked page (the prior's scale) — as if they were the whole index; kept
+   * under this name. Default: the whole index's.
    */
   statsScope?: string;
 }
@@ -283,18 +284,24 @@ function createIndex(
   const chunks = createPostingsReader(data, find, postingsChunk);
   const scorer = createTermScores({ total, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || total, total);
-  // Documents in each statistics scope (see `SearchOptions.statsScope`), counted once.
-  const scopeSizes = new Map<string, number>();
-  const scopeSize = (scope: StatsScope): number => {
-    let size = scopeSizes.get(scope.key);
-    if (size === undefined) {
-      if (scopeSizes.size >= SCOPES_KEPT) scopeSizes.clear();
-      size = 0;
-      for (let n = 0; n < total; n++) if (scope.has(n)) size++;
-      scopeSizes.set(scope.key, size);
+  // Each statistics scope's size and highest inbound count (see `SearchOptions.statsScope`),
+  // counted once.
+  const scopeStats = new Map<string, { size: number; most: number }>();
+  const statsOf = (scope: StatsScope) => {
+    let found = scopeStats.get(scope.key);
+    if (found === undefined) {
+      if (scopeStats.size >= SCOPES_KEPT) scopeStats.clear();
+      found = { size: 0, most: 0 };
+      for (let n = 0; n < total; n++) {
+        if (!scope.has(n)) continue;
+        found.size++;
+        if (inbound[n]! > found.most) found.most = inbound[n]!;
+      }
+      scopeStats.set(scope.key, found);
     }
-    return size;
+    return found;
   };
+  const scopeSize = (scope: StatsScope): number => statsOf(scope).size;
   const nameRule = createNameRule({ names, titleLengths: lengths.name });
   let scratch:
     | {
@@ -336,6 +343,8 @@ function createIndex(
       const scope = statsScope !== undefined && filter
         ? { key: statsScope, has: filter }
         : undefined;
+      // The prior is relative to the most linked page of the scope, as if it were served alone.
+      const most = scope ? statsOf(scope).most : mostInbound;
       // A term's rarity: over the whole index, or among the scope's documents (those with it in
       // a weighted field, counted once with the term's scores).
       const scopedIdf = scope
@@ -400,7 +409,7 @@ function createIndex(
       // query touches thousands).
       const partial: number[] = [];
       const scoreOf = (n: number) =>
-        buf.score[n]! * (mostInbound > 0 ? priorBoost(inbound[n]!, mostInbound) : 1) *
+        buf.score[n]! * (most > 0 ? priorBoost(inbound[n]!, most) : 1) *
         coordination(buf.matched[n]!, wanted);
       const clear = (n: number) => {
         buf.score[n] = 0;

@@ -6,21 +6,23 @@ import assert from "node:assert/strict";
 import { buildSearchIndex, type IndexableDocument } from "../../src/search/search_index.ts";
 
 const W = { name: 2, keywords: 3, description: 1.5, content: 1 };
-const doc = (id: string, name: string, content: string): IndexableDocument => ({
+const doc = (id: string, name: string, content: string, inbound = 0): IndexableDocument => ({
   id,
   name,
   keywords: [],
   description: "",
   content,
+  inbound,
 });
-// Source a: "widget" everywhere and long bodies; source b: "widget" rare, short bodies.
+// Source a: "widget" everywhere, long bodies, much linked; source b: "widget" rare, short
+// bodies, few links (the static prior is scaled by b's most linked page, not a's).
 const a = Array.from(
   { length: 30 },
-  (_, i) => doc(`a${i}`, `Widget ${i}`, "widget tooling ".repeat(40 + i)),
+  (_, i) => doc(`a${i}`, `Widget ${i}`, "widget tooling ".repeat(40 + i), 50),
 );
 const b = [
-  doc("b0", "Deploy", "deploy the widget to production"),
-  doc("b1", "Rollback", "deploy again, or roll back a deploy"),
+  doc("b0", "Deploy", "deploy the widget to production", 1),
+  doc("b1", "Rollback", "deploy again, or roll back a deploy", 3),
   doc("b2", "Canary", "a canary deploy of the new build"),
 ];
 const both = buildSearchIndex([...a, ...b], "both");
