@@ -109,6 +109,6 @@ export function planQuery(query: string, dictionary: Dictionary): QueryPlan {
       expansions.set(id, new Map([[id, 1]]));
     }
   }
-  const typed = terms.map((t) => words.get(t)!);
+  const typed = terms.slice(0, wordCount).map((t) => words.get(t)!);
   return { terms, words: wordCount, typed, expansions, unmatched };
 }

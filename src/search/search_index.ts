@@ -284,24 +284,23 @@ function createIndex(
   const chunks = createPostingsReader(data, find, postingsChunk);
   const scorer = createTermScores({ total, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || total, total);
-  // Each statistics scope's size and highest inbound count (see `SearchOptions.statsScope`),
-  // counted once.
-  const scopeStats = new Map<string, { size: number; most: number }>();
-  const statsOf = (scope: StatsScope) => {
-    let found = scopeStats.get(scope.key);
+  // Each statistics scope (see `SearchOptions.statsScope`: its key names the same documents on
+  // every search) with its size and highest inbound count, counted once.
+  const scopes = new Map<string, StatsScope & { most: number }>();
+  const scopeOf = (key: string, has: (n: number) => boolean) => {
+    let found = scopes.get(key);
     if (found === undefined) {
-      if (scopeStats.size >= SCOPES_KEPT) scopeStats.clear();
-      found = { size: 0, most: 0 };
+      if (scopes.size >= SCOPES_KEPT) scopes.clear();
+      found = { key, has, size: 0, most: 0 };
       for (let n = 0; n < total; n++) {
-        if (!scope.has(n)) continue;
+        if (!has(n)) continue;
         found.size++;
         if (inbound[n]! > found.most) found.most = inbound[n]!;
       }
-      scopeStats.set(scope.key, found);
+      scopes.set(key, found);
     }
     return found;
   };
-  const scopeSize = (scope: StatsScope): number => statsOf(scope).size;
   const nameRule = createNameRule({ names, titleLengths: lengths.name });
   let scratch:
     | {
@@ -340,18 +339,15 @@ function createIndex(
       const headDocs: number[] = [];
       const docsTouched: number[] = [];
       const weightsKey = FIELDS.map((f) => fieldWeight(weights, f)).join(",");
-      const scope = statsScope !== undefined && filter
-        ? { key: statsScope, has: filter }
-        : undefined;
+      const scope = statsScope !== undefined && filter ? scopeOf(statsScope, filter) : undefined;
       // The prior is relative to the most linked page of the scope, as if it were served alone.
-      const most = scope ? statsOf(scope).most : mostInbound;
+      const most = scope ? scope.most : mostInbound;
       // A term's rarity: over the whole index, or among the scope's documents (those with it in
       // a weighted field, counted once with the term's scores).
       const scopedIdf = scope
         ? (t: string) => {
           const df = scorer.scoresOf(t, weights, weightsKey, scope)?.inScope ?? 0;
-          const size = scopeSize(scope);
-          return inverseDocumentFrequency(df || size, size);
+          return inverseDocumentFrequency(df || scope.size, scope.size);
         }
         : idf;
       plan.terms.forEach((term, termNumber) => {

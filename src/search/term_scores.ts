@@ -54,6 +54,8 @@ export interface StatsScope {
   /** Names the set (`source=docs`): what the scope's numbers are kept under. */
   key: string;
   has(n: number): boolean;
+  /** How many documents it holds. */
+  size: number;
 }
 
 /** See {@link createTermScores}. */
@@ -108,11 +110,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   // Each field's average length over the whole index, or over a scope's documents.
   const averagesOf = (scope?: StatsScope): Record<Field, number> => {
     const averages = fieldRecord(() => 0);
-    let members = total;
-    if (scope) {
-      members = 0;
-      for (let n = 0; n < total; n++) if (scope.has(n)) members++;
-    }
+    const members = scope ? scope.size : total;
     for (const field of FIELDS) {
       // A cold isolate runs this once, interpreted: the whole index's sum is a builtin's loop.
       const fieldLengths = lengths[field];

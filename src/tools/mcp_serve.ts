@@ -3,7 +3,7 @@ import { unmatchedNote } from "./unmatched_note.ts";
 import { analyze } from "../search/analyzer.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import type { FieldWeights } from "../search/search_index.ts";
-import { resultPart } from "./result_part.ts";
+import { partOfPage, resultPart } from "./result_part.ts";
 import { pageUrl } from "./page_url.ts";
 import { docsUri } from "../resources/resolve_resource.ts";
 import { intArg, stringArg, ToolArgError } from "./read_args.ts";
@@ -78,7 +78,7 @@ export const searchDocuments: ToolDefinition = {
       const { doc, score, matched, partial } = hit;
       const inTitle = analyze(doc.title).some((t) => groups.has(t));
       const { window, section } = resultPart(store, hit, groups, 160);
-      const sectionUrl = section && section.level > 1 ? pageUrl(doc, section).url : undefined;
+      const part = partOfPage(section);
       const where =
         [inTitle ? "title" : "", window.matches > 0 && searchIn !== "title" ? "content" : ""]
           .filter(Boolean).join(", ") || (searchIn === "title" ? "title" : "content");
@@ -87,9 +87,7 @@ export const searchDocuments: ToolDefinition = {
       })\n` +
         `   Excerpt: ${window.text}\n   Match location: ${where}` +
         `\n   Matched words: ${matched.join(", ")}${partial ? " (only some of the query's)" : ""}` +
-        (section && section.level > 1
-          ? `\n   Section: ${section.title} (${sectionUrl ?? section.id})`
-          : "") +
+        (part ? `\n   Section: ${part.title} (${pageUrl(doc, part).url ?? part.id})` : "") +
         (doc.url ? `\n   Page: ${doc.url}` : "");
     });
     const header = `Search results: ${kept.length} matches`;

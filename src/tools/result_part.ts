@@ -108,10 +108,28 @@ export function sectionFields(
   section: ManifestSection | undefined,
 ): { section?: string; sectionTitle?: string; sectionUrl?: string } {
   if (!section) return {};
-  // A page's `#` title section is the page: its id, not its title and URL again.
-  if (section.level === 1) return { section: section.id };
-  const { url } = pageUrl(doc, section);
-  return { section: section.id, sectionTitle: section.title, ...(url ? { sectionUrl: url } : {}) };
+  const part = partOfPage(section);
+  if (!part) return { section: section.id };
+  const { url } = pageUrl(doc, part);
+  return { section: part.id, sectionTitle: part.title, ...(url ? { sectionUrl: url } : {}) };
+}
+
+/**
+ * The section when it is a part of its page; `undefined` for the page's own `#` title section,
+ * which is the page (named by its id only: not its title and URL again).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { partOfPage } from "./result_part.ts";
+ * const section = { id: "guide/setup", title: "Setup", level: 2, start: 0, end: 1 };
+ * assert.equal(partOfPage(section), section);
+ * assert.equal(partOfPage({ ...section, id: "guide", level: 1 }), undefined);
+ * assert.equal(partOfPage(undefined), undefined);
+ * ```
+ */
+export function partOfPage(section: ManifestSection | undefined): ManifestSection | undefined {
+  return section && section.level > 1 ? section : undefined;
 }
 
 /** JSON schema of {@link sectionFields}' fields. */

@@ -10,7 +10,7 @@ import { acdcWeights } from "../search/search_settings.ts";
 import type { ToolDefinition, ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
 import { matchedFields } from "./matched_words.ts";
-import { resultPart } from "./result_part.ts";
+import { partOfPage, resultPart } from "./result_part.ts";
 
 /** A TechDoc content item: text plus `metadata` and `score` beside it (and in `_meta`). */
 type TechDocItem = {
@@ -87,6 +87,7 @@ export const searchDocumentation: ToolDefinition = {
     const content: TechDocItem[] = hits.map((hit) => {
       const { doc, score } = hit;
       const { window, section } = resultPart(store, hit, groups, 500);
+      const part = partOfPage(section);
       const metadata = {
         source: `${doc.source}/${doc.filename}`,
         section: section?.title ?? doc.title,
@@ -94,9 +95,7 @@ export const searchDocumentation: ToolDefinition = {
         title: doc.title,
         ...pageUrl(doc),
         ...(section ? { section_id: section.id } : {}),
-        ...(section && section.level > 1 && doc.url
-          ? { section_url: pageUrl(doc, section).url }
-          : {}),
+        ...(part && doc.url ? { section_url: pageUrl(doc, part).url } : {}),
         ...matchedFields(hit),
       };
       const s = Math.round((score / top) * 10_000) / 10_000;
