@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
+import type * as Jose from "jose";
 
 /** The OAuth settings (`auth.type: oauth`). */
 export interface OAuthConfig {
@@ -129,11 +129,15 @@ export function createTokenVerifier(
   options: VerifierOptions = {},
 ): TokenVerifier {
   const fetchJson = options.fetch ?? fetch;
-  let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  // `jose` is loaded on the first token, not with the server: its modules would add to every
+  // cold start, and most servers never verify a token.
+  let lib: Promise<typeof Jose> | undefined;
+  const jose = () => lib ??= import("jose");
+  let keys: Promise<ReturnType<typeof Jose.createRemoteJWKSet>> | undefined;
   const keySet = () => {
     keys ??= (async () => {
       const uri = config.jwksUri ?? await discoverJwksUri(config.issuer, fetchJson);
-      return createRemoteJWKSet(new URL(uri), {
+      return (await jose()).createRemoteJWKSet(new URL(uri), {
         cooldownDuration: options.keysCooldownMs ?? 30_000,
       });
     })().catch((error) => {
@@ -158,7 +162,8 @@ export function createTokenVerifier(
         if (!config.required && !authorization) return { ok: true, scopes: [] };
         return refuse(origin, "Authentication required: send Authorization: Bearer <token>");
       }
-      let payload: JWTPayload;
+      let payload: Jose.JWTPayload;
+      const { jwtVerify, errors } = await jose();
       try {
         ({ payload } = await jwtVerify(token, await keySet(), {
           issuer: config.issuer,
@@ -168,7 +173,7 @@ export function createTokenVerifier(
           requiredClaims: ["exp"],
         }));
       } catch (error) {
-        return refuse(origin, `Invalid token: ${reason(error)}`, "invalid_token");
+        return refuse(origin, `Invalid token: ${reason(error, errors)}`, "invalid_token");
       }
       const granted = scopesOf(payload);
       const missing = config.scopes.filter((s) => !granted.includes(s));
@@ -191,14 +196,14 @@ export function createTokenVerifier(
 }
 
 /** A token's scopes: `scope` (space-separated, RFC 9068) or `scp` (a list). */
-function scopesOf(payload: JWTPayload): string[] {
+function scopesOf(payload: Jose.JWTPayload): string[] {
   if (typeof payload.scope === "string") return payload.scope.split(" ").filter(Boolean);
   const scp = (payload as { scp?: unknown }).scp;
   return Array.isArray(scp) ? scp.filter((s): s is string => typeof s === "string") : [];
 }
 
 /** Why a token was refused, in words a client's developer can act on (never the token). */
-function reason(error: unknown): string {
+function reason(error: unknown, errors: typeof Jose.errors): string {
   if (error instanceof errors.JWTExpired) return "expired";
   if (error instanceof errors.JWTClaimValidationFailed) {
     return `claim ${error.claim} is not as required (${error.reason})`;

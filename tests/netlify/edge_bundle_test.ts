@@ -8,12 +8,15 @@
  * inside, and no module or import-map entry is an `npm:` specifier (Netlify cannot load
  * those). Then the unpacked modules run in a fresh Deno process with no config, no npm, no
  * remote imports and no file-read permission, behind a Netlify-shaped `context` and
- * `Netlify.env`, and the official MCP client drives it.
+ * `Netlify.env`, and the official MCP client drives it. A second run of the same bundle
+ * verifies an OAuth token against a local issuer (`jose` is loaded on the first token only).
  */
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SignJWT } from "jose";
 import { ROOT } from "../helpers.ts";
+import { localIssuer } from "../transport/local_issuer.ts";
 import { netlifyTools, run } from "./netlify_tools.ts";
 import { edgeRoutes } from "./netlify_toml.ts";
 import { bundleAndUnpack, copySite, runUnpackedArgs } from "./netlify_bundle.ts";
@@ -23,7 +26,8 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
   const site = await Deno.makeTempDir({ prefix: "shelf-site-" });
   const out = await Deno.makeTempDir({ prefix: "shelf-bundle-" });
   const unpacked = await Deno.makeTempDir({ prefix: "shelf-eszip-" });
-  let child: Deno.ChildProcess | undefined;
+  let served: Served | undefined;
+  let issuer: ReturnType<typeof localIssuer> | undefined;
   let toolNames: string[] = [];
   try {
     // 1. The site as Netlify builds it: npm install from the lockfile, then the build command.
@@ -92,30 +96,12 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
 
     // 4. Run the unpacked bundle in a fresh process: its own import map, nothing else.
     await Deno.copyFile(`${ROOT}/tests/netlify/run_bundle.js`, `${unpacked}/run_bundle.js`);
-    child = new Deno.Command(Deno.execPath(), {
-      args: runUnpackedArgs(unpacked, "run_bundle.js", ["--allow-net=127.0.0.1"]),
-      env: {
-        NETLIFY_VARS: JSON.stringify({
-          ACDC_MCP_AUTH_TYPE: "apikey",
-          ACDC_MCP_AUTH_API_KEYS: "edge-key",
-          URL: "https://kb.example",
-        }),
-      },
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let banner = "";
-    while (!banner.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`bundle exited before listening: ${banner}`);
-      banner += value;
-    }
-    const port = /listening on (\d+)/.exec(banner)?.[1];
-    assert.ok(port, banner);
-    reader.releaseLock();
-    void child.stdout.cancel().catch(() => {});
-
+    served = await serveBundle(unpacked, {
+      ACDC_MCP_AUTH_TYPE: "apikey",
+      ACDC_MCP_AUTH_API_KEYS: "edge-key",
+      URL: "https://kb.example",
+    });
+    const port = served.port;
     const client = new Client({ name: "netlify-bundle-test", version: "1.0.0" });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
@@ -170,11 +156,85 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
       });
       assert.deepEqual(card.tools.map((t: { name: string }) => t.name), toolNames);
     }
+
+    // 5. OAuth from the bundle. `jose` is imported on the first token, not with the function,
+    // so the bundle must hold it anyway and verify a real token with it.
+    await served.close();
+    served = undefined;
+    assert.ok(
+      eszip.specifiers.some((s) => s.startsWith("file:///root/node_modules/jose/")),
+      "jose from node_modules",
+    );
+    issuer = localIssuer();
+    const key = await issuer.addKey("edge-1");
+    const audience = "https://kb.example/mcp";
+    served = await serveBundle(unpacked, {
+      ACDC_MCP_AUTH_TYPE: "oauth",
+      SHELF_OAUTH_ISSUER: issuer.url,
+      SHELF_OAUTH_AUDIENCE: audience,
+      URL: "https://kb.example",
+    });
+    const token = (aud: string) =>
+      new SignJWT({ scope: "docs:read" }).setProtectedHeader({ alg: "ES256", kid: "edge-1" })
+        .setIssuer(issuer!.url).setAudience(aud).setExpirationTime("5m").sign(key);
+    const ping = (bearer: string) =>
+      fetch(`http://127.0.0.1:${served!.port}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${bearer}`,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    const accepted = await ping(await token(audience));
+    assert.equal(accepted.status, 200, await accepted.clone().text());
+    assert.deepEqual((await accepted.json()).result, {});
+    const other = await ping(await token("https://elsewhere.example/mcp"));
+    assert.equal(other.status, 401);
+    assert.match(other.headers.get("www-authenticate") ?? "", /error="invalid_token"/);
+    await other.body?.cancel();
   } finally {
-    if (child) {
-      child.kill();
-      await child.status;
-    }
+    await served?.close();
+    await issuer?.close();
     for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A bundle served by `run_bundle.js` in a fresh process, and how to stop it. */
+interface Served {
+  port: string;
+  close(): Promise<void>;
+}
+
+/** Starts the unpacked bundle with `vars` as its `Netlify.env`, and waits until it listens. */
+async function serveBundle(unpacked: string, vars: Record<string, string>): Promise<Served> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: runUnpackedArgs(unpacked, "run_bundle.js", ["--allow-net=127.0.0.1"]),
+    env: { NETLIFY_VARS: JSON.stringify(vars) },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const close = async () => {
+    child.kill();
+    await child.status;
+  };
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let banner = "";
+  while (!banner.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) {
+      await close();
+      throw new Error(`bundle exited before listening: ${banner}`);
+    }
+    banner += value;
+  }
+  reader.releaseLock();
+  void child.stdout.cancel().catch(() => {});
+  const port = /listening on (\d+)/.exec(banner)?.[1];
+  if (!port) {
+    await close();
+    throw new Error(`no port in: ${banner}`);
+  }
+  return { port, close };
+}
