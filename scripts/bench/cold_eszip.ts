@@ -23,7 +23,8 @@ import { netlifyTools, run } from "../../tests/netlify/netlify_tools.ts";
 import { buildCorpusSite, coldHarness, coldMain, coldRuns, QUERY } from "./cold_runs.ts";
 import { bundleAndUnpack, copySite, runUnpackedArgs } from "../../tests/netlify/netlify_bundle.ts";
 
-const HARNESS = coldHarness(
+/** The harness a fresh process runs beside an unpacked eszip: Netlify's call, one search. */
+export const HARNESS = coldHarness(
   "globalThis.Netlify = { env: { get: () => undefined, has: () => false, toObject: () => ({}) } };\n" +
     'const { functions } = await import("./stage2.js");\n' +
     "const next = () => Promise.resolve(new Response(null, { status: 404 }));\n" +
@@ -31,26 +32,57 @@ const HARNESS = coldHarness(
     "  functions.mcp(request, { url: new URL(request.url), waitUntil: () => {}, next });",
 );
 
-async function coldCorpus(name: string, tools: Awaited<ReturnType<typeof netlifyTools>>) {
+/** A corpus's site bundled by Netlify's bundler and unpacked beside {@link HARNESS}. */
+export interface ColdEszip {
+  /** The unpacked eszip, with `cold.js` (the harness). */
+  unpacked: string;
+  eszipBytes: number;
+  /** Removes the site, the bundle and the unpacked files. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Copies the site of the checkout at `from` (default this one), installs its packages, builds
+ * corpus `name` into it with its own build script, bundles it and unpacks the eszip.
+ */
+export async function coldEszip(
+  name: string,
+  tools: Awaited<ReturnType<typeof netlifyTools>>,
+  from?: string,
+): Promise<ColdEszip> {
   const site = await Deno.makeTempDir({ prefix: "shelf-cold-site-" });
   const out = await Deno.makeTempDir({ prefix: "shelf-cold-out-" });
   const unpacked = await Deno.makeTempDir({ prefix: "shelf-cold-eszip-" });
+  const remove = async () => {
+    for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });
+  };
   try {
-    await copySite(site, false);
+    await copySite(site, false, from);
     await run("npm", ["ci", "--no-audit", "--no-fund"], site);
     await buildCorpusSite(site, name);
     const { assetBytes } = await bundleAndUnpack(tools, site, out, unpacked);
     await Deno.writeTextFile(`${unpacked}/cold.js`, HARNESS);
+    return { unpacked, eszipBytes: assetBytes, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+async function coldCorpus(name: string, tools: Awaited<ReturnType<typeof netlifyTools>>) {
+  const eszip = await coldEszip(name, tools);
+  try {
     // As unpacked (the compiled modules under their `.ts` names, which makes Deno look each up
     // in its transpile cache) and as the edge loads them (JavaScript), in turns.
+    const { unpacked } = eszip;
     const [asNamed, asJs] = await coldRuns(
       [runUnpackedArgs(unpacked, "cold.js"), runUnpackedArgs(unpacked, "cold.js", [], "js")],
       QUERY[name] ?? "search",
       unpacked,
     );
-    return { corpus: name, eszipBytes: assetBytes, ...asNamed!, asJs: asJs! };
+    return { corpus: name, eszipBytes: eszip.eszipBytes, ...asNamed!, asJs: asJs! };
   } finally {
-    for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });
+    await eszip.remove();
   }
 }
 

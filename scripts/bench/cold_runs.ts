@@ -86,26 +86,27 @@ export interface ColdTimes {
 }
 
 /**
- * Runs `deno <args> <query>` {@link RUNS} times for each set of `args` (each a fresh process),
- * the sets taking turns so that the machine's moments fall on all of them alike, and returns
- * each set's medians of import, first search and their sum.
+ * Runs `deno <args> <query>` `runs` times (default {@link RUNS}) for each set of `args` (each a
+ * fresh process), the sets taking turns so that the machine's moments fall on all of them alike,
+ * and returns each set's medians of import, first search and their sum.
  */
 export async function coldRuns(
   argSets: string[][],
   query: string,
   cwd: string,
+  runs = RUNS,
 ): Promise<ColdTimes[]> {
-  const runs: { importMs: number; searchMs: number }[][] = argSets.map(() => []);
-  for (let i = 0; i < RUNS; i++) {
+  const times: { importMs: number; searchMs: number }[][] = argSets.map(() => []);
+  for (let i = 0; i < runs; i++) {
     for (const [k, args] of argSets.entries()) {
       const out = await run(Deno.execPath(), [...args, query], cwd);
-      runs[k]!.push(JSON.parse(out.trim().split("\n").at(-1)!));
+      times[k]!.push(JSON.parse(out.trim().split("\n").at(-1)!));
     }
   }
-  return runs.map((times) => ({
-    importMs: median(times.map((r) => r.importMs)),
-    searchMs: median(times.map((r) => r.searchMs)),
-    totalMs: median(times.map((r) => r.importMs + r.searchMs)),
+  return times.map((set) => ({
+    importMs: median(set.map((r) => r.importMs)),
+    searchMs: median(set.map((r) => r.searchMs)),
+    totalMs: median(set.map((r) => r.importMs + r.searchMs)),
   }));
 }
 

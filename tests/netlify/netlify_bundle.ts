@@ -22,13 +22,16 @@ export const SITE_FILES = [
   "import_map.json",
 ];
 
-/** Copies the deploy's files (those present) into `dir`; `content` too when asked. */
-export async function copySite(dir: string, withContent = true) {
+/**
+ * Copies the deploy's files (those present) from the checkout at `from` (default this one) into
+ * `dir`; `content` too when asked.
+ */
+export async function copySite(dir: string, withContent = true, from = ROOT) {
   const present = [];
   for (const file of withContent ? [...SITE_FILES, "content"] : SITE_FILES) {
-    if (await Deno.stat(`${ROOT}/${file}`).then(() => true, () => false)) present.push(file);
+    if (await Deno.stat(`${from}/${file}`).then(() => true, () => false)) present.push(file);
   }
-  await run("cp", ["-R", ...present.map((f) => `${ROOT}/${f}`), dir], ROOT);
+  await run("cp", ["-R", ...present.map((f) => `${from}/${f}`), dir], from);
 }
 
 /** What the eszip holds, as the vendored reader lists it. */
