@@ -131,8 +131,13 @@ export function createTokenVerifier(
   const fetchJson = options.fetch ?? fetch;
   // `jose` is loaded on the first token, not with the server: its modules would add to every
   // cold start, and most servers never verify a token.
+  // A failed load (a broken deploy) is tried again by the next token.
   let lib: Promise<typeof Jose> | undefined;
-  const jose = () => lib ??= import("jose");
+  const jose = () =>
+    lib ??= import("jose").catch((error) => {
+      lib = undefined;
+      throw error;
+    });
   let keys: Promise<ReturnType<typeof Jose.createRemoteJWKSet>> | undefined;
   const keySet = () => {
     keys ??= (async () => {
