@@ -1,7 +1,7 @@
 /**
  * The folders of `src/` form layers, each importing only from layers below it, and the edge
  * entry's module graph holds no build code: what the build alone uses stays out of the bundle
- * and out of every request path.
+ * and out of every request path; nor does its start (static imports) load the OAuth library.
  *
  *   content → search → resources, prompts → tools → protocol → site → transport → config
  *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts)
@@ -71,7 +71,16 @@ Deno.test("src/ folders import only from layers below them", async () => {
   assert.deepEqual(upward, []);
 });
 
-Deno.test("the edge entry's module graph: no build code, no yaml, no flag parser", async () => {
+/** A module of `deno info --json`, with the parts read here. */
+interface InfoModule {
+  specifier: string;
+  dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
+}
+
+/** The module graph of the edge entry, as `deno info --json` reports it. */
+async function edgeGraph(): Promise<
+  { roots: string[]; modules: InfoModule[]; redirects?: Record<string, string> }
+> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", "netlify/edge-functions/mcp.ts"],
     cwd: ROOT,
@@ -79,9 +88,11 @@ Deno.test("the edge entry's module graph: no build code, no yaml, no flag parser
     stderr: "piped",
   }).output();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    modules: { specifier: string }[];
-  };
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+Deno.test("the edge entry's module graph: no build code, no yaml, no flag parser", async () => {
+  const graph = await edgeGraph();
   const specifiers = graph.modules.map((m) => m.specifier);
   assert.ok(specifiers.some((s) => s.endsWith("/src/edge_app.ts")), "the graph was read");
   const forbidden = specifiers.filter((s) =>
@@ -89,4 +100,28 @@ Deno.test("the edge entry's module graph: no build code, no yaml, no flag parser
     s.endsWith("/src/config/help_text.ts") || s.endsWith("/src/prepare.ts")
   );
   assert.deepEqual(forbidden, []);
+});
+
+// What a cold edge isolate loads before its first answer: the modules reached through static
+// imports only. Libraries only some deployments use stay out of it (imported when first
+// needed; the bundle still holds them: see `netlify/edge_bundle_test.ts`).
+Deno.test("the edge function's start does not load the OAuth library", async () => {
+  const graph = await edgeGraph();
+  const redirects = graph.redirects ?? {};
+  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
+  const loaded = new Set<string>();
+  const stack = [...graph.roots];
+  while (stack.length > 0) {
+    const specifier = stack.pop()!;
+    const resolved = redirects[specifier] ?? specifier;
+    if (loaded.has(resolved)) continue;
+    loaded.add(resolved);
+    for (const dep of bySpecifier.get(resolved)?.dependencies ?? []) {
+      if (dep.code && !dep.isDynamic) stack.push(dep.code.specifier);
+    }
+  }
+  const list = [...loaded];
+  assert.ok(list.some((s) => s.endsWith("/src/edge_app.ts")), "the closure reaches the app");
+  assert.ok(list.some((s) => s.endsWith("/src/transport/oauth.ts")), "and the OAuth module");
+  assert.deepEqual(list.filter((s) => /jose/.test(s)), [], "but not jose");
 });
