@@ -8,31 +8,49 @@
  * A document's chunk is a hash of its id ({@link bodyChunkOf}), so the build and the runtime
  * agree without a table, and a chunk holds documents from all over the corpus.
  *
+ * Chunks are small — about one document each, up to {@link MAX_CHUNKS} — because a first search
+ * imports the chunk of every hit it quotes: ten hits touch about ten chunks whatever their size,
+ * so the smaller the chunks, the fewer other documents' bodies a cold isolate parses for nothing.
+ * Measured on the eszip (2026-11-26, 41 cold processes each, in turns): 64 KB chunks made asdlc's
+ * first search parse all 7 chunks (424 KB) for 76 KB of hits; one document per chunk cut import +
+ * first search by about 7% on asdlc and hugo-docs.
+ *
  * @module
  */
 import type { Manifest } from "./manifest.ts";
 
-/** Characters of bodies a chunk holds, about (a 64 KB chunk parses in well under a millisecond). */
-export const CHUNK_CHARS = 64 * 1024;
+/**
+ * Characters of bodies a chunk holds at least, about: smaller documents share chunks, since each
+ * chunk is one more import (about 0.1 ms) when a request needs many.
+ */
+export const CHUNK_CHARS = 4 * 1024;
 
-/** Most chunks a manifest is split into (each is a module of the bundle). */
+/**
+ * Most chunks a manifest is split into: each is a module of the bundle and a line of the list
+ * the edge function imports at start (`edge-bodies.ts`).
+ */
 export const MAX_CHUNKS = 256;
 
 /**
- * How many chunks bodies of `totalChars` characters go into: one per {@link CHUNK_CHARS},
- * at least 1, at most {@link MAX_CHUNKS}.
+ * How many chunks `documents` bodies of `totalChars` characters in all go into: one per
+ * document, but no more than one per {@link CHUNK_CHARS} and {@link MAX_CHUNKS} in all; at
+ * least 1.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { bodyChunkCount } from "./body_chunks.ts";
- * assert.equal(bodyChunkCount(0), 1);
- * assert.equal(bodyChunkCount(64 * 1024 + 1), 2);
- * assert.equal(bodyChunkCount(1e9), 256);
+ * assert.equal(bodyChunkCount(0, 0), 1);
+ * assert.equal(bodyChunkCount(441_000, 64), 64); // asdlc: one per document
+ * assert.equal(bodyChunkCount(40 * 1024, 64), 10); // small documents share
+ * assert.equal(bodyChunkCount(4.6e6, 7315), 256); // tldr
  * ```
  */
-export function bodyChunkCount(totalChars: number): number {
-  return Math.min(MAX_CHUNKS, Math.max(1, Math.ceil(totalChars / CHUNK_CHARS)));
+export function bodyChunkCount(totalChars: number, documents: number): number {
+  return Math.max(
+    1,
+    Math.min(MAX_CHUNKS, documents, Math.ceil(totalChars / CHUNK_CHARS)),
+  );
 }
 
 /**
@@ -76,6 +94,7 @@ export function splitBodies(
   manifest: Manifest,
   count = bodyChunkCount(
     Object.values(manifest.bodies).reduce((sum, body) => sum + body.length, 0),
+    Object.keys(manifest.bodies).length,
   ),
 ): { edge: Manifest; chunks: Record<string, string>[] } {
   const chunks: Record<string, string>[] = Array.from({ length: count }, () => ({}));

@@ -42,7 +42,7 @@ Deno.test("body chunks: every body in exactly one chunk, the one bodyChunkOf nam
     assert.deepEqual(holders, [bodyChunkOf(id, 3)]);
     assert.equal(chunks[holders[0]!]![id], body);
   }
-  assert.equal(splitBodies(full).edge.bodyChunks, bodyChunkCount(48));
+  assert.equal(splitBodies(full).edge.bodyChunks, bodyChunkCount(48, 4));
 });
 
 Deno.test("body chunks: a body is read only after its chunk is loaded, each chunk once", async () => {
@@ -202,4 +202,26 @@ Deno.test("body chunks: with no prebuilt index, the index is built from every lo
   );
   assert.equal(new Set(loads).size, 16);
   assert.deepEqual(errors, []);
+});
+
+Deno.test("body chunks: the build's split has a chunk per document, so a first search parses little else", async () => {
+  const { edge: own, chunks: ownChunks } = splitBodies(whole);
+  assert.equal(own.bodyChunks, whole.documents.length, "asdlc: 64 documents, one chunk each");
+  const loads: number[] = [];
+  const { app } = appFor(compactManifest(own), {
+    stores: createStoreCache({
+      load: () => compactManifest(own),
+      bodyChunk: (k) => (loads.push(k), Promise.resolve(structuredClone(ownChunks[k]))),
+    }),
+    engines: createEngineCache({ loadPrebuilt: () => Promise.resolve(indexData) }),
+  });
+  const params = { name: "search", arguments: { query: "context engineering" } };
+  const answer = await rpc(app, "tools/call", params);
+  assert.deepEqual(answer, await rpc(wholeApp.app, "tools/call", params));
+  const size = (chunk: Record<string, string>) =>
+    Object.values(chunk).reduce((n, body) => n + body.length, 0);
+  const all = size(whole.bodies);
+  const parsed = loads.reduce((n, k) => n + size(ownChunks[k]!), 0);
+  // With 64 KB chunks (the rule before) the ten hits were in all 7 chunks: every body parsed.
+  assert.ok(parsed < all / 2, `parsed ${parsed} of ${all} characters`);
 });
