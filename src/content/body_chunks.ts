@@ -11,9 +11,9 @@
  * Chunks are small — about one document each, up to {@link MAX_CHUNKS} — because a first search
  * imports the chunk of every hit it quotes: ten hits touch about ten chunks whatever their size,
  * so the smaller the chunks, the fewer other documents' bodies a cold isolate parses for nothing.
- * Measured on the eszip (2026-11-26, 41 cold processes each, in turns): 64 KB chunks made asdlc's
- * first search parse all 7 chunks (424 KB) for 76 KB of hits; one document per chunk cut import +
- * first search by about 7% on asdlc and hugo-docs.
+ * Measured on the eszip (2026-11-26, fresh processes taking turns): with 64 KB chunks, asdlc's
+ * first search parsed all 7 chunks (424 KB) for 76 KB of hits; with a chunk per document, 8
+ * chunks (128 KB), and import + first search took 4–7% less on asdlc and hugo-docs, 1–2% on tldr.
  *
  * @module
  */
