@@ -207,10 +207,11 @@ Deno.test("body chunks: with no prebuilt index, the index is built from every lo
 Deno.test("body chunks: the build's split has a chunk per document, so a first search parses little else", async () => {
   const { edge: own, chunks: ownChunks } = splitBodies(whole);
   assert.equal(own.bodyChunks, whole.documents.length, "asdlc: 64 documents, one chunk each");
+  const compact = compactManifest(own);
   const loads: number[] = [];
-  const { app } = appFor(compactManifest(own), {
+  const { app } = appFor(compact, {
     stores: createStoreCache({
-      load: () => compactManifest(own),
+      load: () => compact,
       bodyChunk: (k) => (loads.push(k), Promise.resolve(structuredClone(ownChunks[k]))),
     }),
     engines: createEngineCache({ loadPrebuilt: () => Promise.resolve(indexData) }),
