@@ -3,15 +3,17 @@
  * runs on drift by 2–3× between hours, so a cold start measured today cannot be set beside one
  * measured last week, but its ratio to the same commit measured in the same minutes can.
  *
- * Each commit's tree comes from `git archive`; for each corpus, every tree (this checkout first)
- * is built with its own build script, bundled by Netlify's bundler and unpacked (the steps of
- * `cold_eszip.ts`); then fresh processes load each eszip as JavaScript, as the edge does, and
- * answer one `search`, the trees taking turns. Prints each tree's medians of import + first
- * search and this checkout's ratio to each commit.
+ * Each commit's tree comes from `git archive`; a folder named instead of a commit is taken as it
+ * is (a copy of the checkout with one setting changed, say, to measure a variant before committing
+ * it: `git archive HEAD | tar -x -C /tmp/variant`, edit, then name `/tmp/variant`). For each corpus,
+ * every tree (this checkout first) is built with its own build script, bundled by Netlify's bundler
+ * and unpacked (the steps of `cold_eszip.ts`); then fresh processes load each eszip as JavaScript,
+ * as the edge does, and answer one `search`, the trees taking turns. Prints each tree's medians of
+ * import + first search and this checkout's ratio to each.
  *
- * Usage: deno run -A scripts/bench/cold_against.ts <commit>… [--runs=N] [--corpus=name]…
- * (default: 15 runs; asdlc, hugo-docs and tldr). Not part of `deno task bench`: it needs the
- * repository's history. Writes dist/bench/cold-against.json.
+ * Usage: deno run -A scripts/bench/cold_against.ts <commit or folder>… [--runs=N]
+ * [--corpus=name]… (default: 15 runs; asdlc, hugo-docs and tldr). Not part of `deno task bench`:
+ * it needs the repository's history. Writes dist/bench/cold-against.json.
  *
  * @module
  */
@@ -24,6 +26,7 @@ import { machine } from "./search_bench.ts";
 
 /** What the command line asks for. */
 export interface AgainstArgs {
+  /** Commits, or folders holding a tree, in the order named. */
   commits: string[];
   runs: number;
   corpora: string[];
@@ -59,7 +62,9 @@ export function parseAgainstArgs(args: string[]): AgainstArgs {
     else if (arg.startsWith("-")) throw new Error(`unknown option '${arg}'`);
     else commits.push(arg);
   }
-  if (commits.length === 0) throw new Error("name at least one commit to measure against");
+  if (commits.length === 0) {
+    throw new Error("name at least one commit or folder to measure against");
+  }
   return { commits, runs, corpora: corpora.length > 0 ? corpora : ["asdlc", "hugo-docs", "tldr"] };
 }
 
@@ -76,13 +81,27 @@ async function treeOf(commit: string): Promise<string> {
   return dir;
 }
 
+/** Whether `name` is an existing folder (then it is a tree to measure, not a commit). */
+async function isFolder(name: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(name)).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
 if (import.meta.main) {
   const args = parseAgainstArgs(Deno.args);
   const tools = await netlifyTools();
-  const trees: { label: string; dir: string }[] = [];
+  // Folders named on the command line are the caller's: measured, never removed.
+  const trees: { label: string; dir: string; ours: boolean }[] = [];
   for (const commit of args.commits) {
+    if (await isFolder(commit)) {
+      trees.push({ label: commit, dir: commit, ours: false });
+      continue;
+    }
     const id = (await run("git", ["rev-parse", "--short", commit], ROOT)).trim();
-    trees.push({ label: id, dir: await treeOf(commit) });
+    trees.push({ label: id, dir: await treeOf(commit), ours: true });
   }
   const results: { corpus: string; trees: (ColdTimes & { tree: string })[] }[] = [];
   try {
@@ -110,7 +129,7 @@ if (import.meta.main) {
       }
     }
   } finally {
-    for (const tree of trees) await Deno.remove(tree.dir, { recursive: true });
+    for (const tree of trees) if (tree.ours) await Deno.remove(tree.dir, { recursive: true });
   }
   const report = {
     date: new Date().toISOString(),
