@@ -10,10 +10,9 @@ import { intArg, stringArg } from "./read_args.ts";
 import { errorResult, type ToolDefinition, type ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
 import { MATCHED_SCHEMA, matchedFields, PARTIAL_SCHEMA, partialNote } from "./matched_words.ts";
-import { resultPart, SECTION_SCHEMA, sectionFields } from "./result_part.ts";
+import { resultPart, SECTION_SCHEMA, sectionFields, SNIPPET_WIDTH } from "./result_part.ts";
 
 /** Characters of a result's snippet. */
-const SNIPPET_WIDTH = 200;
 
 /** Score as printed in the ACDC text format. */
 function formatScore(score: number): string {

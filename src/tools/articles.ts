@@ -7,6 +7,7 @@ import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
 import { cachedBodyResult, cachedResult } from "./result_cache.ts";
 import { MATCHED_SCHEMA, matchedFields, PARTIAL_SCHEMA } from "./matched_words.ts";
+import { resultPart, SECTION_SCHEMA, sectionFields, SNIPPET_WIDTH } from "./result_part.ts";
 
 /** Most results `search_articles` returns in one answer (`limit`'s maximum). */
 export const SEARCH_ARTICLES_MAX = 50;
@@ -34,6 +35,10 @@ export interface Article {
   relatedIds?: string[];
   supersededBy?: string[];
   content?: string;
+  /** In a search result: the section its best passage is in (see `result_part.ts`). */
+  section?: string;
+  sectionTitle?: string;
+  sectionUrl?: string;
   /** Set when `content` is one part of a long article (see `get_article`'s `offset`). */
   offset?: number;
   nextOffset?: number;
@@ -89,6 +94,7 @@ const ARTICLE_SCHEMA: JsonSchema = {
     score: { type: "number" },
     matched: MATCHED_SCHEMA,
     partial: PARTIAL_SCHEMA,
+    ...SECTION_SCHEMA,
     offset: { type: "integer", description: "Where this part of a long article starts." },
     nextOffset: { type: "integer", description: "Pass as offset to read the next part." },
     totalLength: { type: "integer", description: "Characters of the whole article." },
@@ -318,8 +324,11 @@ export const searchArticles: ToolDefinition = {
       newestFirstOnTies: true,
       ...(wanted !== "" ? { category: wanted } : {}),
     });
-    const { total, unmatched } = ranked;
+    const { total, unmatched, groups } = ranked;
     const hits = ranked.hits.slice(offset);
+    // Each result names the section its best passage is in, as `search` does, so that an agent
+    // can read just that part (read_sections): the hits' bodies are read for it.
+    await store.loadBodies(hits.map((h) => h.doc));
     // The answer's budget: first the metadata of as many hits as fit, then bodies by rank while
     // they fit (at most 24,000 characters of them); the rest are named, not sent. Sizes are
     // the JSON-escaped ones the agent receives.
@@ -330,6 +339,7 @@ export const searchArticles: ToolDefinition = {
         ...toArticle(hit.doc),
         score: Math.round(hit.score * 100) / 100,
         ...matchedFields(hit),
+        ...sectionFields(hit.doc, resultPart(store, hit, groups, SNIPPET_WIDTH).section),
       } as Article,
     }));
     // A hit costs its metadata, and with include_content room to name it in contentOmitted.
@@ -342,7 +352,6 @@ export const searchArticles: ToolDefinition = {
       budget - 400 - kept.reduce((n, x) => n + size(x), 0),
     );
     const omitted: string[] = [];
-    if (includeContent) await store.loadBodies(kept.map((x) => x.doc));
     const articles = kept.map(({ doc, article }) => {
       if (!includeContent) return article;
       const body = store.body(doc);

@@ -18,6 +18,12 @@ import { bestWindow, type Window } from "../search/snippet.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { pageUrl } from "./page_url.ts";
 
+/**
+ * Characters of `search`'s snippet window; `search_articles`, which shows no snippet, picks its
+ * section with a window this wide too, so that both name the same part of a page.
+ */
+export const SNIPPET_WIDTH = 200;
+
 /** A result's snippet window and the section it names. */
 export interface ResultPart {
   window: Window;

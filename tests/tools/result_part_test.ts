@@ -1,6 +1,7 @@
 /**
  * A search result names the section its snippet is in — its id for read_sections, its heading,
- * and its URL with the anchor when the page has a public URL — in every search tool's format.
+ * and its URL with the anchor when the page has a public URL — in every search tool's format;
+ * search_articles, which shows no snippet, names the same section.
  */
 import assert from "node:assert/strict";
 import { appFor, callTool, manifestOf } from "../helpers.ts";
@@ -64,6 +65,19 @@ Deno.test("search_documentation, search_documents: the snippet's section", async
     served.content[0].text,
     /Section: Cache eviction policies \(https:\/\/docs\.example\/caching#cache-eviction-policies\)/,
   );
+});
+
+Deno.test("search_articles: the article names the section search names", async () => {
+  const r = await callTool(app, "search_articles", { query: QUERY });
+  const [first] = r.structuredContent.articles;
+  assert.equal(first.slug, "caching");
+  assert.equal(first.section, "caching-guide/evict/cache-eviction-policies");
+  assert.equal(first.sectionTitle, "Cache eviction policies");
+  assert.equal(first.sectionUrl, "https://docs.example/caching#cache-eviction-policies");
+  assert.equal(first.content, undefined, "no body unless include_content");
+  const intro = await callTool(app, "search_articles", { query: "caching guide overview" });
+  assert.equal(intro.structuredContent.articles[0].section, "caching-guide");
+  assert.equal(intro.structuredContent.articles[0].sectionTitle, undefined);
 });
 
 Deno.test("search: a match in the page's introduction names the title section by id only", async () => {
