@@ -12,8 +12,6 @@ import { pageUrl } from "./page_url.ts";
 import { MATCHED_SCHEMA, matchedFields, PARTIAL_SCHEMA, partialNote } from "./matched_words.ts";
 import { resultPart, SECTION_SCHEMA, sectionFields, SNIPPET_WIDTH } from "./result_part.ts";
 
-/** Characters of a result's snippet. */
-
 /** Score as printed in the ACDC text format. */
 function formatScore(score: number): string {
   return score.toFixed(2);
