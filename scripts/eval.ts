@@ -4,7 +4,8 @@
  * description ×1), MiniSearch (`scripts/bench/minisearch_peer.ts`: fuzzy 0.2, prefix, Shelf's
  * default boosts) and lunr (`scripts/bench/lunr_peer.ts`: default English pipeline, same boosts).
  *
- * Fixtures (`tests/eval/fixtures/*.json`) list queries with the documents they should find:
+ * Fixtures (`tests/eval/fixtures/*.json`, and `tests/eval/long_pages/*.json` for questions one part
+ * of a long page answers, reported apart) list queries with the documents they should find:
  * `expect` (any of them counts, within `topN`), `expectNone` (nothing should match) and
  * `mustNotInclude` (never in the top 10). Prints per corpus recall (= Hit) @1/@3/@5/@10, MRR over
  * the top 10, MRR@5 and nDCG@5 (one relevant page per query: any of `expect`, the first found
@@ -58,7 +59,15 @@ type Engine = (query: string) => string[] | Promise<string[]>;
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CORPORA = `${ROOT}../shared/corpora`;
-const FIXTURES = `${ROOT}tests/eval/fixtures`;
+const FIXTURES = `${ROOT}tests/eval`;
+
+/**
+ * The question sets, each a folder of fixtures under `tests/eval`: `fixtures`, the main set every
+ * target is measured on, and `long_pages`, questions answered by one part of a page at least four
+ * times its corpus's average length (where length normalization could bury the page), kept apart
+ * so that adding it moved none of the main set's numbers.
+ */
+export type QuestionSet = "fixtures" | "long_pages";
 
 /** A fixture: its corpus (a folder of `../shared/corpora`, or `path` with `include` globs). */
 export interface EvalFixture {
@@ -103,12 +112,15 @@ async function loadStore(fixtures: EvalFixture[], names: string[]): Promise<Cont
   return createContentStore(manifest);
 }
 
-async function readFixtures(corpora?: readonly string[]): Promise<EvalFixture[]> {
+async function readFixtures(
+  corpora?: readonly string[],
+  set: QuestionSet = "fixtures",
+): Promise<EvalFixture[]> {
   const fixtures: EvalFixture[] = [];
-  for await (const entry of Deno.readDir(FIXTURES)) {
+  for await (const entry of Deno.readDir(`${FIXTURES}/${set}`)) {
     if (!entry.name.endsWith(".json")) continue;
     const fixture = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES}/${entry.name}`),
+      await Deno.readTextFile(`${FIXTURES}/${set}/${entry.name}`),
     ) as EvalFixture;
     if (!corpora || corpora.includes(fixture.corpus)) fixtures.push(fixture);
   }
@@ -255,14 +267,16 @@ export function bootstrapDifference(
 }
 
 /**
- * Runs the fixtures (all, or those of the `corpora` named); returns scores by corpus and engine.
- * A corpus that is not on this machine is an error naming the package that provides it.
+ * Runs the fixtures of a question set (all, or those of the `corpora` named); returns scores by
+ * corpus and engine. A corpus that is not on this machine is an error naming the package that
+ * provides it.
  */
 export async function evaluate(
   corpora?: readonly string[],
+  set: QuestionSet = "fixtures",
 ): Promise<Record<string, Record<string, EngineScores>>> {
   const out: Record<string, Record<string, EngineScores>> = {};
-  for (const fixture of await readFixtures(corpora)) {
+  for (const fixture of await readFixtures(corpora, set)) {
     const store = await loadStore([fixture], ["docs"]);
     const known = new Set(store.documents.map((d) => d.path));
     const scores: Record<string, EngineScores> = {};
@@ -359,9 +373,14 @@ if (import.meta.main) {
       "source's statistics, beside the whole shelf's (global)\n",
   );
   console.log(formatScores(await evaluateOneShelf()).replace(/\nEmpty answers[^]*$/, ""));
+  console.log(
+    "\nQuestions answered by one part of a long page (at least 4× its corpus's average length)\n",
+  );
+  const longPages = await evaluate(undefined, "long_pages");
+  console.log(formatScores(longPages));
   if (Deno.args.includes("--misses")) {
     // Every ranked question Shelf does not answer first, beside the best rank of a baseline.
-    for (const [corpus, byEngine] of Object.entries(results)) {
+    for (const [corpus, byEngine] of [...Object.entries(results), ...Object.entries(longPages)]) {
       const shelf = byEngine.shelf!;
       shelf.ranks.forEach((rank, i) => {
         if (rank === 1) return;
