@@ -101,7 +101,11 @@ async function sourceOf(fixture: EvalFixture, name: string) {
   };
 }
 
-async function loadStore(fixtures: EvalFixture[], names: string[]): Promise<ContentStore> {
+/** The content store of `fixtures`' corpora, each a source named by `names`. */
+export async function loadStore(
+  fixtures: EvalFixture[],
+  names: string[],
+): Promise<ContentStore> {
   const sources = await Promise.all(fixtures.map((f, i) => sourceOf(f, names[i]!)));
   const { manifest } = await buildFromFolders({
     server: { name: names.join("+"), version: "eval" },
@@ -112,7 +116,8 @@ async function loadStore(fixtures: EvalFixture[], names: string[]): Promise<Cont
   return createContentStore(manifest);
 }
 
-async function readFixtures(
+/** The fixtures of a question set (all, or those of the `corpora` named), by corpus name. */
+export async function readFixtures(
   corpora?: readonly string[],
   set: QuestionSet = "fixtures",
 ): Promise<EvalFixture[]> {
