@@ -1,13 +1,15 @@
 /**
  * `deno run --allow-read --allow-env scripts/eval_sections.ts`: what ranking a page by its whole
- * plus its best section would change, on both question sets of `deno task eval` — measured, not
- * built (docs/search.md, "Parts of long pages").
+ * plus its best section changes, on both question sets of `deno task eval`, for several weights
+ * and page lengths — the measurement the part rule (`src/search/part_rule.ts`: pages over 8× the
+ * average, λ 0.5) was chosen by (docs/search.md, "Parts of long pages"). The baseline (λ 0) is
+ * the ranking without parts.
  *
  * Each section under 60% of its page and over 50 characters, of pages longer than `SPLIT` times
  * their corpus's average (0: every page), becomes a document of a second index: its heading as
  * the title, its text as the body, scored by the statistics of the sections. A page then scores
  * its whole + λ × its best section's score; a page with no such section counts its whole as its
- * best. Prints MRR@5 per corpus and, pooled, the paired bootstrap difference to today's ranking
+ * best. Prints MRR@5 per corpus and, pooled, the paired bootstrap difference to the ranking without parts
  * (λ = 0), per question set.
  *
  * @module
@@ -15,12 +17,17 @@
 import type { ContentStore } from "../src/content/content_store.ts";
 import { createContentStore } from "../src/content/content_store.ts";
 import type { Manifest, ManifestDocument } from "../src/content/manifest.ts";
-import { buildIndexFor, createSearchEngine } from "../src/search/search_engine.ts";
+import {
+  buildIndexFor,
+  createSearchEngine,
+  indexableDocuments,
+} from "../src/search/search_engine.ts";
+import { buildSearchIndex } from "../src/search/search_index.ts";
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../src/search/search_settings.ts";
 import { bootstrapDifference, loadStore, type QuestionSet, readFixtures } from "./eval.ts";
 
 const LAMBDAS = [0, 0.25, 0.5, 1];
-const SPLITS = [0, 1, 2];
+const SPLITS = [0, 1, 2, 4, 8];
 /** Candidates of the page ranking that a section can lift. */
 const CANDIDATES = 100;
 
@@ -69,7 +76,9 @@ async function ranksOf(set: QuestionSet) {
   const ranks: Record<string, Record<string, number[]>> = {};
   for (const fixture of await readFixtures(undefined, set)) {
     const store = await loadStore([fixture], ["docs"]);
-    const pages = createSearchEngine(store, buildIndexFor(store));
+    // The pages alone: the ranking before the part rule.
+    const pageDocuments = indexableDocuments(store).filter((d) => d.partOf === undefined);
+    const pages = createSearchEngine(store, buildSearchIndex(pageDocuments, store.contentHash));
     for (const split of SPLITS) {
       const sections = await sectionStore(store, split);
       const engine = createSearchEngine(sections.store, buildIndexFor(sections.store));
@@ -102,13 +111,15 @@ if (import.meta.main) {
   for (const set of ["fixtures", "long_pages"] as const) {
     const ranks = await ranksOf(set);
     const corpora = Object.keys(ranks[`split 0× λ 0`]!).sort();
-    console.log(`\n${set}: MRR@5 per corpus, pooled, and pooled − today's (λ 0), 95% interval`);
+    console.log(
+      `\n${set}: MRR@5 per corpus, pooled, and pooled − without parts (λ 0), 95% interval`,
+    );
     console.log(["variant".padEnd(18), ...corpora.map((c) => c.slice(0, 9).padStart(10))].join(""));
-    const today = corpora.flatMap((c) => ranks[`split 0× λ 0`]![c]!);
+    const before = corpora.flatMap((c) => ranks[`split 0× λ 0`]![c]!);
     for (const [variant, byCorpus] of Object.entries(ranks)) {
       if (variant.endsWith("λ 0") && variant !== "split 0× λ 0") continue;
       const all = corpora.flatMap((c) => byCorpus[c]!);
-      const d = bootstrapDifference({ shelf: all, today });
+      const d = bootstrapDifference({ shelf: all, before });
       console.log(
         variant.padEnd(18) + corpora.map((c) =>
           mrr5(byCorpus[c]!).toFixed(3).padStart(10)

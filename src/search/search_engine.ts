@@ -6,6 +6,7 @@ import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
 import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
+import { createPartRule, PART_CANDIDATES, partId, partSections } from "./part_rule.ts";
 import { createSpeller } from "./spellings.ts";
 import { linkGraph } from "./link_graph.ts";
 import {
@@ -108,7 +109,7 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
   const graph = linkGraph(
     documents.map((d) => ({ uri: d.uri, body: store.body(d) })),
   );
-  return documents.map((d, n) => ({
+  const pages: IndexableDocument[] = documents.map((d, n) => ({
     id: d.id,
     name: d.title,
     keywords: d.keywords,
@@ -119,6 +120,21 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
     headings: headingsOf(d),
     inbound: graph.inbound[n]!,
   }));
+  // The sections of very long pages, after them (`part_rule.ts`).
+  const lengths = documents.map((d) => store.body(d).length);
+  const average = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
+  const parts = documents.flatMap((d, n) => {
+    const body = store.body(d);
+    return partSections(d, lengths[n]!, average).map(({ index, section }) => ({
+      id: partId(d.id, index),
+      name: section.title,
+      keywords: [],
+      description: "",
+      content: withoutLinkSchemes(body.slice(section.start, section.end)),
+      partOf: n,
+    }));
+  });
+  return parts.length > 0 ? pages.concat(parts) : pages;
 }
 
 /**
@@ -175,8 +191,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   // An index built from this manifest numbers its documents in manifest order: matched by
   // position (no lookup map needed on a cold isolate's first search), by id otherwise.
   const inOrder = store.manifest.documents;
-  const docs = index.ids.map((id, n) => inOrder[n]?.id === id ? inOrder[n] : store.byId(id));
-  const allKnown = docs.every((d) => d !== undefined);
+  // Parts (after the pages, `part_rule.ts`) are no store documents, whatever their ids spell.
+  const docs = index.ids.map((id, n) =>
+    n >= index.pages ? undefined : inOrder[n]?.id === id ? inOrder[n] : store.byId(id)
+  );
+  // The index leaves parts out of page searches by itself.
+  const allKnown = docs.every((d, n) => n >= index.pages || d !== undefined);
   // Words of document links the index does not read (see `withoutLinkSchemes`).
   const linkTerms = new Set(tokenize(["acdc", ...store.sourceNames].join(" ")).map((t) => t.term));
   // A query's `mayHold`: each of its terms' content documents looked up once, on the first
@@ -209,6 +229,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const setsOf = createFilterSets(docs);
   const { spellingsOf } = createSpeller(store, index, docs);
   const rescore = createPhraseRule(docs);
+  const partRule = createPartRule(index, docs);
   return {
     index,
     async query(text, options) {
@@ -228,26 +249,37 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       for (const [term, matches] of plan.expansions) {
         for (const t of matches.keys()) groups.set(t, term);
       }
-      const candidates = Math.max(options.limit, PHRASE_CANDIDATES);
-      const ranked = rescore(
+      const candidates = Math.max(options.limit, PHRASE_CANDIDATES, partRule ? PART_CANDIDATES : 0);
+      const filter = filters.length > 0
+        ? (n: number) => docs[n] !== undefined && filters.every((set) => set.has(n))
+        : allKnown
+        ? undefined
+        : (n: number) => docs[n] !== undefined;
+      const statsScope = filters.length > 0 && scope.length === filters.length &&
+          !options.globalStatistics
+        ? scope.join("&")
+        : undefined;
+      let ranked = rescore(
         index.search(plan, {
           weights: options.weights,
           limit: candidates,
-          // No filter at all when every indexed document is in the store (the usual case).
-          ...(filters.length > 0
-            ? {
-              filter: (n) => docs[n] !== undefined && filters.every((set) => set.has(n)),
-              ...(scope.length === filters.length && !options.globalStatistics
-                ? { statsScope: scope.join("&") }
-                : {}),
-            }
-            : allKnown
-            ? {}
-            : { filter: (n) => docs[n] !== undefined }),
+          // No filter at all when every indexed page is in the store (the usual case).
+          ...(filter ? { filter } : {}),
+          ...(filter && statsScope !== undefined ? { statsScope } : {}),
         }),
         plan,
         options.limit,
       );
+      if (partRule) {
+        // Parts are scored by the statistics of the parts of the pages the search's own
+        // statistics are (every part when those are the whole index's).
+        ranked = partRule(
+          ranked,
+          plan,
+          options.weights,
+          filter && statsScope !== undefined ? { filter, key: statsScope } : {},
+        );
+      }
       // Fillers (`partial`, always after the others) are what a short answer is filled with:
       // the weak-tail cut, relative to the best hit, leaves them in.
       const floor = (ranked[0]?.score ?? 0) * (options.minRelative ?? 0);

@@ -39,13 +39,18 @@ export interface IndexableDocument {
   headings?: string;
   /** How many other pages link to it: the static prior's input. */
   inbound?: number;
+  /**
+   * Set on a part of a page (a section of a very long page, `part_rule.ts`): the page's
+   * document number. Parts come after every page, and only part searches see them.
+   */
+  partOf?: number;
 }
 
 /**
  * Identifies the serialized layout ({@link SearchIndexData}); an index in another layout is
  * rebuilt, not misread.
  */
-export const INDEX_LAYOUT = "shelf-postings-3";
+export const INDEX_LAYOUT = "shelf-postings-4";
 
 /**
  * The serialized index: written by the build, imported by the runtime as it is — strings and
@@ -72,8 +77,14 @@ export interface SearchIndexData {
   inbound: number[];
   /** Every indexed term, sorted (lookups binary-search it). */
   terms: string[];
-  /** Number of documents containing `terms[i]` in any field. */
+  /** Number of pages (parts not counted) containing `terms[i]` in any field. */
   counts: number[];
+  /**
+   * The page of each part (`part_rule.ts`): the last `parts.length` documents are parts, and
+   * `parts[k]` is the document number of the page document `ids.length - parts.length + k`
+   * is a part of. Absent when the index has no parts.
+   */
+  parts?: number[];
   /**
    * `terms[i]`'s postings in every field, encoded by `encodePostings` (`postings.ts`); empty
    * when they are in chunks ({@link SearchIndexData.postingsChunks}).
@@ -107,9 +118,15 @@ export interface SearchOptions {
    * Names the documents `filter` accepts (`source=docs`) when they should be scored by their own
    * statistics — their count, each term's document frequency among them, their average field
    * lengths, their most linked page (the prior's scale) — as if they were the whole index; kept
-   * under this name. Default: the whole index's.
+   * under this name. Default: the whole index's (its pages').
    */
   statsScope?: string;
+  /**
+   * The documents of `statsScope` when they are not those `filter` accepts (a search of some
+   * pages' parts scored by the statistics of every part); it must hold every document `filter`
+   * accepts, since a scoped search scores only its scope's documents. Default: `filter`.
+   */
+  statsOf?: (doc: number) => boolean;
 }
 
 /** A loaded index. */
@@ -117,10 +134,15 @@ export interface SearchIndex {
   readonly analyzer: string;
   readonly contentHash: string;
   readonly ids: readonly string[];
+  /** How many of `ids`, from the first, are pages; the rest are parts (`part_rule.ts`). */
+  readonly pages: number;
+  /** The page (document number) of each part: `partOf[n - pages]` for part `n`. */
+  readonly partOf: readonly number[];
   /** Analyzes a query and expands each term to the dictionary terms within one edit. */
   plan(query: string): QueryPlan;
   /**
-   * All matching documents; the best (all, or `limit`) first, ties in document order. A query
+   * All matching documents (pages only, unless `filter` accepts parts); the best (all, or
+   * `limit`) first, ties in document order. A query
    * of three or more words needs half of them in a document; when fewer than `limit` do, the
    * best of those holding fewer (one of them at least exactly) follow them, marked `partial`
    * (up to `limit` in all).
@@ -195,6 +217,11 @@ export function buildSearchIndex(
   const byTerm = new Map<string, number[][]>();
   const df = new Map<string, number>();
   const lengths = fieldRecord(() => [] as number[]);
+  const pages = docs.findIndex((d) => d.partOf !== undefined);
+  const parts = pages < 0 ? [] : docs.slice(pages).map((d) => d.partOf!);
+  if (parts.some((page) => !(Number.isInteger(page) && page >= 0 && page < pages))) {
+    throw new Error("every part must follow the pages and name one of them");
+  }
   docs.forEach((doc, n) => {
     const seen = new Set<string>();
     const texts: Record<Field, string> = {
@@ -217,7 +244,9 @@ export function buildSearchIndex(
         perField[f]!.push(n, count);
       }
     });
-    for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+    // The dictionary's counts are the pages': a part repeats words its page has.
+    if (doc.partOf === undefined) { for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1); }
+    else for (const t of seen) if (!df.has(t)) df.set(t, 0);
   });
   const terms = [...byTerm.keys()].sort();
   return createIndex({
@@ -231,6 +260,7 @@ export function buildSearchIndex(
     terms,
     counts: terms.map((t) => df.get(t)!),
     postings: terms.map((t) => encodePostings(byTerm.get(t)!)),
+    ...(parts.length > 0 ? { parts } : {}),
   });
 }
 
@@ -261,6 +291,13 @@ export function importSearchIndex(
   ) {
     throw new Error("search index is incomplete");
   }
+  const parts = data.parts;
+  if (parts !== undefined) {
+    const pages = docs - (Array.isArray(parts) ? parts.length : docs);
+    const valid = Array.isArray(parts) && parts.length > 0 && pages > 0 &&
+      parts.every((page) => Number.isInteger(page) && page >= 0 && page < pages);
+    if (!valid) throw new Error("search index has invalid parts");
+  }
   if (starts !== undefined) {
     const ordered = Array.isArray(starts) && starts[0] === 0 &&
       starts.every((s, k) => Number.isInteger(s) && (k === 0 || s > starts[k - 1]!) && s < terms);
@@ -278,12 +315,16 @@ function createIndex(
 ): SearchIndex {
   const { ids, names, lengths, counts, inbound } = data;
   const total = ids.length;
+  const partOf = data.parts ?? [];
+  // Pages, then parts: the whole index's statistics are the pages'.
+  const pages = total - partOf.length;
   const mostInbound = inbound.reduce((a, b) => Math.max(a, b), 0);
   const dictionary = createDictionary(data.terms, counts);
   const { find } = dictionary;
   const chunks = createPostingsReader(data, find, postingsChunk);
-  const scorer = createTermScores({ total, lengths, find, postingsOf: chunks.postingsOf });
-  const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || total, total);
+  const scorer = createTermScores({ total, pages, lengths, find, postingsOf: chunks.postingsOf });
+  const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
+  const onlyPages = pages < total ? (n: number) => n < pages : undefined;
   // Each statistics scope (see `SearchOptions.statsScope`: its key names the same documents on
   // every search) with its size and highest inbound count, counted once.
   const scopes = new Map<string, StatsScope & { most: number }>();
@@ -319,10 +360,14 @@ function createIndex(
     analyzer: ANALYZER_ID,
     contentHash: data.contentHash,
     ids,
+    pages,
+    partOf,
     plan: (query) => planQuery(query, dictionary),
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
-    search(plan, { weights, filter, limit, statsScope }) {
+    search(plan, { weights, filter: accepted, limit, statsScope, statsOf }) {
+      // Parts are searched only when asked for (`part_rule.ts`).
+      const filter = accepted ?? onlyPages;
       // Scratch arrays indexed by document number, reused by every query of this index (search
       // is synchronous) and cleared through the lists of touched entries: no per-query maps.
       const buf = scratch ??= {
@@ -339,7 +384,8 @@ function createIndex(
       const headDocs: number[] = [];
       const docsTouched: number[] = [];
       const weightsKey = FIELDS.map((f) => fieldWeight(weights, f)).join(",");
-      const scope = statsScope !== undefined && filter ? scopeOf(statsScope, filter) : undefined;
+      const members = statsOf ?? accepted;
+      const scope = statsScope !== undefined && members ? scopeOf(statsScope, members) : undefined;
       // The prior is relative to the most linked page of the scope, as if it were served alone.
       const most = scope ? scope.most : mostInbound;
       // A term's rarity: over the whole index, or among the scope's documents (those with it in

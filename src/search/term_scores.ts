@@ -14,23 +14,23 @@ import {
   fieldWeight,
   type FieldWeights,
 } from "./index_fields.ts";
-import { decodePostings } from "./postings.ts";
+import { decodePostings, type FieldPostings } from "./postings.ts";
 
 /** Most document entries kept, over all terms, by each of an index's two postings caches. */
 export const POSTINGS_CACHE_ENTRIES = 2_000_000;
 
 /** One term's share of every document that has it, under one set of field weights. */
 export interface TermScores {
-  /** Documents with the term in a weighted field, in the order the fields list them. */
+  /**
+   * Documents with the term in a weighted field (under a scope, those of the scope only), in
+   * the order the fields list them.
+   */
   docs: Int32Array;
   /** Each one's weighted BM25 sum over the fields (before IDF). */
   sums: Float64Array;
   /** Documents with the term in their title or description, whatever the weights. */
   head: Int32Array;
-  /**
-   * Under a scope: how many of `docs` are in it (the term's document frequency there, counted
-   * once with the scores). Without one, `docs.length`.
-   */
+  /** The term's document frequency among the documents scored: `docs.length`. */
   inScope: number;
 }
 
@@ -38,6 +38,12 @@ export interface TermScores {
 export interface TermScoresInput {
   /** Documents in the index. */
   total: number;
+  /**
+   * How many of them, from the first, are pages: the whole index's statistics (average field
+   * lengths) are theirs; the parts after them (`part_rule.ts`) are scored only within a scope.
+   * Default: every document.
+   */
+  pages?: number;
   /** Each field's length (in terms) per document. */
   lengths: Readonly<Record<Field, readonly (number | null)[]>>;
   /** A term's position in the dictionary, or -1. */
@@ -80,6 +86,12 @@ const NO_DOCS = new Int32Array(0);
 export const SCOPES_KEPT = 16;
 
 /**
+ * Most document entries of decoded postings kept for another scope's scores of the same terms
+ * (a search of pages, then of their parts: `part_rule.ts`); past it the memo starts over.
+ */
+export const DECODED_ENTRIES = 100_000;
+
+/**
  * Term scores over one index's postings.
  *
  * @example
@@ -107,15 +119,17 @@ export const SCOPES_KEPT = 16;
  */
 export function createTermScores(input: TermScoresInput): TermScorer {
   const { total, lengths, find, postingsOf } = input;
-  // Each field's average length over the whole index, or over a scope's documents.
+  const pages = input.pages ?? total;
+  // Each field's average length over the whole index's pages, or over a scope's documents.
   const averagesOf = (scope?: StatsScope): Record<Field, number> => {
     const averages = fieldRecord(() => 0);
-    const members = scope ? scope.size : total;
+    const members = scope ? scope.size : pages;
     for (const field of FIELDS) {
       // A cold isolate runs this once, interpreted: the whole index's sum is a builtin's loop.
       const fieldLengths = lengths[field];
       let sum = 0;
-      if (!scope) sum = fieldLengths.reduce<number>((a, b) => a + (b ?? 0), 0);
+      if (!scope && pages === total) sum = fieldLengths.reduce<number>((a, b) => a + (b ?? 0), 0);
+      else if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
       else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
       averages[field] = sum / Math.max(1, members);
     }
@@ -163,6 +177,25 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   };
   const scored = new Map<string, Map<string, TermScores>>();
   let scoredEntries = 0;
+  // The last terms' decoded postings, for the next scope that scores them.
+  const decoded = new Map<string, FieldPostings[]>();
+  let decodedEntries = 0;
+  const postingsOfTerm = (term: string, i: number): FieldPostings[] => {
+    let found = decoded.get(term);
+    if (!found) {
+      found = decodePostings(postingsOf(i), FIELDS.length);
+      const entries = found.reduce((n, f) => n + f.docs.length, 0);
+      if (decodedEntries + entries > DECODED_ENTRIES) {
+        decoded.clear();
+        decodedEntries = 0;
+      }
+      if (entries <= DECODED_ENTRIES) {
+        decoded.set(term, found);
+        decodedEntries += entries;
+      }
+    }
+    return found;
+  };
   let sumScratch: Float64Array | undefined;
   let marks: Uint8Array | undefined;
   return {
@@ -172,7 +205,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
       if (!found) {
         const i = find(term);
         if (i < 0) return undefined;
-        const postings = decodePostings(postingsOf(i), FIELDS.length);
+        const postings = postingsOfTerm(term, i);
         keepContentDocs(term, postings[CONTENT]!.docs);
         const sum = sumScratch ??= new Float64Array(total);
         const docs: number[] = [];
@@ -194,23 +227,23 @@ export function createTermScores(input: TermScoresInput): TermScorer {
           const norm = normsOf(field, scope);
           for (let j = 0; j < fieldDocs.length; j++) {
             const n = fieldDocs[j]!;
+            // A scoped search accepts only documents of its scope: the others are not scored.
+            if (scope && !scope.has(n)) continue;
             if (sum[n] === 0) docs.push(n);
             sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm[n]!);
           }
         }
         const values = new Float64Array(docs.length);
-        let inScope = scope ? 0 : docs.length;
         for (let j = 0; j < docs.length; j++) {
           values[j] = sum[docs[j]!]!;
           sum[docs[j]!] = 0;
-          if (scope?.has(docs[j]!)) inScope++;
         }
         for (const n of head) marks![n] = 0;
         found = {
           docs: Int32Array.from(docs),
           sums: values,
           head: Int32Array.from(head),
-          inScope,
+          inScope: docs.length,
         };
         const entries = docs.length + head.length;
         if (scoredEntries + entries > POSTINGS_CACHE_ENTRIES) {

@@ -75,13 +75,21 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
   const { postings: _, layout: __, ...flexEra } = data;
   assert.throws(
     () => importSearchIndex({ ...flexEra, flex: {} } as unknown as typeof data),
-    /layout 'undefined' is not 'shelf-postings-3'/,
+    /layout 'undefined' is not 'shelf-postings-4'/,
   );
   assert.throws(
     () => importSearchIndex({ ...data, postings: data.postings.slice(1) }),
     /incomplete/,
   );
   assert.throws(() => importSearchIndex({ ...data, counts: undefined! }), /incomplete/);
+  // Parts name a page before them; an index of parts only, or parts of a part, is refused.
+  assert.throws(() => importSearchIndex({ ...data, parts: [data.ids.length] }), /invalid parts/);
+  assert.throws(
+    () => importSearchIndex({ ...data, parts: data.ids.map(() => 0) }),
+    /invalid parts/,
+  );
+  assert.throws(() => importSearchIndex({ ...data, parts: [] }), /invalid parts/);
+  assert.throws(() => importSearchIndex({ ...data, parts: [0.5] }), /invalid parts/);
   assert.throws(() => importSearchIndex({ ...data, names: data.names.slice(1) }), /incomplete/);
   assert.throws(
     () => importSearchIndex({ ...data, lengths: { ...data.lengths, content: [] } }),

@@ -1,0 +1,146 @@
+/**
+ * The part rule: a very long page is also scored by its best section. Length normalization
+ * rightly discounts a word a long page mentions in passing, but it also sinks the page whose one
+ * section answers the question (git's configuration reference, a framework's site configuration).
+ * So the sections of pages at least {@link PART_PAGE_RATIO} times their index's average length
+ * are indexed as documents of their own — *parts*, after the pages, scored by the statistics of
+ * all parts — and among the best {@link PART_CANDIDATES} pages of a search, each page gains
+ * {@link PART_WEIGHT} times its best part's score; a page without parts counts its own score as
+ * its best part's, so it keeps its place among them. Chosen on both question sets of
+ * `deno task eval`: see docs/search.md, "Parts of long pages".
+ *
+ * @module
+ */
+import type { ManifestDocument, ManifestSection } from "../content/manifest.ts";
+import { createPhraseRule } from "./phrase_rule.ts";
+import type { QueryPlan } from "./query_planner.ts";
+import { liftExactNames, type SearchHit } from "./ranking_rules.ts";
+import type { FieldWeights, SearchIndex } from "./search_index.ts";
+
+/** A page this many times its index's average body length (or more) is scored by its parts too. */
+export const PART_PAGE_RATIO = 8;
+/** A section is a part when it is under this share of its page (an outer one is the page). */
+export const PART_MAX_SHARE = 0.6;
+/** ... and at least this many characters long (a heading alone says nothing). */
+export const PART_MIN_CHARS = 50;
+/** What a page gains: this times its best part's score. */
+export const PART_WEIGHT = 0.5;
+/** The best this many pages of a ranking are scored again with their parts. */
+export const PART_CANDIDATES = 100;
+
+/**
+ * The sections of a page that are parts (see the module doc), by their place in
+ * `doc.sections`, for a page whose body is `length` characters in an index whose average is
+ * `average`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { partSections } from "./part_rule.ts";
+ * const section = (start: number, end: number) => ({ id: "", title: "", level: 2, start, end });
+ * const sections = [section(0, 1000), section(0, 400), section(400, 420), section(420, 1000)];
+ * assert.deepEqual(partSections({ sections }, 1000, 100).map((p) => p.index), [1, 3]);
+ * assert.deepEqual(partSections({ sections }, 1000, 200), []); // under 8 × the average
+ * ```
+ */
+export function partSections(
+  doc: Pick<ManifestDocument, "sections">,
+  length: number,
+  average: number,
+): { index: number; section: ManifestSection }[] {
+  if (!(length >= PART_PAGE_RATIO * average) || length === 0) return [];
+  const parts: { index: number; section: ManifestSection }[] = [];
+  doc.sections.forEach((section, index) => {
+    const size = section.end - section.start;
+    if (size < PART_MAX_SHARE * length && size >= PART_MIN_CHARS) parts.push({ index, section });
+  });
+  return parts;
+}
+
+/** The id of a page's part: the page's id, `#` and the section's place in its `sections`. */
+export const partId = (pageId: string, index: number) => `${pageId}#${index}`;
+
+/** What the page search was narrowed to, so that its parts are scored alike. */
+export interface PartScope {
+  /** The pages the search accepts (by document number); absent: all. */
+  filter?: (page: number) => boolean;
+  /** The narrowed search's statistics scope (`source=docs`); absent: the whole index. */
+  key?: string;
+}
+
+/**
+ * The part rule over an index and its pages (`docs`, by document number), or `undefined` when
+ * the index has no parts. `apply(ranked, plan, weights, scope)` scores again the best
+ * {@link PART_CANDIDATES} of a page ranking (changing the hits' scores) and gives them re-sorted,
+ * exact names first and fillers last as before, followed by the rest.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildSearchIndex } from "./search_index.ts";
+ * import { createPartRule } from "./part_rule.ts";
+ * const index = buildSearchIndex([
+ *   { id: "a", name: "Reference", keywords: [], description: "", content: "many words ".repeat(40) + "typographer quotes" },
+ *   { id: "b", name: "Quotes", keywords: [], description: "", content: "quotes" },
+ *   { id: "a#0", name: "Typographer", keywords: [], description: "", content: "typographer quotes", partOf: 0 },
+ * ], "h");
+ * const docs = [{ sections: [{ title: "Typographer" }] }, { sections: [] }] as never;
+ * const rule = createPartRule(index, docs)!;
+ * const plan = index.plan("typographer quotes");
+ * const weights = { name: 2, keywords: 3, description: 1, content: 1 };
+ * const ranked = rule(index.search(plan, { weights }), plan, weights, {});
+ * assert.equal(ranked[0]!.id, "a");
+ * assert.equal(createPartRule(buildSearchIndex([], "h"), []), undefined);
+ * ```
+ */
+export function createPartRule(
+  index: SearchIndex,
+  docs: readonly (Pick<ManifestDocument, "sections"> | undefined)[],
+) {
+  const { pages, partOf } = index;
+  if (partOf.length === 0) return undefined;
+  const hasParts = new Uint8Array(pages);
+  for (const page of partOf) hasParts[page] = 1;
+  // Each part as the phrase rule reads a document: its section's heading as the title.
+  const heads = index.ids.map((id, n) => {
+    if (n < pages) return undefined;
+    const section = Number(id.slice(id.lastIndexOf("#") + 1));
+    const title = docs[partOf[n - pages]!]?.sections[section]?.title ?? "";
+    return { title, description: "" } as ManifestDocument;
+  });
+  const rescore = createPhraseRule(heads);
+  return (
+    ranked: SearchHit[],
+    plan: QueryPlan,
+    weights: FieldWeights,
+    scope: PartScope,
+  ): SearchHit[] => {
+    const head = ranked.slice(0, PART_CANDIDATES);
+    const wanted = new Set<number>();
+    for (const h of head) if (hasParts[h.doc] === 1) wanted.add(h.doc);
+    // No candidate has parts: each would gain the same share of its own score.
+    if (wanted.size === 0) return ranked;
+    const { filter } = scope;
+    const partHits = index.search(plan, {
+      weights,
+      filter: (n) => n >= pages && wanted.has(partOf[n - pages]!),
+      // Scored by the statistics of every part of the pages the search is narrowed to.
+      statsOf: (n) => n >= pages && (filter === undefined || filter(partOf[n - pages]!)),
+      statsScope: scope.key === undefined ? "parts" : `parts&${scope.key}`,
+    });
+    const best = new Map<number, number>();
+    for (const h of rescore(partHits, plan, partHits.length)) {
+      const page = partOf[h.doc - pages]!;
+      if (h.score > (best.get(page) ?? 0)) best.set(page, h.score);
+    }
+    for (const h of ranked) {
+      h.score += PART_WEIGHT * (hasParts[h.doc] === 1 ? best.get(h.doc) ?? 0 : h.score);
+    }
+    liftExactNames(head);
+    head.sort((a, b) =>
+      Number(a.partial === true) - Number(b.partial === true) || b.score - a.score ||
+      a.doc - b.doc
+    );
+    return head.concat(ranked.slice(head.length));
+  };
+}
