@@ -71,8 +71,9 @@ export interface PartScope {
 /**
  * The part rule over an index and its pages (`docs`, by document number), or `undefined` when
  * the index has no parts. `apply(ranked, plan, weights, scope)` scores again the best
- * {@link PART_CANDIDATES} of a page ranking (changing the hits' scores) and gives them re-sorted,
- * exact names first and fillers last as before, followed by the rest.
+ * {@link PART_CANDIDATES} of a page ranking (changing the hits' scores, and naming the best
+ * part's section of a page with parts as its `section`) and gives them re-sorted, exact names
+ * first and fillers last as before, followed by the rest.
  *
  * @example
  * ```ts
@@ -90,6 +91,7 @@ export interface PartScope {
  * const weights = { name: 2, keywords: 3, description: 1, content: 1 };
  * const ranked = rule(index.search(plan, { weights }), plan, weights, {});
  * assert.equal(ranked[0]!.id, "a");
+ * assert.equal(ranked[0]!.section, 0); // its snippet comes from that section
  * assert.equal(createPartRule(buildSearchIndex([], "h"), []), undefined);
  * ```
  */
@@ -101,10 +103,13 @@ export function createPartRule(
   if (partOf.length === 0) return undefined;
   const hasParts = new Uint8Array(pages);
   for (const page of partOf) hasParts[page] = 1;
-  // Each part as the phrase rule reads a document: its section's heading as the title.
+  // Each part's place in its page's sections, and the part as the phrase rule reads a
+  // document: its section's heading as the title.
+  const sectionOf = new Int32Array(partOf.length);
   const heads = index.ids.map((id, n) => {
     if (n < pages) return undefined;
     const section = Number(id.slice(id.lastIndexOf("#") + 1));
+    sectionOf[n - pages] = section;
     const title = docs[partOf[n - pages]!]?.sections[section]?.title ?? "";
     return { title, description: "" } as ManifestDocument;
   });
@@ -128,13 +133,18 @@ export function createPartRule(
       statsOf: (n) => n >= pages && (filter === undefined || filter(partOf[n - pages]!)),
       statsScope: scope.key === undefined ? "parts" : `parts&${scope.key}`,
     });
-    const best = new Map<number, number>();
+    // Each candidate's best part: its score and its section.
+    const best = new Map<number, { score: number; section: number }>();
     for (const h of rescore(partHits, plan, partHits.length)) {
       const page = partOf[h.doc - pages]!;
-      if (h.score > (best.get(page) ?? 0)) best.set(page, h.score);
+      if (h.score > (best.get(page)?.score ?? 0)) {
+        best.set(page, { score: h.score, section: sectionOf[h.doc - pages]! });
+      }
     }
     for (const h of ranked) {
-      h.score += PART_WEIGHT * (hasParts[h.doc] === 1 ? best.get(h.doc) ?? 0 : h.score);
+      const part = hasParts[h.doc] === 1 ? best.get(h.doc) : undefined;
+      h.score += PART_WEIGHT * (hasParts[h.doc] === 1 ? part?.score ?? 0 : h.score);
+      if (part) h.section = part.section;
     }
     liftExactNames(head);
     head.sort((a, b) =>

@@ -29,6 +29,11 @@ export interface SearchHit {
   headWords?: number;
   /** Its title or file name is the query exactly: it ranks above every other hit. */
   exactName?: true;
+  /**
+   * A page scored by its parts (`part_rule.ts`): the place in its `sections` of the section
+   * that scored best, where its snippet is taken from.
+   */
+  section?: number;
 }
 
 /**

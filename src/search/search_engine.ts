@@ -58,6 +58,11 @@ export interface EngineHit {
    * holds enough, to fill a short answer.
    */
   partial: boolean;
+  /**
+   * A very long page scored by its parts (`part_rule.ts`): the place in `doc.sections` of the
+   * section that scored best. Its snippet and named section come from there.
+   */
+  section?: number;
 }
 
 /** Result of one query. */
@@ -225,6 +230,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     mayHold: (position) => holds(position, h.doc),
     matched: matchedWords(plan, h.terms ?? 0),
     partial: h.partial === true,
+    ...(h.section !== undefined ? { section: h.section } : {}),
   });
   const setsOf = createFilterSets(docs);
   const { spellingsOf } = createSpeller(store, index, docs);

@@ -111,6 +111,11 @@ export interface SnippetOptions {
    * looked for; the window is the same either way.
    */
   mayHold?: (position: number) => boolean;
+  /**
+   * Look for the window inside this part of the text (a section's `start` and `end`) when any
+   * match is there; the whole text otherwise.
+   */
+  within?: { start: number; end: number };
 }
 
 /**
@@ -171,12 +176,25 @@ export function bestWindow(
   let from = 0;
   let matchOffsets: number[] = [];
   const numberedTerms = groups.size === 0 ? undefined : numbered(groups);
-  const total = numberedTerms === undefined ? 0 : matchingWords(
+  let total = numberedTerms === undefined ? 0 : matchingWords(
     options.words ?? positionsOf(text),
     numberedTerms.terms,
     numberedTerms.group,
     options.mayHold,
   );
+  const within = options.within;
+  if (within !== undefined && total > 0) {
+    // Only the matches inside `within`, in order, when there are any.
+    let kept = 0;
+    for (let j = 0; j < total; j++) {
+      if (matchStarts[j]! < within.start || matchEnds[j]! > within.end) continue;
+      matchStarts[kept] = matchStarts[j]!;
+      matchEnds[kept] = matchEnds[j]!;
+      matchGroups[kept] = matchGroups[j]!;
+      kept++;
+    }
+    if (kept > 0) total = kept;
+  }
   if (numberedTerms !== undefined && total > 0) {
     const starts = matchStarts;
     const ends = matchEnds;

@@ -4,10 +4,8 @@
  * holding most of the window's matches. An agent can read exactly that part (`read_sections`
  * takes the id) or open it on the live site (the page's URL with the section's anchor).
  *
- * Scoring sections on their own in the index, so that a long page ranks by its best section,
- * was tried and left out: on the evaluation it moved no corpus beyond noise, sank two below
- * their floors (a changelog's many sections each became a chance to match), and made the index
- * a third larger (docs/search.md).
+ * A very long page that the search scored by its best section (`part_rule.ts`) is quoted from
+ * that section: the window is looked for inside it, so the result names it.
  *
  * @module
  */
@@ -84,7 +82,14 @@ export function resultPart(
 ): ResultPart {
   const { doc, mayHold } = hit;
   const body = store.body(doc);
-  const window = bestWindow(body, groups, { width, words: wordPositions.get(doc, body), mayHold });
+  // A page scored by its best section (`part_rule.ts`) is quoted from it.
+  const within = hit.section === undefined ? undefined : doc.sections[hit.section];
+  const window = bestWindow(body, groups, {
+    width,
+    words: wordPositions.get(doc, body),
+    mayHold,
+    ...(within ? { within } : {}),
+  });
   const section = deepestSection(doc, window.matchOffsets);
   return section ? { window, section } : { window };
 }

@@ -14,7 +14,7 @@ import {
 } from "../../src/search/search_engine.ts";
 import { buildSearchIndex, importSearchIndex } from "../../src/search/search_index.ts";
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../../src/search/search_settings.ts";
-import { manifestOf } from "../helpers.ts";
+import { appFor, callTool, manifestOf } from "../helpers.ts";
 
 const weights = acdcWeights(DEFAULT_SEARCH_SETTINGS);
 
@@ -119,4 +119,26 @@ Deno.test("part rule: an index with parts exports, imports and loads in chunks t
     assert.deepEqual(b, a, q);
     assert.deepEqual(c, a, q);
   }
+});
+
+Deno.test("part rule: a page found by its best section is quoted from it and names it", async () => {
+  // The page's opening says the question's words more densely than the section that answers.
+  const opening = "# Markup reference\n\nQuick answers: turn smart quotes off; smart quotes, " +
+    "quotes and more quotes.\n\n";
+  const dense = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [
+      { path: "reference.md", text: reference.replace("# Markup reference\n\n", opening) },
+      ...short.map(([path, text]) => ({ path: path!, text: text! })),
+    ],
+  }]);
+  const { app } = appFor(dense);
+  const r = await callTool(app, "search", { query: "turn smart quotes off", source: "docs" });
+  const hit = r.structuredContent.results.find((x: { uri: string }) =>
+    x.uri === "acdc://docs/reference"
+  );
+  assert.ok(hit, "the reference page is a result");
+  assert.equal(hit.sectionTitle, "Smart quotes");
+  assert.match(hit.snippet, /set `typographer` to false/);
 });
