@@ -5,9 +5,11 @@
  * So the sections of pages at least {@link PART_PAGE_RATIO} times their index's average length
  * are indexed as documents of their own — *parts*, after the pages, scored by the statistics of
  * all parts — and among the best {@link PART_CANDIDATES} pages of a search, each page gains
- * {@link PART_WEIGHT} times its best part's score; a page without parts counts its own score as
- * its best part's, so it keeps its place among them. Chosen on both question sets of
- * `deno task eval`: see docs/search.md, "Parts of long pages".
+ * {@link PART_WEIGHT} times its best part's score, or its own when that is higher (as a page
+ * without parts always does): every page gains at least that share of its own score, so the
+ * rule only ever lifts a long page whose section answers better than the page as a whole, and
+ * never lowers one. Chosen on both question sets of `deno task eval`: see docs/search.md,
+ * "Parts of long pages".
  *
  * @module
  */
@@ -71,9 +73,9 @@ export interface PartScope {
 /**
  * The part rule over an index and its pages (`docs`, by document number), or `undefined` when
  * the index has no parts. `apply(ranked, plan, weights, scope)` scores again the best
- * {@link PART_CANDIDATES} of a page ranking (changing the hits' scores, and naming the best
- * part's section of a page with parts as its `section`) and gives them re-sorted, exact names
- * first and fillers last as before, followed by the rest.
+ * {@link PART_CANDIDATES} of a page ranking (changing the hits' scores, and naming as its
+ * `section` the section of a page's best part when that part scored above the page) and gives
+ * them re-sorted, exact names first and fillers last as before, followed by the rest.
  *
  * @example
  * ```ts
@@ -141,10 +143,15 @@ export function createPartRule(
         best.set(page, { score: h.score, section: sectionOf[h.doc - pages]! });
       }
     }
+    // A page's best part may be itself: a page never ranks lower for having parts.
     for (const h of ranked) {
       const part = hasParts[h.doc] === 1 ? best.get(h.doc) : undefined;
-      h.score += PART_WEIGHT * (hasParts[h.doc] === 1 ? part?.score ?? 0 : h.score);
-      if (part) h.section = part.section;
+      if (part && part.score > h.score) {
+        h.score += PART_WEIGHT * part.score;
+        h.section = part.section;
+      } else {
+        h.score += PART_WEIGHT * h.score;
+      }
     }
     liftExactNames(head);
     head.sort((a, b) =>

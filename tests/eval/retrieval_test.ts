@@ -126,13 +126,13 @@ Deno.test({
  * MiniSearch on git-doc and Redux (see docs/search.md): floors only, a little under today's values.
  */
 const LONG_PAGE_FLOORS: Record<string, Floor> = {
-  "hugo-docs": { recall1: 0.7, recall3: 0.7, recall10: 0.99, mrr: 0.77, passed: 7 },
+  "hugo-docs": { recall1: 0.7, recall3: 0.85, recall10: 0.99, mrr: 0.8, passed: 7 },
   "mkdocs-material": { recall1: 0.99, recall3: 0.99, recall10: 0.99, mrr: 0.99, passed: 5 },
   redux: { recall1: 0.85, recall3: 0.99, recall10: 0.99, mrr: 0.9, passed: 7 },
   starlight: { recall1: 0.85, recall3: 0.85, recall10: 0.99, mrr: 0.88, passed: 7 },
   vitepress: { recall1: 0.88, recall3: 0.99, recall10: 0.99, mrr: 0.92, passed: 9 },
   ...(SKIP_GIT_DOC ? {} : {
-    "git-doc": { recall1: 0.54, recall3: 0.63, recall10: 0.9, mrr: 0.64, passed: 10 },
+    "git-doc": { recall1: 0.54, recall3: 0.63, recall10: 0.99, mrr: 0.65, passed: 11 },
   }),
   ...(SKIP_SPHINX ? {} : {
     "sphinx-doc": { recall1: 0.66, recall3: 0.88, recall10: 0.88, mrr: 0.75, passed: 8 },

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createContentStore } from "../../src/content/content_store.ts";
-import { PART_PAGE_RATIO } from "../../src/search/part_rule.ts";
+import { PART_PAGE_RATIO, PART_WEIGHT } from "../../src/search/part_rule.ts";
 import { splitPostings } from "../../src/search/postings_chunks.ts";
 import {
   buildIndexFor,
@@ -141,4 +141,28 @@ Deno.test("part rule: a page found by its best section is quoted from it and nam
   assert.ok(hit, "the reference page is a result");
   assert.equal(hit.sectionTitle, "Smart quotes");
   assert.match(hit.snippet, /set `typographer` to false/);
+});
+
+Deno.test("part rule: it only lifts pages — each gains at least half its own score, or none does", async () => {
+  const documents = indexableDocuments(store);
+  const withParts = createSearchEngine(store, buildIndexFor(store));
+  const pagesOnly = createSearchEngine(
+    store,
+    buildSearchIndex(documents.filter((d) => d.partOf === undefined), store.contentHash),
+  );
+  for (
+    const q of ["turn smart quotes off", "option tables", "smart", "quotes build site", "menus"]
+  ) {
+    const scores = async (engine: typeof withParts) =>
+      new Map(
+        (await engine.query(q, { weights, limit: 1000 })).hits.map((h) => [h.doc.id, h.score]),
+      );
+    const [a, b] = await Promise.all([scores(withParts), scores(pagesOnly)]);
+    assert.deepEqual([...a.keys()].sort(), [...b.keys()].sort(), q);
+    // Where no candidate has parts the rule does not run and nothing changes; where it runs,
+    // every page gains at least PART_WEIGHT of its own score.
+    const ratios = [...b].map(([id, before]) => a.get(id)! / before);
+    const ran = ratios.some((r) => Math.abs(r - 1) > 1e-9);
+    for (const r of ratios) assert.ok(ran ? r >= 1 + PART_WEIGHT - 1e-9 : true, `${q}: ${r}`);
+  }
 });
