@@ -5,8 +5,8 @@
  * average, λ 0.5) was chosen by (docs/search.md, "Parts of long pages"). The baseline (λ 0) is
  * the ranking without parts.
  *
- * Each section under 60% of its page and over 50 characters, of pages longer than `SPLIT` times
- * their corpus's average (0: every page), becomes a document of a second index: its heading as
+ * The sections the part rule would choose (`partSections`: each under 60% of its page and 50
+ * characters or more), of pages at least `SPLIT` times their corpus's average (0: every page), becomes a document of a second index: its heading as
  * the title, its text as the body, scored by the statistics of the sections. A page then scores
  * its whole + λ × its best section's score; a page with no such section counts its whole as its
  * best. Prints MRR@5 per corpus and, pooled, the paired bootstrap difference to the ranking without parts
@@ -23,6 +23,7 @@ import {
   indexableDocuments,
 } from "../src/search/search_engine.ts";
 import { buildSearchIndex } from "../src/search/search_index.ts";
+import { partSections } from "../src/search/part_rule.ts";
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../src/search/search_settings.ts";
 import { bootstrapDifference, loadStore, type QuestionSet, readFixtures } from "./eval.ts";
 
@@ -42,12 +43,10 @@ async function sectionStore(store: ContentStore, split: number) {
   const splitPages = new Set<string>();
   for (const d of docs) {
     const body = store.body(d);
-    if (body.length <= split * average) continue;
-    const qualifying = d.sections.filter((s) =>
-      s.end - s.start < 0.6 * body.length && s.end - s.start >= 50
-    );
+    // The part rule's choice of sections, for pages over `split` × the average.
+    const qualifying = partSections(d, body.length, average, split);
     if (qualifying.length > 0) splitPages.add(d.path);
-    qualifying.forEach((s, i) => {
+    qualifying.forEach(({ index: i, section: s }) => {
       const id = `${d.id}#${i}`;
       parts.push({
         ...d,

@@ -33,7 +33,8 @@ export const PART_CANDIDATES = 100;
 /**
  * The sections of a page that are parts (see the module doc), by their place in
  * `doc.sections`, for a page whose body is `length` characters in an index whose average is
- * `average`.
+ * `average`; `ratio` is {@link PART_PAGE_RATIO} but where other lengths are measured
+ * (`scripts/eval_sections.ts`).
  *
  * @example
  * ```ts
@@ -49,8 +50,9 @@ export function partSections(
   doc: Pick<ManifestDocument, "sections">,
   length: number,
   average: number,
+  ratio = PART_PAGE_RATIO,
 ): { index: number; section: ManifestSection }[] {
-  if (!(length >= PART_PAGE_RATIO * average) || length === 0) return [];
+  if (!(length >= ratio * average) || length === 0) return [];
   const parts: { index: number; section: ManifestSection }[] = [];
   doc.sections.forEach((section, index) => {
     const size = section.end - section.start;
@@ -59,8 +61,22 @@ export function partSections(
   return parts;
 }
 
-/** The id of a page's part: the page's id, `#` and the section's place in its `sections`. */
+/**
+ * The id of a page's part: the page's id, `#` and the section's place in its `sections`; and
+ * back, the place from the id ({@link sectionOfPart}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { partId, sectionOfPart } from "./part_rule.ts";
+ * assert.equal(partId("docs/a#b", 3), "docs/a#b#3");
+ * assert.equal(sectionOfPart(partId("docs/a#b", 3)), 3);
+ * ```
+ */
 export const partId = (pageId: string, index: number) => `${pageId}#${index}`;
+
+/** The section place a part's id ({@link partId}) names. */
+export const sectionOfPart = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
 
 /** What the page search was narrowed to, so that its parts are scored alike. */
 export interface PartScope {
@@ -110,7 +126,7 @@ export function createPartRule(
   const sectionOf = new Int32Array(partOf.length);
   const heads = index.ids.map((id, n) => {
     if (n < pages) return undefined;
-    const section = Number(id.slice(id.lastIndexOf("#") + 1));
+    const section = sectionOfPart(id);
     sectionOf[n - pages] = section;
     const title = docs[partOf[n - pages]!]?.sections[section]?.title ?? "";
     return { title, description: "" } as ManifestDocument;

@@ -183,6 +183,14 @@ export interface SearchIndex {
   export(): Promise<SearchIndexData>;
 }
 
+/** Whether `parts` (each part's page, `SearchIndexData.parts`) are some and each names one of `pages`. */
+function validParts(parts: readonly unknown[], pages: number): boolean {
+  return parts.length > 0 && pages > 0 &&
+    parts.every((page) =>
+      Number.isInteger(page) && (page as number) >= 0 && (page as number) < pages
+    );
+}
+
 /** A document's title and file name as analyzed words (`\n` between the two when they differ). */
 function namesOf(doc: IndexableDocument): string {
   const title = analyze(doc.name).join(" ");
@@ -219,7 +227,7 @@ export function buildSearchIndex(
   const lengths = fieldRecord(() => [] as number[]);
   const pages = docs.findIndex((d) => d.partOf !== undefined);
   const parts = pages < 0 ? [] : docs.slice(pages).map((d) => d.partOf!);
-  if (parts.some((page) => !(Number.isInteger(page) && page >= 0 && page < pages))) {
+  if (parts.length > 0 && !validParts(parts, pages)) {
     throw new Error("every part must follow the pages and name one of them");
   }
   docs.forEach((doc, n) => {
@@ -292,11 +300,8 @@ export function importSearchIndex(
     throw new Error("search index is incomplete");
   }
   const parts = data.parts;
-  if (parts !== undefined) {
-    const pages = docs - (Array.isArray(parts) ? parts.length : docs);
-    const valid = Array.isArray(parts) && parts.length > 0 && pages > 0 &&
-      parts.every((page) => Number.isInteger(page) && page >= 0 && page < pages);
-    if (!valid) throw new Error("search index has invalid parts");
+  if (parts !== undefined && !(Array.isArray(parts) && validParts(parts, docs - parts.length))) {
+    throw new Error("search index has invalid parts");
   }
   if (starts !== undefined) {
     const ordered = Array.isArray(starts) && starts[0] === 0 &&
@@ -392,7 +397,8 @@ function createIndex(
       // a weighted field, counted once with the term's scores).
       const scopedIdf = scope
         ? (t: string) => {
-          const df = scorer.scoresOf(t, weights, weightsKey, scope)?.inScope ?? 0;
+          // A scoped search scores only its scope's documents: they are the term's there.
+          const df = scorer.scoresOf(t, weights, weightsKey, scope)?.docs.length ?? 0;
           return inverseDocumentFrequency(df || scope.size, scope.size);
         }
         : idf;

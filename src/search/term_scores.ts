@@ -15,6 +15,7 @@ import {
   type FieldWeights,
 } from "./index_fields.ts";
 import { decodePostings, type FieldPostings } from "./postings.ts";
+import { createMemo, remembered } from "../remembered.ts";
 
 /** Most document entries kept, over all terms, by each of an index's two postings caches. */
 export const POSTINGS_CACHE_ENTRIES = 2_000_000;
@@ -30,8 +31,6 @@ export interface TermScores {
   sums: Float64Array;
   /** Documents with the term in their title or description, whatever the weights. */
   head: Int32Array;
-  /** The term's document frequency among the documents scored: `docs.length`. */
-  inScope: number;
 }
 
 /** What {@link createTermScores} reads. */
@@ -86,10 +85,10 @@ const NO_DOCS = new Int32Array(0);
 export const SCOPES_KEPT = 16;
 
 /**
- * Most document entries of decoded postings kept for another scope's scores of the same terms
- * (a search of pages, then of their parts: `part_rule.ts`); past it the memo starts over.
+ * Bytes of decoded postings an index keeps for another scope's scores of the same terms (a
+ * search of pages, then of their parts: `part_rule.ts`); past it the memo starts over.
  */
-export const DECODED_ENTRIES = 100_000;
+export const DECODED_BYTES = 4 * 1024 * 1024;
 
 /**
  * Term scores over one index's postings.
@@ -178,24 +177,15 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   const scored = new Map<string, Map<string, TermScores>>();
   let scoredEntries = 0;
   // The last terms' decoded postings, for the next scope that scores them.
-  const decoded = new Map<string, FieldPostings[]>();
-  let decodedEntries = 0;
-  const postingsOfTerm = (term: string, i: number): FieldPostings[] => {
-    let found = decoded.get(term);
-    if (!found) {
-      found = decodePostings(postingsOf(i), FIELDS.length);
-      const entries = found.reduce((n, f) => n + f.docs.length, 0);
-      if (decodedEntries + entries > DECODED_ENTRIES) {
-        decoded.clear();
-        decodedEntries = 0;
-      }
-      if (entries <= DECODED_ENTRIES) {
-        decoded.set(term, found);
-        decodedEntries += entries;
-      }
-    }
-    return found;
-  };
+  const decoded = createMemo<string, FieldPostings[]>({
+    name: "index: decoded postings",
+    maxEntries: 4096,
+    maxBytes: DECODED_BYTES,
+    sizeOf: (term, fields) =>
+      fields.reduce((n, f) => n + 32 + 16 * f.docs.length, 64 + 2 * term.length),
+  });
+  const postingsOfTerm = (term: string, i: number): FieldPostings[] =>
+    remembered(decoded, term, () => decodePostings(postingsOf(i), FIELDS.length));
   let sumScratch: Float64Array | undefined;
   let marks: Uint8Array | undefined;
   return {
@@ -243,7 +233,6 @@ export function createTermScores(input: TermScoresInput): TermScorer {
           docs: Int32Array.from(docs),
           sums: values,
           head: Int32Array.from(head),
-          inScope: docs.length,
         };
         const entries = docs.length + head.length;
         if (scoredEntries + entries > POSTINGS_CACHE_ENTRIES) {
@@ -262,7 +251,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
       if (docs) return docs;
       const i = find(term);
       if (i < 0) return NO_DOCS;
-      return keepContentDocs(term, decodePostings(postingsOf(i), FIELDS.length)[CONTENT]!.docs);
+      return keepContentDocs(term, postingsOfTerm(term, i)[CONTENT]!.docs);
     },
   };
 }

@@ -31,13 +31,20 @@ const tools = appFor({
 }).app;
 const QUERY = "cache eviction policies";
 
+/** A structured result names the eviction policies section: id, heading, URL with anchor. */
+function assertNamesPolicies(
+  result: { section: string; sectionTitle: string; sectionUrl: string },
+) {
+  assert.equal(result.section, "caching-guide/evict/cache-eviction-policies");
+  assert.equal(result.sectionTitle, "Cache eviction policies");
+  assert.equal(result.sectionUrl, "https://docs.example/caching#cache-eviction-policies");
+}
+
 Deno.test("search: the result names its best section, with the section's URL, snippet from it", async () => {
   const r = await callTool(app, "search", { query: QUERY });
   const [first] = r.structuredContent.results;
   assert.equal(first.uri, "acdc://docs/caching");
-  assert.equal(first.section, "caching-guide/evict/cache-eviction-policies");
-  assert.equal(first.sectionTitle, "Cache eviction policies");
-  assert.equal(first.sectionUrl, "https://docs.example/caching#cache-eviction-policies");
+  assertNamesPolicies(first);
   assert.match(first.snippet, /Least recently used cache eviction/);
   assert.match(r.content[0].text, /: § Cache eviction policies — .*Least recently used/);
   // read_sections reads exactly that part.
@@ -71,9 +78,7 @@ Deno.test("search_articles: the article names the section search names", async (
   const r = await callTool(app, "search_articles", { query: QUERY });
   const [first] = r.structuredContent.articles;
   assert.equal(first.slug, "caching");
-  assert.equal(first.section, "caching-guide/evict/cache-eviction-policies");
-  assert.equal(first.sectionTitle, "Cache eviction policies");
-  assert.equal(first.sectionUrl, "https://docs.example/caching#cache-eviction-policies");
+  assertNamesPolicies(first);
   assert.equal(first.content, undefined, "no body unless include_content");
   const intro = await callTool(app, "search_articles", { query: "caching guide overview" });
   assert.equal(intro.structuredContent.articles[0].section, "caching-guide");
