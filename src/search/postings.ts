@@ -17,8 +17,9 @@ export interface FieldPostings {
   readonly tfs: readonly number[];
 }
 
-/** A well-formed segment: `gap[:tf]` entries in base 36, joined by `,`. */
-const SEGMENT = /^[0-9a-z]+(?::[0-9a-z]+)?(?:,[0-9a-z]+(?::[0-9a-z]+)?)*$/;
+/** Each ASCII code's base-36 digit (`0`–`9`, `a`–`z`), or -1. */
+const DIGIT = new Int8Array(128).fill(-1);
+for (let c = 0; c < 36; c++) DIGIT[c < 10 ? 48 + c : 87 + c] = c;
 
 const EMPTY: FieldPostings = Object.freeze({ docs: [], tfs: [] });
 
@@ -58,28 +59,51 @@ export function encodePostings(fields: readonly (readonly number[])[]): string {
  * Throws on a malformed string, so a damaged index is rebuilt rather than searched.
  */
 export function decodePostings(encoded: string, fieldCount: number): FieldPostings[] {
-  const segments = encoded.split("|");
+  // One pass over the characters, with no substrings: a cold isolate's first search decodes
+  // tens of thousands of entries, and this is the loop it spends that time in.
   const out: FieldPostings[] = [];
+  const end = encoded.length;
+  let i = 0;
+  // The base-36 number at `i`, or -1 when no digit is there; leaves `i` after it.
+  const numberAt = (): number => {
+    let value = -1;
+    while (i < end) {
+      const c = encoded.charCodeAt(i);
+      const digit = c < 128 ? DIGIT[c]! : -1;
+      if (digit < 0) break;
+      value = (value < 0 ? 0 : value * 36) + digit;
+      i++;
+    }
+    return value;
+  };
+  const malformed = () =>
+    new Error(`malformed postings at character ${i} of '${encoded.slice(0, 80)}'`);
   for (let f = 0; f < fieldCount; f++) {
-    const segment = segments[f] ?? "";
-    if (segment === "") {
+    if (i >= end || encoded.charCodeAt(i) === 0x7c) {
       out.push(EMPTY);
+      i++;
       continue;
     }
-    if (!SEGMENT.test(segment)) throw new Error(`malformed postings segment '${segment}'`);
     const docs: number[] = [];
     const tfs: number[] = [];
     let doc = 0;
-    for (const entry of segment.split(",")) {
-      const colon = entry.indexOf(":");
-      const gap = parseInt(colon === -1 ? entry : entry.slice(0, colon), 36);
-      const tf = colon === -1 ? 1 : parseInt(entry.slice(colon + 1), 36);
-      if (!(gap >= 0) || !(tf >= 1) || (docs.length > 0 && gap === 0)) {
-        throw new Error(`malformed postings entry '${entry}'`);
+    for (;;) {
+      const gap = numberAt();
+      // The first entry is a document number (0 allowed); every later one a gap of at least 1.
+      if (gap < 0 || (gap === 0 && docs.length > 0)) throw malformed();
+      let tf = 1;
+      if (i < end && encoded.charCodeAt(i) === 0x3a) {
+        i++;
+        tf = numberAt();
+        if (tf < 1) throw malformed();
       }
       doc += gap;
       docs.push(doc);
       tfs.push(tf);
+      if (i >= end) break;
+      const c = encoded.charCodeAt(i++);
+      if (c === 0x7c) break;
+      if (c !== 0x2c) throw malformed();
     }
     out.push({ docs, tfs });
   }

@@ -359,6 +359,11 @@ function createIndex(
       headWords: Uint8Array;
       terms: Uint32Array;
       exactAny: Uint8Array;
+      /** Lists of document numbers touched (each holds a document at most once). */
+      termTouched: Int32Array;
+      headTouched: Int32Array;
+      docsTouched: Int32Array;
+      headDocs: Int32Array;
     }
     | undefined;
   return {
@@ -385,9 +390,14 @@ function createIndex(
         headWords: new Uint8Array(total),
         terms: new Uint32Array(total),
         exactAny: new Uint8Array(total),
+        termTouched: new Int32Array(total),
+        headTouched: new Int32Array(total),
+        docsTouched: new Int32Array(total),
+        headDocs: new Int32Array(total),
       };
-      const headDocs: number[] = [];
-      const docsTouched: number[] = [];
+      const { termTouched, headTouched, docsTouched, headDocs } = buf;
+      let docsCount = 0;
+      let headDocsCount = 0;
       const weightsKey = FIELDS.map((f) => fieldWeight(weights, f)).join(",");
       const members = statsOf ?? accepted;
       const scope = statsScope !== undefined && members ? scopeOf(statsScope, members) : undefined;
@@ -403,8 +413,8 @@ function createIndex(
         }
         : idf;
       plan.terms.forEach((term, termNumber) => {
-        const termTouched: number[] = [];
-        const headTouched: number[] = [];
+        let termCount = 0;
+        let headCount = 0;
         const isWord = termNumber < plan.words;
         const bit = termNumber < 32 ? (1 << termNumber) >>> 0 : 0;
         const exactIdf = find(term) >= 0 ? scopedIdf(term) : Infinity;
@@ -412,10 +422,12 @@ function createIndex(
           const scores = scorer.scoresOf(t, weights, weightsKey, scope);
           if (!scores) continue;
           if (isWord) {
-            for (const n of scores.head) {
+            const head = scores.head;
+            for (let i = 0; i < head.length; i++) {
+              const n = head[i]!;
               if (buf.headTerm[n] === 0 && !(filter && !filter(n))) {
                 buf.headTerm[n] = 1;
-                headTouched.push(n);
+                headTouched[headCount++] = n;
               }
             }
           }
@@ -426,13 +438,14 @@ function createIndex(
             const n = docs[i]!;
             if (filter && !filter(n)) continue;
             const v = sums[i]! * termIdf;
-            if (buf.best[n] === 0) termTouched.push(n);
+            if (buf.best[n] === 0) termTouched[termCount++] = n;
             if (buf.best[n]! < v) buf.best[n] = v;
             if (factor === 1) buf.exact[n] = 1;
           }
         }
-        for (const n of termTouched) {
-          if (buf.matched[n] === 0) docsTouched.push(n);
+        for (let i = 0; i < termCount; i++) {
+          const n = termTouched[i]!;
+          if (buf.matched[n] === 0) docsTouched[docsCount++] = n;
           buf.score[n] = buf.score[n]! + buf.best[n]!;
           buf.matched[n] = buf.matched[n]! + 1;
           // Coverage counts the query's words: an identifier typed whole (`third-party`) is a
@@ -443,8 +456,9 @@ function createIndex(
           buf.best[n] = 0;
           buf.exact[n] = 0;
         }
-        for (const n of headTouched) {
-          if (buf.headWords[n] === 0) headDocs.push(n);
+        for (let i = 0; i < headCount; i++) {
+          const n = headTouched[i]!;
+          if (buf.headWords[n] === 0) headDocs[headDocsCount++] = n;
           buf.headWords[n] = buf.headWords[n]! + 1;
           buf.headTerm[n] = 0;
         }
@@ -466,7 +480,8 @@ function createIndex(
         buf.terms[n] = 0;
         buf.exactAny[n] = 0;
       };
-      for (const n of docsTouched) {
+      for (let i = 0; i < docsCount; i++) {
+        const n = docsTouched[i]!;
         // Queries of three or more words need at least half of them (typo and prefix matches
         // count half): one stray word in common is not a result — only a filler after them,
         // and only when it holds one of the words as typed (not a near miss alone).
@@ -487,7 +502,7 @@ function createIndex(
         clear(n);
         hits.push(nameRule(hit, plan));
       }
-      for (const n of headDocs) buf.headWords[n] = 0;
+      for (let i = 0; i < headDocsCount; i++) buf.headWords[headDocs[i]!] = 0;
       liftExactNames(hits);
       const strict = topHits(hits, limit);
       if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) {

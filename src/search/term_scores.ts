@@ -187,6 +187,8 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   const postingsOfTerm = (term: string, i: number): FieldPostings[] =>
     remembered(decoded, term, () => decodePostings(postingsOf(i), FIELDS.length));
   let sumScratch: Float64Array | undefined;
+  let docsScratch: Int32Array | undefined;
+  let headScratch: Int32Array | undefined;
   let marks: Uint8Array | undefined;
   return {
     scoresOf(term, weights, weightsKey, scope) {
@@ -198,18 +200,22 @@ export function createTermScores(input: TermScoresInput): TermScorer {
         const postings = postingsOfTerm(term, i);
         keepContentDocs(term, postings[CONTENT]!.docs);
         const sum = sumScratch ??= new Float64Array(total);
-        const docs: number[] = [];
-        const head: number[] = [];
+        // Each document at most once per list (`sum` and `mark` say whether it is in yet).
+        const docs = docsScratch ??= new Int32Array(total);
+        const head = headScratch ??= new Int32Array(total);
+        let docCount = 0;
+        let headCount = 0;
         for (let f = 0; f < FIELDS.length; f++) {
           const field = FIELDS[f]!;
           const weight = fieldWeight(weights, field);
           const { docs: fieldDocs, tfs } = postings[f]!;
           if (field === "name" || field === "description") {
             const mark = marks ??= new Uint8Array(total);
-            for (const n of fieldDocs) {
+            for (let j = 0; j < fieldDocs.length; j++) {
+              const n = fieldDocs[j]!;
               if (mark[n] === 0) {
                 mark[n] = 1;
-                head.push(n);
+                head[headCount++] = n;
               }
             }
           }
@@ -219,22 +225,18 @@ export function createTermScores(input: TermScoresInput): TermScorer {
             const n = fieldDocs[j]!;
             // A scoped search accepts only documents of its scope: the others are not scored.
             if (scope && !scope.has(n)) continue;
-            if (sum[n] === 0) docs.push(n);
+            if (sum[n] === 0) docs[docCount++] = n;
             sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm[n]!);
           }
         }
-        const values = new Float64Array(docs.length);
-        for (let j = 0; j < docs.length; j++) {
+        const values = new Float64Array(docCount);
+        for (let j = 0; j < docCount; j++) {
           values[j] = sum[docs[j]!]!;
           sum[docs[j]!] = 0;
         }
-        for (const n of head) marks![n] = 0;
-        found = {
-          docs: Int32Array.from(docs),
-          sums: values,
-          head: Int32Array.from(head),
-        };
-        const entries = docs.length + head.length;
+        for (let j = 0; j < headCount; j++) marks![head[j]!] = 0;
+        found = { docs: docs.slice(0, docCount), sums: values, head: head.slice(0, headCount) };
+        const entries = docCount + headCount;
         if (scoredEntries + entries > POSTINGS_CACHE_ENTRIES) {
           scored.clear();
           scoredEntries = 0;

@@ -26,7 +26,36 @@ Deno.test("postings: decoding an encoding gives back every document and frequenc
 
 Deno.test("postings: missing trailing fields are empty; damaged strings throw", () => {
   assert.deepEqual(decodePostings("5", 2), [{ docs: [5], tfs: [1] }, { docs: [], tfs: [] }]);
-  for (const bad of ["a,,b", "x!", "3:0", "1,0", "1:", ":2", "1:2:3", "-1"]) {
+  assert.deepEqual(decodePostings("|2:3,1", 3), [
+    { docs: [], tfs: [] },
+    { docs: [2, 3], tfs: [3, 1] },
+    { docs: [], tfs: [] },
+  ]);
+  for (
+    const bad of ["a,,b", "x!", "3:0", "1,0", "1:", ":2", "1:2:3", "-1", "1,", "A", ",1", "é"]
+  ) {
     assert.throws(() => decodePostings(bad, 1), /malformed postings/, bad);
   }
+});
+
+Deno.test("postings: any string either decodes to increasing documents with frequencies ≥ 1 or throws", () => {
+  const alphabet = fc.constantFrom(..."0123456789abcz,:|A-".split(""));
+  fc.assert(
+    fc.property(fc.array(alphabet, { maxLength: 30 }).map((c) => c.join("")), (text) => {
+      let fields;
+      try {
+        fields = decodePostings(text, 3);
+      } catch (e) {
+        assert.match((e as Error).message, /malformed postings/);
+        return;
+      }
+      assert.equal(fields.length, 3);
+      for (const { docs, tfs } of fields) {
+        assert.equal(docs.length, tfs.length);
+        docs.forEach((d, i) => assert.ok(i === 0 ? d >= 0 : d > docs[i - 1]!, text));
+        tfs.forEach((tf) => assert.ok(Number.isInteger(tf) && tf >= 1, text));
+      }
+    }),
+    { numRuns: 2000 },
+  );
 });
