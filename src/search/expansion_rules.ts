@@ -31,3 +31,18 @@ export const PREFIX_FACTOR = 0.5;
 export const ABBREVIATION_MIN = 4;
 /** At most this many prefix completions per query term (the most frequent ones). */
 export const PREFIX_MAX = 8;
+/**
+ * The most documents one query may score, counted as the sum of its terms' document frequencies
+ * (typos, completions and abbreviations included): at least this many, whatever the index.
+ * Each counted document is a posting decoded and scored on the term's first search (about 1.5 µs
+ * each in a cold isolate, 2026-11-26): 32 words found in most pages of a 7,315-page site count
+ * about 32,000, and cost more than the edge's 50 ms of CPU; the questions of the evaluation count
+ * at most 7,400. See `query_budget.ts`.
+ */
+export const QUERY_DOCS_MIN = 16_384;
+/**
+ * The budget grows with the site: at most this many times its page count, so that on a large
+ * site a short query of common words is never cut (a query costs at most what searching its
+ * commonest word twice over would).
+ */
+export const QUERY_DOCS_PER_PAGE = 2;

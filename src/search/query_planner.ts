@@ -34,6 +34,11 @@ export interface QueryPlan {
   expansions: Map<string, Map<string, number>>;
   /** Query words that match nothing in the index (no term, typo variant or completion). */
   unmatched: { word: string; term: string }[];
+  /**
+   * Query words left out, as typed: too common to score in a query this long
+   * (`query_budget.ts`).
+   */
+  ignored?: string[];
 }
 
 /**

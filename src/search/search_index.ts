@@ -5,6 +5,7 @@ import { type Field, fieldRecord, FIELDS, fieldWeight, type FieldWeights } from 
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
 import { kthLargest } from "./kth_largest.ts";
+import { queryBudget, withinBudget } from "./query_budget.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
 import { createNameRule, liftExactNames, type SearchHit, topHits } from "./ranking_rules.ts";
 import { createTermScores, SCOPES_KEPT, type StatsScope } from "./term_scores.ts";
@@ -323,6 +324,7 @@ function createIndex(
   const partOf = data.parts ?? [];
   // Pages, then parts: the whole index's statistics are the pages'.
   const pages = total - partOf.length;
+  const budget = queryBudget(pages);
   const mostInbound = inbound.reduce((a, b) => Math.max(a, b), 0);
   const dictionary = createDictionary(data.terms, counts);
   const { find } = dictionary;
@@ -372,7 +374,7 @@ function createIndex(
     ids,
     pages,
     partOf,
-    plan: (query) => planQuery(query, dictionary),
+    plan: (query) => withinBudget(planQuery(query, dictionary), dictionary.dfOf, budget),
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     search(plan, { weights, filter: accepted, limit, statsScope, statsOf }) {

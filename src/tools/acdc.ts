@@ -1,5 +1,5 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
-import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
+import { queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
 import { answerChars, continuation, pageText } from "./page_text.ts";
 import { cachedBodyResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -85,7 +85,7 @@ export const search: ToolDefinition = {
     if (source !== undefined && source !== "" && !store.sourceNames.includes(source)) {
       return errorResult(`Unknown source '${source}'. Sources: ${store.sourceNames.join(", ")}`);
     }
-    const { hits, total, groups, unmatched } = await (await engine()).query(query, {
+    const { hits, total, groups, unmatched, plan } = await (await engine()).query(query, {
       minRelative: TAIL_CUT,
       weights: acdcWeights(settings),
       limit: settings.maxResults,
@@ -107,7 +107,7 @@ export const search: ToolDefinition = {
       };
     });
     // Words that matched nothing are named after the results (the ACDC header stays first).
-    const note = unmatchedNote(unmatched);
+    const note = queryWordsNote(unmatched, plan.ignored);
     const text =
       (results.length === 0
         ? `No results found for '${query}'${source ? ` in source '${source}'` : ""}. ` +

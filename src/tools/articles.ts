@@ -1,4 +1,4 @@
-import { UNMATCHED_SCHEMA, unmatchedNote } from "./unmatched_note.ts";
+import { queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
 import { answerChars, continuation, fitCount, pageText } from "./page_text.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -324,7 +324,7 @@ export const searchArticles: ToolDefinition = {
       newestFirstOnTies: true,
       ...(wanted !== "" ? { category: wanted } : {}),
     });
-    const { total, unmatched, groups } = ranked;
+    const { total, unmatched, groups, plan } = ranked;
     const hits = ranked.hits.slice(offset);
     // Each result names the section its best passage is in, as `search` does, so that an agent
     // can read just that part (read_sections): the hits' bodies are read for it.
@@ -379,11 +379,9 @@ export const searchArticles: ToolDefinition = {
     if (articles.length === 0) {
       result.message = `No articles match '${query}'. Try other or fewer words.`;
     }
-    if (unmatched.length > 0) {
-      result.unmatched = unmatched;
-      const note = unmatchedNote(unmatched);
-      result.message = result.message ? `${result.message} ${note}` : note;
-    }
+    if (unmatched.length > 0) result.unmatched = unmatched;
+    const note = queryWordsNote(unmatched, plan.ignored);
+    if (note) result.message = result.message ? `${result.message} ${note}` : note;
     return jsonResult(result, structured);
   },
 };

@@ -1,5 +1,5 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
-import { unmatchedNote } from "./unmatched_note.ts";
+import { queryWordsNote } from "./query_words_note.ts";
 import { analyze } from "../search/analyzer.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import type { FieldWeights } from "../search/search_index.ts";
@@ -61,7 +61,7 @@ export const searchDocuments: ToolDefinition = {
       : searchIn === "content"
       ? { ...base, name: 0, keywords: 0 }
       : base;
-    const { hits, groups, unmatched } = await (await engine()).query(query, {
+    const { hits, groups, unmatched, plan } = await (await engine()).query(query, {
       minRelative: TAIL_CUT,
       weights,
       limit: types ? 10_000 : limit,
@@ -91,7 +91,7 @@ export const searchDocuments: ToolDefinition = {
         (doc.url ? `\n   Page: ${doc.url}` : "");
     });
     const header = `Search results: ${kept.length} matches`;
-    const note = unmatchedNote(unmatched);
+    const note = queryWordsNote(unmatched, plan.ignored);
     return {
       content: [{
         type: "text",

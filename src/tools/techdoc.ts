@@ -1,5 +1,5 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
-import { unmatchedNote } from "./unmatched_note.ts";
+import { queryWordsNote } from "./query_words_note.ts";
 import { answerChars, continuation, pageText } from "./page_text.ts";
 import { intArg } from "./read_args.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -76,7 +76,7 @@ export const searchDocumentation: ToolDefinition = {
     ) {
       invalid(`doc_type: must be one of ${[...store.sourceNames, "all"].join(", ")}`);
     }
-    const { hits, groups, unmatched } = await (await engine()).query(query, {
+    const { hits, groups, unmatched, plan } = await (await engine()).query(query, {
       minRelative: TAIL_CUT,
       weights: acdcWeights(search),
       limit: max,
@@ -104,7 +104,7 @@ export const searchDocumentation: ToolDefinition = {
     if (content.length === 0) {
       // Every TechDoc result item is a chunk with metadata, so the "did you mean" note goes
       // only where there are no chunks.
-      const note = unmatchedNote(unmatched);
+      const note = queryWordsNote(unmatched, plan.ignored);
       return {
         content: [{
           type: "text",
