@@ -1,5 +1,5 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
-import { queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
+import { IGNORED_SCHEMA, queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
 import { answerChars, continuation, pageText } from "./page_text.ts";
 import { cachedBodyResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -53,6 +53,7 @@ const RESULT_SCHEMA = {
       },
     },
     unmatched: UNMATCHED_SCHEMA,
+    ignored: IGNORED_SCHEMA,
   },
   required: ["query", "total", "results"],
 };
@@ -122,9 +123,14 @@ export const search: ToolDefinition = {
           ).join("\n")) + (note ? `\n\n${note}` : "");
     const result: ToolResult = { content: [{ type: "text", text }] };
     if (structured) {
-      result.structuredContent = unmatched.length > 0
-        ? { query, total, results, unmatched }
-        : { query, total, results };
+      const ignored = plan.ignored ?? [];
+      result.structuredContent = {
+        query,
+        total,
+        results,
+        ...(unmatched.length > 0 ? { unmatched } : {}),
+        ...(ignored.length > 0 ? { ignored } : {}),
+      };
     }
     return result;
   },

@@ -1,4 +1,4 @@
-import { queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
+import { IGNORED_SCHEMA, queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
 import { answerChars, continuation, fitCount, pageText } from "./page_text.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -301,6 +301,7 @@ export const searchArticles: ToolDefinition = {
       contentOmitted: { type: "array", items: { type: "string" } },
       nextOffset: { type: "integer", description: "Pass as offset for the next results." },
       unmatched: UNMATCHED_SCHEMA,
+      ignored: IGNORED_SCHEMA,
       message: { type: "string" },
     },
     required: ["query", "count", "total", "articles"],
@@ -380,6 +381,7 @@ export const searchArticles: ToolDefinition = {
       result.message = `No articles match '${query}'. Try other or fewer words.`;
     }
     if (unmatched.length > 0) result.unmatched = unmatched;
+    if (plan.ignored?.length) result.ignored = plan.ignored;
     const note = queryWordsNote(unmatched, plan.ignored);
     if (note) result.message = result.message ? `${result.message} ${note}` : note;
     return jsonResult(result, structured);

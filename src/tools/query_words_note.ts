@@ -17,6 +17,13 @@ export const UNMATCHED_SCHEMA: JsonSchema = {
   },
 };
 
+/** Output schema of the `ignored` field the search tools add. */
+export const IGNORED_SCHEMA: JsonSchema = {
+  type: "array",
+  description: "Query words left out, as typed: too common to search for in a query this long.",
+  items: { type: "string" },
+};
+
 /**
  * What an agent should know about its query's words, so it can tell a gap in the documentation
  * from a badly phrased query: those that matched nothing, with what it may have meant, and those

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { appFor, callTool, manifestOf } from "../helpers.ts";
+import { appFor, callTool, manifestOf, post } from "../helpers.ts";
 import { QUERY_DOCS_MIN } from "../../src/search/expansion_rules.ts";
 import { withinBudget } from "../../src/search/query_budget.ts";
 import type { QueryPlan } from "../../src/search/query_planner.ts";
@@ -145,12 +145,24 @@ Deno.test("search tools: a long query of common words still finds its page and n
   // The words left out are among the common ones, never the rare one.
   const left = [...note.matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
   assert.ok(left.length >= 1 && left.every((w) => COMMON.includes(w!)), note);
+  // The same words, structured (and declared in the tools' output schemas).
+  assert.deepEqual(search.structuredContent.ignored, left);
   const articles = await callTool(app, "search_articles", { query });
   assert.equal(articles.structuredContent.articles[0].slug, "page-417");
   assert.match(articles.structuredContent.message, /Left out as too common/);
+  assert.deepEqual(articles.structuredContent.ignored, left);
+  const listed = await post(app, { jsonrpc: "2.0", id: 2, method: "tools/list" }, {
+    "content-type": "application/json",
+    "mcp-protocol-version": "2025-06-18",
+  });
+  for (const name of ["search", "search_articles"]) {
+    const tool = listed.body.result.tools.find((t: { name: string }) => t.name === name);
+    assert.equal(tool.outputSchema.properties.ignored.type, "array", name);
+  }
   // A short query of the same words is not cut.
   const short = await callTool(app, "search", { query: "alpha zeppelin" });
   assert.doesNotMatch(short.content[0].text, /Left out/);
+  assert.equal(short.structuredContent.ignored, undefined);
   assert.deepEqual(errors, []);
 });
 
