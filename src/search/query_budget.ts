@@ -84,17 +84,18 @@ export function withinBudget(
     }
   });
   optional.sort((a, b) => b.df - a.df);
+  const identifiers = new Set(plan.terms.slice(plan.words));
   const dropped = new Set<string>();
   for (const { term, t } of optional) {
     if (cost <= budget) break;
     const matches = expansions.get(term)!;
-    const identifier = plan.terms.indexOf(term) >= plan.words;
-    if (!identifier && matches.size === 1) continue;
+    if (!identifiers.has(term) && matches.size === 1) continue;
     matches.delete(t);
     release(t);
     if (matches.size === 0) dropped.add(term);
   }
-  // Then whole words, most frequent first, while more than one is left.
+  // Then whole words, most frequent first, while more than one is left (each word's count
+  // includes a term it shares with another: the order is what matters here).
   const words = plan.terms.slice(0, plan.words)
     .map((term) => ({
       term,
