@@ -41,8 +41,8 @@ export const PREFIX_MAX = 8;
  */
 export const QUERY_DOCS_MIN = 16_384;
 /**
- * The budget grows with the site: at most this many times its page count, so that on a large
- * site a short query of common words is never cut (a query costs at most what searching its
- * commonest word twice over would).
+ * The budget grows with the site: this many times its page count when that is more, so that on
+ * a large site a short query of common words is not cut (two words found in every page fit),
+ * and a query costs at most what a search for a word in every page would, twice over.
  */
 export const QUERY_DOCS_PER_PAGE = 2;
