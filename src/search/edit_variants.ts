@@ -1,9 +1,16 @@
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+/**
+ * What joins the words of an identifier the index keeps whole (`cherry-pick`, `user_name`,
+ * `init.defaultbranch`): a word typed joined (`cherrypick`) is one insertion away from it.
+ * Inserted only inside a word, where they join two parts.
+ */
+const JOINERS = "-_.";
 
 /**
  * Every string at edit distance 1 from `term` (one deletion, insertion, substitution, or a swap
- * of two neighbours) that `exists` accepts, without `term` itself. Used to expand a query term
- * to the dictionary terms it may be a typo of.
+ * of two neighbours; a joiner of {@link JOINERS} inserted inside it) that `exists` accepts,
+ * without `term` itself. Used to expand a query term to the dictionary terms it may be a typo
+ * of, or the identifier it joins (`cherrypick` → `cherry-pick`).
  *
  * @example
  * ```ts
@@ -12,6 +19,8 @@ const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
  * const dict = new Set(["search", "starch", "reach"]);
  * assert.ok(editVariants("serach", (t) => dict.has(t)).join() === "search");
  * assert.ok(editVariants("sarch", (t) => dict.has(t)).join() === "search,starch");
+ * assert.deepEqual(editVariants("cherrypick", (t) => t === "cherry-pick"), ["cherry-pick"]);
+ * assert.deepEqual(editVariants("pick", (t) => t === "pick-" || t === "-pick"), []); // inside only
  * ```
  */
 export function editVariants(term: string, exists: (t: string) => boolean): string[] {
@@ -29,6 +38,7 @@ export function editVariants(term: string, exists: (t: string) => boolean): stri
       check(term.slice(0, i) + c + term.slice(i));
       if (i < n && c !== term[i]) check(term.slice(0, i) + c + term.slice(i + 1));
     }
+    if (i > 0 && i < n) { for (const c of JOINERS) check(term.slice(0, i) + c + term.slice(i)); }
   }
   return [...found].sort();
 }

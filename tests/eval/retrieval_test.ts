@@ -40,12 +40,13 @@ const REDUX_FLOORS: Record<string, Floor> = {
 };
 
 /**
- * git-doc's R@3 floor is 0.83 since very long pages are scored by their sections too
- * (`part_rule.ts`): "undo the last commit" lost git-reset from third to fourth place to the user
- * manual, a trade for the long-page questions below (see docs/search.md).
+ * git-doc: very long pages are scored by their sections too (`part_rule.ts`), and "undo the last
+ * commit" lost git-reset from third to fourth place to the user manual, a trade for the long-page
+ * questions below (see docs/search.md); "cherrypick" finds git-cherry-pick (second) since a word
+ * typed joined matches the identifier it joins (`edit_variants.ts`).
  */
 const GIT_DOC_FLOORS: Record<string, Floor> = {
-  "git-doc": { recall1: 0.73, recall3: 0.83, recall10: 0.85, mrr: 0.8, passed: 21 },
+  "git-doc": { recall1: 0.73, recall3: 0.85, recall10: 0.9, mrr: 0.82, passed: 22 },
 };
 
 /** Sphinx's own manual (Debian's sphinx-doc, HTML), installed by `.ci/run` like git-doc. */

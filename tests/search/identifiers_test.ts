@@ -50,3 +50,22 @@ Deno.test("identifiers: parts still find documents that only have the parts", as
     "an identifier no document has adds nothing: its parts still match",
   );
 });
+
+Deno.test("identifiers: a word typed joined finds the identifier it joins", async () => {
+  const joined = appFor(
+    await manifestOf([{
+      name: "docs",
+      description: "",
+      files: [
+        { path: "picking.md", text: "# Picking\n\nUse cherry-pick to apply one commit elsewhere." },
+        { path: "users.md", text: "# Users\n\nSet user_name in the profile." },
+        { path: "orchards.md", text: "# Orchards\n\nWhere the trees grow." },
+      ],
+    }]),
+  ).app;
+  for (const [query, first] of [["cherrypick", "picking"], ["username", "users"]]) {
+    const r = await callTool(joined, "search", { query });
+    const uris = r.structuredContent.results.map((x: { uri: string }) => x.uri);
+    assert.deepEqual(uris, [`acdc://docs/${first}`], query);
+  }
+});
