@@ -1,5 +1,10 @@
 import { TAIL_CUT } from "../search/search_engine.ts";
-import { IGNORED_SCHEMA, queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
+import {
+  IGNORED_SCHEMA,
+  queryWordsFields,
+  queryWordsNote,
+  UNMATCHED_SCHEMA,
+} from "./query_words_note.ts";
 import { answerChars, continuation, pageText } from "./page_text.ts";
 import { cachedBodyResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -123,13 +128,11 @@ export const search: ToolDefinition = {
           ).join("\n")) + (note ? `\n\n${note}` : "");
     const result: ToolResult = { content: [{ type: "text", text }] };
     if (structured) {
-      const ignored = plan.ignored ?? [];
       result.structuredContent = {
         query,
         total,
         results,
-        ...(unmatched.length > 0 ? { unmatched } : {}),
-        ...(ignored.length > 0 ? { ignored } : {}),
+        ...queryWordsFields(unmatched, plan.ignored),
       };
     }
     return result;

@@ -1,4 +1,9 @@
-import { IGNORED_SCHEMA, queryWordsNote, UNMATCHED_SCHEMA } from "./query_words_note.ts";
+import {
+  IGNORED_SCHEMA,
+  queryWordsFields,
+  queryWordsNote,
+  UNMATCHED_SCHEMA,
+} from "./query_words_note.ts";
 import { answerChars, continuation, fitCount, pageText } from "./page_text.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
@@ -380,8 +385,7 @@ export const searchArticles: ToolDefinition = {
     if (articles.length === 0) {
       result.message = `No articles match '${query}'. Try other or fewer words.`;
     }
-    if (unmatched.length > 0) result.unmatched = unmatched;
-    if (plan.ignored?.length) result.ignored = plan.ignored;
+    Object.assign(result, queryWordsFields(unmatched, plan.ignored));
     const note = queryWordsNote(unmatched, plan.ignored);
     if (note) result.message = result.message ? `${result.message} ${note}` : note;
     return jsonResult(result, structured);

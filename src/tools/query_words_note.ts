@@ -25,6 +25,27 @@ export const IGNORED_SCHEMA: JsonSchema = {
 };
 
 /**
+ * The structured fields of the same: `unmatched` and `ignored`, each only when it lists a word.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { queryWordsFields } from "./query_words_note.ts";
+ * assert.deepEqual(queryWordsFields([], ["use"]), { ignored: ["use"] });
+ * assert.deepEqual(queryWordsFields([], undefined), {});
+ * ```
+ */
+export function queryWordsFields(
+  unmatched: Unmatched,
+  ignored: readonly string[] = [],
+): { unmatched?: Unmatched; ignored?: readonly string[] } {
+  return {
+    ...(unmatched.length > 0 ? { unmatched } : {}),
+    ...(ignored.length > 0 ? { ignored } : {}),
+  };
+}
+
+/**
  * What an agent should know about its query's words, so it can tell a gap in the documentation
  * from a badly phrased query: those that matched nothing, with what it may have meant, and those
  * left out of a long query as too common to tell pages apart (`ignored`, as typed: see
