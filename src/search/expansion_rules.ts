@@ -33,7 +33,8 @@ export const ABBREVIATION_MIN = 4;
 export const PREFIX_MAX = 8;
 /**
  * The most documents one query may score, counted as the sum of its terms' document frequencies
- * (typos, completions and abbreviations included): at least this many, whatever the index.
+ * (typos, completions and abbreviations included; a long page's parts counted with the pages):
+ * at least this many, whatever the index.
  * Each counted document is a posting decoded and scored on the term's first search (about 1.5 µs
  * each in a cold isolate, 2026-11-26): 32 words found in most pages of a 7,315-page site count
  * about 32,000, and cost more than the edge's 50 ms of CPU; the questions of the evaluation count

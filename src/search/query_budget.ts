@@ -12,7 +12,9 @@ import type { QueryPlan } from "./query_planner.ts";
 
 /**
  * The budget of an index of `pages` pages: the number of documents, summed over a query's
- * terms, that one query may score.
+ * terms, that one query may score. A long page's parts count as documents of the terms they
+ * hold (their postings are decoded and read with the pages'), so a site whose parts outnumber
+ * its pages cuts common words sooner; the budget itself grows with the pages only.
  *
  * @example
  * ```ts
@@ -27,8 +29,8 @@ export function queryBudget(pages: number): number {
 }
 
 /**
- * `plan` cut to `budget` documents (see the module doc); the plan itself when it fits. `dfOf`
- * gives a dictionary term's document frequency.
+ * `plan` cut to `budget` documents (see the module doc); the plan itself when it fits. `costOf`
+ * gives the documents a dictionary term's postings hold (its pages and its parts).
  *
  * @example
  * ```ts
@@ -57,7 +59,7 @@ export function queryBudget(pages: number): number {
  */
 export function withinBudget(
   plan: QueryPlan,
-  dfOf: (term: string) => number,
+  costOf: (term: string) => number,
   budget: number,
 ): QueryPlan {
   // Each dictionary term is decoded once however many query terms it expands.
@@ -66,21 +68,21 @@ export function withinBudget(
     for (const t of matches.keys()) uses.set(t, (uses.get(t) ?? 0) + 1);
   }
   let cost = 0;
-  for (const t of uses.keys()) cost += dfOf(t);
+  for (const t of uses.keys()) cost += costOf(t);
   if (cost <= budget) return plan;
   const expansions = new Map<string, Map<string, number>>();
   for (const [term, matches] of plan.expansions) expansions.set(term, new Map(matches));
   const release = (t: string) => {
     const left = uses.get(t)! - 1;
     uses.set(t, left);
-    if (left === 0) cost -= dfOf(t);
+    if (left === 0) cost -= costOf(t);
   };
   // First the near matches and whole identifiers, most frequent first; a word keeps its last
   // term (a word matched only by completions is dropped whole below, or not at all).
   const optional: { term: string; t: string; df: number }[] = [];
   plan.terms.forEach((term, n) => {
     for (const t of expansions.get(term)!.keys()) {
-      if (n >= plan.words || t !== term) optional.push({ term, t, df: dfOf(t) });
+      if (n >= plan.words || t !== term) optional.push({ term, t, df: costOf(t) });
     }
   });
   optional.sort((a, b) => b.df - a.df);
@@ -99,7 +101,7 @@ export function withinBudget(
   const words = plan.terms.slice(0, plan.words)
     .map((term) => ({
       term,
-      df: [...expansions.get(term)!.keys()].reduce((s, t) => s + dfOf(t), 0),
+      df: [...expansions.get(term)!.keys()].reduce((s, t) => s + costOf(t), 0),
     }))
     .sort((a, b) => b.df - a.df);
   let left = words.length;

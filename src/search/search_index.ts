@@ -51,7 +51,7 @@ export interface IndexableDocument {
  * Identifies the serialized layout ({@link SearchIndexData}); an index in another layout is
  * rebuilt, not misread.
  */
-export const INDEX_LAYOUT = "shelf-postings-4";
+export const INDEX_LAYOUT = "shelf-postings-5";
 
 /**
  * The serialized index: written by the build, imported by the runtime as it is — strings and
@@ -80,6 +80,11 @@ export interface SearchIndexData {
   terms: string[];
   /** Number of pages (parts not counted) containing `terms[i]` in any field. */
   counts: number[];
+  /**
+   * Number of parts containing `terms[i]` in any field (a query's work counts them: their
+   * postings are decoded and read with the pages'); present exactly when `parts` is.
+   */
+  partCounts?: number[];
   /**
    * The page of each part (`part_rule.ts`): the last `parts.length` documents are parts, and
    * `parts[k]` is the document number of the page document `ids.length - parts.length + k`
@@ -225,6 +230,7 @@ export function buildSearchIndex(
   // term → per field `[document, frequency, …]`, documents in increasing order.
   const byTerm = new Map<string, number[][]>();
   const df = new Map<string, number>();
+  const partDf = new Map<string, number>();
   const lengths = fieldRecord(() => [] as number[]);
   const pages = docs.findIndex((d) => d.partOf !== undefined);
   const parts = pages < 0 ? [] : docs.slice(pages).map((d) => d.partOf!);
@@ -255,7 +261,12 @@ export function buildSearchIndex(
     });
     // The dictionary's counts are the pages': a part repeats words its page has.
     if (doc.partOf === undefined) { for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1); }
-    else for (const t of seen) if (!df.has(t)) df.set(t, 0);
+    else {
+      for (const t of seen) {
+        if (!df.has(t)) df.set(t, 0);
+        partDf.set(t, (partDf.get(t) ?? 0) + 1);
+      }
+    }
   });
   const terms = [...byTerm.keys()].sort();
   return createIndex({
@@ -269,7 +280,7 @@ export function buildSearchIndex(
     terms,
     counts: terms.map((t) => df.get(t)!),
     postings: terms.map((t) => encodePostings(byTerm.get(t)!)),
-    ...(parts.length > 0 ? { parts } : {}),
+    ...(parts.length > 0 ? { parts, partCounts: terms.map((t) => partDf.get(t) ?? 0) } : {}),
   });
 }
 
@@ -304,6 +315,15 @@ export function importSearchIndex(
   if (parts !== undefined && !(Array.isArray(parts) && validParts(parts, docs - parts.length))) {
     throw new Error("search index has invalid parts");
   }
+  const partCounts = data.partCounts;
+  if (
+    parts === undefined
+      ? partCounts !== undefined
+      : !(Array.isArray(partCounts) && partCounts.length === terms &&
+        partCounts.every((c) => Number.isInteger(c) && c >= 0 && c <= parts.length))
+  ) {
+    throw new Error("search index has invalid partCounts");
+  }
   if (starts !== undefined) {
     const ordered = Array.isArray(starts) && starts[0] === 0 &&
       starts.every((s, k) => Number.isInteger(s) && (k === 0 || s > starts[k - 1]!) && s < terms);
@@ -328,6 +348,12 @@ function createIndex(
   const mostInbound = inbound.reduce((a, b) => Math.max(a, b), 0);
   const dictionary = createDictionary(data.terms, counts);
   const { find } = dictionary;
+  // A term's work in a query: its postings hold its pages and its parts.
+  const partCounts = data.partCounts;
+  const costOf = partCounts === undefined ? dictionary.dfOf : (term: string) => {
+    const i = find(term);
+    return i < 0 ? 0 : counts[i]! + partCounts[i]!;
+  };
   const chunks = createPostingsReader(data, find, postingsChunk);
   const scorer = createTermScores({ total, pages, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
@@ -374,7 +400,7 @@ function createIndex(
     ids,
     pages,
     partOf,
-    plan: (query) => withinBudget(planQuery(query, dictionary), dictionary.dfOf, budget),
+    plan: (query) => withinBudget(planQuery(query, dictionary), costOf, budget),
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     search(plan, { weights, filter: accepted, limit, statsScope, statsOf }) {

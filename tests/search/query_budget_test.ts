@@ -5,8 +5,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { appFor, callTool, manifestOf, post } from "../helpers.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
 import { QUERY_DOCS_MIN } from "../../src/search/expansion_rules.ts";
 import { withinBudget } from "../../src/search/query_budget.ts";
+import { buildIndexFor, indexableDocuments } from "../../src/search/search_engine.ts";
 import type { QueryPlan } from "../../src/search/query_planner.ts";
 
 /** Documents a plan scores: each dictionary term once. */
@@ -182,4 +184,46 @@ Deno.test("query budget: only as much is cut as the budget needs, most frequent 
   assert.deepEqual([...cut.expansions.get("deploy")!.keys()], ["deploy", "deployer"]);
   assert.deepEqual(cut.terms, ["deploy", "tar"]);
   assert.deepEqual(cut.ignored, []);
+});
+
+Deno.test("query budget: a long page's parts count, so words its sections all hold are cut", async () => {
+  // Four reference pages of 1,100 short entries each (every entry a part of its page), beside
+  // 100 short pages: five words are on only 4 pages but in 4,400 parts, whose postings are
+  // decoded and read with the pages'.
+  const WORDS = ["alpha", "bravo", "charlie", "delta", "echo"];
+  const entries = (p: number) =>
+    Array.from({ length: 1_100 }, (_, j) => `## Entry ${p}-${j}\n\n${WORDS.join(" ")} entry ${j}.`);
+  const manifest = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [
+      ...Array.from({ length: 4 }, (_, p) => ({
+        path: `reference-${p}.md`,
+        text: `# Reference ${p}\n\n${entries(p).join("\n\n")}`,
+      })),
+      ...Array.from({ length: 100 }, (_, i) => ({
+        path: `note-${i}.md`,
+        text: `# Note ${i}\n\nA short note.`,
+      })),
+    ],
+  }]);
+  const store = createContentStore(manifest);
+  await store.loadBodies();
+  assert.ok(indexableDocuments(store).filter((d) => d.partOf !== undefined).length >= 4_400);
+  const index = buildIndexFor(store);
+  const data = await index.export();
+  const at = (t: string) => data.terms.indexOf(t);
+  // Each word's term, as a query of that word alone finds it.
+  const terms = WORDS.map((w) => index.plan(w).terms[0]!);
+  assert.ok(terms.every((t) => at(t) >= 0), terms.join());
+  const pagesCost = terms.reduce((sum, t) => sum + data.counts[at(t)]!, 0);
+  const partsCost = terms.reduce((sum, t) => sum + data.partCounts![at(t)]!, 0);
+  // Counting the pages alone, nothing would be cut.
+  assert.ok(pagesCost < QUERY_DOCS_MIN && pagesCost + partsCost > QUERY_DOCS_MIN);
+  const plan = index.plan(WORDS.join(" "));
+  assert.ok(plan.ignored !== undefined && plan.ignored.length >= 1, JSON.stringify(plan.ignored));
+  assert.ok(plan.words >= 1);
+  const kept = plan.terms.slice(0, plan.words);
+  const cost = kept.reduce((sum, t) => sum + data.counts[at(t)]! + data.partCounts![at(t)]!, 0);
+  assert.ok(cost <= QUERY_DOCS_MIN || kept.length === 1, `${cost}`);
 });

@@ -75,7 +75,7 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
   const { postings: _, layout: __, ...flexEra } = data;
   assert.throws(
     () => importSearchIndex({ ...flexEra, flex: {} } as unknown as typeof data),
-    /layout 'undefined' is not 'shelf-postings-4'/,
+    /layout 'undefined' is not 'shelf-postings-5'/,
   );
   assert.throws(
     () => importSearchIndex({ ...data, postings: data.postings.slice(1) }),
@@ -91,6 +91,36 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
   assert.throws(() => importSearchIndex({ ...data, parts: [] }), /invalid parts/);
   assert.throws(() => importSearchIndex({ ...data, parts: [0.5] }), /invalid parts/);
   assert.throws(() => importSearchIndex({ ...data, names: data.names.slice(1) }), /incomplete/);
+  // Part counts come with parts, one per term, each at most the number of parts.
+  assert.throws(() => importSearchIndex({ ...data, parts: [0] }), /invalid partCounts/);
+  assert.throws(
+    () => importSearchIndex({ ...data, partCounts: data.terms.map(() => 0) }),
+    /invalid partCounts/,
+  );
+  const withParts = await buildSearchIndex(
+    [...docs, {
+      id: "kw#1",
+      name: "",
+      keywords: [],
+      description: "",
+      content: "deployment",
+      partOf: 0,
+    }],
+    "h",
+  ).export();
+  assert.equal(importSearchIndex(withParts).pages, docs.length);
+  const { partCounts } = withParts;
+  assert.equal(partCounts![withParts.terms.indexOf("deploy")], 1);
+  for (
+    const bad of [partCounts!.slice(1), partCounts!.map(() => -1), partCounts!.map(() => 2), [
+      ...partCounts!.slice(1),
+      0.5,
+    ]]
+  ) {
+    assert.throws(() => importSearchIndex({ ...withParts, partCounts: bad }), /invalid partCounts/);
+  }
+  const { partCounts: _pc, ...noCounts } = withParts;
+  assert.throws(() => importSearchIndex(noCounts), /invalid partCounts/);
   assert.throws(
     () => importSearchIndex({ ...data, lengths: { ...data.lengths, content: [] } }),
     /incomplete/,
