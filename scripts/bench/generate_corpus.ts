@@ -41,18 +41,24 @@ function prng(seed: number): () => number {
   };
 }
 
-/**
- * Generates `count` documents of about `words` words each, in 20 category folders. Words follow
- * a Zipf-like distribution over a 20,000-word vocabulary (common English words first), so term
- * frequencies look like real text rather than every word being in every document.
- */
-export function generateCorpus(count: number, words = 150, seed = 42): SourceFile[] {
+/** A seeded Zipf-like word source over a 20,000-word vocabulary (common English words first). */
+function zipfWords(seed: number) {
   const rand = prng(seed);
   const vocab = vocabulary(rand, 20_000);
   // Zipf with exponent ~1: rank = floor(V^u) gives P(rank) ∝ 1/rank.
   const pick = () =>
     vocab[Math.min(vocab.length - 1, Math.floor(Math.pow(vocab.length, rand())) - 1)]!;
   const sentence = (n: number) => Array.from({ length: n }, pick).join(" ");
+  return { pick, sentence };
+}
+
+/**
+ * Generates `count` documents of about `words` words each, in 20 category folders. Words follow
+ * a Zipf-like distribution over a 20,000-word vocabulary (common English words first), so term
+ * frequencies look like real text rather than every word being in every document.
+ */
+export function generateCorpus(count: number, words = 150, seed = 42): SourceFile[] {
+  const { pick, sentence } = zipfWords(seed);
   const files: SourceFile[] = [];
   for (let i = 0; i < count; i++) {
     const title = `${pick()} ${pick()} ${i}`;
@@ -62,6 +68,51 @@ export function generateCorpus(count: number, words = 150, seed = 42): SourceFil
       path: `c${i % 20}/doc-${i}.md`,
       text: `---\ntitle: "${title}"\ntags: [${pick()}, ${pick()}]\nstatus: Live\n` +
         `lastUpdated: 2025-0${1 + (i % 9)}-1${i % 10}\n---\n${body.join("\n")}\n`,
+    });
+  }
+  return files;
+}
+
+/** The words the generated corpora use most, most common first (what a hostile query picks). */
+export const COMMON_WORDS: readonly string[] = COMMON;
+
+/**
+ * A site whose long pages outnumber its pages in sections: `pages` short pages of about 150 words,
+ * and `long` reference pages of `sections` sections of about 140 words each — long enough (about
+ * 90 KB against an average near 10 KB) that every section is also scored as a part of its page
+ * (`part_rule.ts`), so a common word's postings hold far more parts than pages.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { generateLongPagesCorpus } from "./generate_corpus.ts";
+ * const files = generateLongPagesCorpus(10, 2, 5);
+ * assert.equal(files.length, 12);
+ * assert.equal(files.at(-1)!.text.match(/^## /gm)!.length, 5);
+ * ```
+ */
+export function generateLongPagesCorpus(
+  pages: number,
+  long: number,
+  sections: number,
+  seed = 7,
+): SourceFile[] {
+  const { pick, sentence } = zipfWords(seed);
+  const files: SourceFile[] = [];
+  for (let i = 0; i < pages; i++) {
+    const body = Array.from({ length: 8 }, () => sentence(20) + ".").join(" ");
+    files.push({ path: `notes/note-${i}.md`, text: `# ${pick()} ${pick()} ${i}\n\n${body}\n` });
+  }
+  for (let i = 0; i < long; i++) {
+    const parts = Array.from(
+      { length: sections },
+      (_, j) =>
+        `## ${pick()} ${pick()} ${j}\n\n` +
+        Array.from({ length: 7 }, () => sentence(20) + ".").join(" "),
+    );
+    files.push({
+      path: `reference/ref-${i}.md`,
+      text: `# Reference ${i}\n\n${sentence(20)}.\n\n${parts.join("\n\n")}\n`,
     });
   }
   return files;
