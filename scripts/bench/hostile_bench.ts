@@ -50,6 +50,12 @@ export const CASES: { name: string; body: unknown; version?: string }[] = [
     body: call("search_articles", { query: worst(2) }),
   },
   { name: "search: one 1,000-letter word", body: call("search", { query: "x".repeat(1000) }) },
+  {
+    // Words no page has, each two edits from a common one: "did you mean" spells its
+    // suggestions from the documents, the commonest words' postings included.
+    name: "search: 3 words two edits from common ones",
+    body: call("search", { query: "fqqe lxqt cxxmand" }),
+  },
   { name: "search: 250 three-letter words", body: call("search", { query: words(250, 3, 3) }) },
   {
     // Words in most pages of any documentation: the longest postings, decoded for every word.

@@ -185,6 +185,27 @@ export interface SearchIndex {
    * ```
    */
   contentDocs(term: string): Int32Array;
+  /**
+   * The document where `term` weighs most under `weights` (the highest weighted sum of its field
+   * scores; the first of tied ones) among those `accept` takes, or -1: what a spelling needs
+   * (`spellings.ts`), without ranking the term's every document as a search would. The term's
+   * postings must be loaded, as for `search`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { buildSearchIndex } from "./search_index.ts";
+   * const index = buildSearchIndex([
+   *   { id: "a", name: "Notes", keywords: [], description: "", content: "a build" },
+   *   { id: "b", name: "Builds", keywords: [], description: "", content: "build it, builds" },
+   * ], "hash");
+   * const weights = { name: 1, keywords: 1, description: 1, content: 1 };
+   * assert.equal(index.bestDocument("build", weights), 1);
+   * assert.equal(index.bestDocument("build", weights, (n) => n !== 1), 0);
+   * assert.equal(index.bestDocument("unknown", weights), -1);
+   * ```
+   */
+  bestDocument(term: string, weights: FieldWeights, accept?: (doc: number) => boolean): number;
   /** Serializes the index for the build output (every postings string in it). */
   export(): Promise<SearchIndexData>;
 }
@@ -335,6 +356,10 @@ export function importSearchIndex(
   return createIndex(data, options.postingsChunk);
 }
 
+/** The key a term's scores under `weights` are kept by. */
+const weightsKeyOf = (weights: FieldWeights) =>
+  FIELDS.map((f) => fieldWeight(weights, f)).join(",");
+
 function createIndex(
   data: SearchIndexData,
   postingsChunk?: (k: number) => Promise<unknown>,
@@ -426,7 +451,7 @@ function createIndex(
       const { termTouched, headTouched, docsTouched, headDocs } = buf;
       let docsCount = 0;
       let headDocsCount = 0;
-      const weightsKey = FIELDS.map((f) => fieldWeight(weights, f)).join(",");
+      const weightsKey = weightsKeyOf(weights);
       const members = statsOf ?? accepted;
       const scope = statsScope !== undefined && members ? scopeOf(statsScope, members) : undefined;
       // The prior is relative to the most linked page of the scope, as if it were served alone.
@@ -562,6 +587,21 @@ function createIndex(
       }
       const fill = topHits(fillers, limit === undefined ? undefined : limit - strict.length);
       return strict.concat(limit === undefined ? fill : fill.slice(0, limit - strict.length));
+    },
+    bestDocument(term, weights, accept) {
+      const weightsKey = weightsKeyOf(weights);
+      const scores = scorer.scoresOf(term, weights, weightsKey);
+      let best = -1;
+      if (!scores) return best;
+      const { docs, sums } = scores;
+      let bestScore = 0;
+      for (let i = 0; i < docs.length; i++) {
+        const n = docs[i]!;
+        if (n >= pages || (accept && !accept(n))) continue;
+        const score = sums[i]! * (mostInbound > 0 ? priorBoost(inbound[n]!, mostInbound) : 1);
+        if (best < 0 || score > bestScore) [best, bestScore] = [n, score];
+      }
+      return best;
     },
     loadPostings: chunks.load,
     async export() {

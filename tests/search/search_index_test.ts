@@ -103,7 +103,8 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
       name: "",
       keywords: [],
       description: "",
-      content: "deployment",
+      // Would be the best document of both words, were parts documents of their own.
+      content: "deployment rollback ".repeat(5),
       partOf: 0,
     }],
     "h",
@@ -121,6 +122,20 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
   }
   const { partCounts: _pc, ...noCounts } = withParts;
   assert.throws(() => importSearchIndex(noCounts), /invalid partCounts/);
+  // A term's best document is a page, never a part, and the one a search ranks first.
+  const index = importSearchIndex(withParts);
+  for (const word of ["deployment", "rollback", "unrelated"]) {
+    const term = index.plan(word).terms[0]!;
+    const plan = {
+      terms: [term],
+      words: 1,
+      expansions: new Map([[term, new Map([[term, 1]])]]),
+      unmatched: [],
+    };
+    const best = index.bestDocument(term, W);
+    assert.ok(best >= 0 && best < docs.length, word);
+    assert.equal(best, index.search(plan, { weights: W })[0]!.doc, word);
+  }
   assert.throws(
     () => importSearchIndex({ ...data, lengths: { ...data.lengths, content: [] } }),
     /incomplete/,
