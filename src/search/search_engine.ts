@@ -309,10 +309,16 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         terms: index.suggest(term, 3),
       }));
       const suggestedTerms = suggested.flatMap((s) => s.terms);
-      const spelled = suggestedTerms.length > 0 ? await spellingsOf(suggestedTerms) : undefined;
+      // Spelling a suggestion reads its postings: it is paid from what the query left of its
+      // budget, and a suggestion that does not fit is not made.
+      let spent = 0;
+      for (const t of groups.keys()) spent += index.costOf(t);
+      const spelled = suggestedTerms.length > 0
+        ? await spellingsOf(suggestedTerms, index.budget - spent)
+        : new Map<string, string>();
       const unmatched = suggested.map(({ word, terms }) => ({
         word,
-        suggestions: [...new Set(terms.map((t) => spelled!.get(t)!))],
+        suggestions: [...new Set(terms.flatMap((t) => spelled.get(t) ?? []))],
       }));
       return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan, unmatched };
     },

@@ -146,6 +146,13 @@ export interface SearchIndex {
   readonly partOf: readonly number[];
   /** Analyzes a query and expands each term to the dictionary terms within one edit. */
   plan(query: string): QueryPlan;
+  /** The most documents one query may score, its terms' {@link costOf} summed (`query_budget.ts`). */
+  readonly budget: number;
+  /**
+   * The documents `term`'s postings hold, its pages and its parts (0 when the index lacks it):
+   * what decoding and scoring it costs a query.
+   */
+  costOf(term: string): number;
   /**
    * All matching documents (pages only, unless `filter` accepts parts); the best (all, or
    * `limit`) first, ties in document order. A query
@@ -426,6 +433,8 @@ function createIndex(
     pages,
     partOf,
     plan: (query) => withinBudget(planQuery(query, dictionary), costOf, budget),
+    budget,
+    costOf,
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     search(plan, { weights, filter: accepted, limit, statsScope, statsOf }) {

@@ -17,9 +17,12 @@ import { occurrences, positionsOf, wordPositions } from "./word_positions.ts";
 const ANY_FIELD: FieldWeights = { name: 1, keywords: 1, description: 1, content: 1 };
 
 /**
- * The speller of one engine: `spellingsOf(terms)` gives each index term's spelling. A term not
- * spelled yet needs its postings (to find its best document) and that document's body loaded
- * first; terms spelled before are answered from the memo, with no search.
+ * The speller of one engine: `spellingsOf(terms, budget)` gives each index term's spelling. A
+ * term not spelled yet needs its postings (to find its best document) and that document's body
+ * loaded first, so such terms are spelled, in order, only while their costs (`costOf`: the
+ * documents their postings hold) fit in `budget` — what the query's own terms left of the
+ * index's budget; the others are left out of the answer. Terms spelled before are answered from
+ * the memo, at no cost.
  *
  * @example
  * ```ts ignore
@@ -60,13 +63,20 @@ export function createSpeller(
     maxEntries: 10_000,
     maxBytes: 2 * 1024 * 1024,
   });
-  const spellingsOf = async (terms: readonly string[]): Promise<Map<string, string>> => {
+  const spellingsOf = async (
+    terms: readonly string[],
+    budget = Infinity,
+  ): Promise<Map<string, string>> => {
     const out = new Map<string, string>();
     const fresh: string[] = [];
+    let left = budget;
     for (const term of terms) {
       const known = spellings.map.get(term);
       if (known !== undefined) out.set(term, known);
-      else fresh.push(term);
+      else if (!fresh.includes(term) && index.costOf(term) <= left) {
+        fresh.push(term);
+        left -= index.costOf(term);
+      }
     }
     if (fresh.length === 0) return out;
     await index.loadPostings(fresh);

@@ -168,6 +168,20 @@ Deno.test("search tools: a long query of common words still finds its page and n
   assert.deepEqual(errors, []);
 });
 
+Deno.test("did you mean: a suggestion is spelled only from what the query left of its budget", async () => {
+  // A new app: no spelling from another test is remembered.
+  const fresh = appFor(manifest);
+  // "axxha" is two edits from "alpha", which is in every page: spelling it reads 1,000 postings,
+  // more than the long query's cut plan leaves.
+  const long = await callTool(fresh.app, "search", { query: `${COMMON.join(" ")} axxha` });
+  assert.deepEqual(long.structuredContent.unmatched, [{ word: "axxha", suggestions: [] }]);
+  assert.match(long.content[0].text, /No document mentions 'axxha'\./);
+  // Alone, the word leaves the whole budget to its suggestion.
+  const short = await callTool(fresh.app, "search", { query: "axxha" });
+  assert.deepEqual(short.structuredContent.unmatched, [{ word: "axxha", suggestions: ["alpha"] }]);
+  assert.deepEqual(fresh.errors, []);
+});
+
 Deno.test("query budget: only as much is cut as the budget needs, most frequent first", () => {
   const df: Record<string, number> = { deploy: 100, deployment: 5_000, deployer: 50, tar: 10 };
   const plan: QueryPlan = {
