@@ -79,13 +79,13 @@ export function withinBudget(
   };
   // First the near matches and whole identifiers, most frequent first; a word keeps its last
   // term (a word matched only by completions is dropped whole below, or not at all).
-  const optional: { term: string; t: string; df: number }[] = [];
+  const optional: { term: string; t: string; cost: number }[] = [];
   plan.terms.forEach((term, n) => {
     for (const t of expansions.get(term)!.keys()) {
-      if (n >= plan.words || t !== term) optional.push({ term, t, df: costOf(t) });
+      if (n >= plan.words || t !== term) optional.push({ term, t, cost: costOf(t) });
     }
   });
-  optional.sort((a, b) => b.df - a.df);
+  optional.sort((a, b) => b.cost - a.cost);
   const identifiers = new Set(plan.terms.slice(plan.words));
   const dropped = new Set<string>();
   for (const { term, t } of optional) {
@@ -101,14 +101,14 @@ export function withinBudget(
   const words = plan.terms.slice(0, plan.words)
     .map((term) => ({
       term,
-      df: [...expansions.get(term)!.keys()].reduce((s, t) => s + costOf(t), 0),
+      cost: [...expansions.get(term)!.keys()].reduce((s, t) => s + costOf(t), 0),
     }))
-    .sort((a, b) => b.df - a.df);
+    .sort((a, b) => b.cost - a.cost);
   let left = words.length;
   const ignored = new Set<string>();
-  for (const { term, df } of words) {
+  for (const { term, cost: wordCost } of words) {
     // A word found nowhere costs nothing: only the words after it would, and there are none.
-    if (cost <= budget || left <= 1 || df === 0) break;
+    if (cost <= budget || left <= 1 || wordCost === 0) break;
     for (const t of expansions.get(term)!.keys()) release(t);
     ignored.add(term);
     dropped.add(term);
