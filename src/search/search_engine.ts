@@ -311,11 +311,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       const suggestedTerms = suggested.flatMap((s) => s.terms);
       // Spelling a suggestion reads its postings: it is paid from what the query left of its
       // budget, and a suggestion that does not fit is not made.
-      let spent = 0;
-      for (const t of groups.keys()) spent += index.costOf(t);
-      const spelled = suggestedTerms.length > 0
-        ? await spellingsOf(suggestedTerms, index.budget - spent)
-        : new Map<string, string>();
+      let spelled = new Map<string, string>();
+      if (suggestedTerms.length > 0) {
+        let spent = 0;
+        for (const t of groups.keys()) spent += index.costOf(t);
+        spelled = await spellingsOf(suggestedTerms, index.budget - spent);
+      }
       const unmatched = suggested.map(({ word, terms }) => ({
         word,
         suggestions: [...new Set(terms.flatMap((t) => spelled.get(t) ?? []))],

@@ -607,7 +607,7 @@ function createIndex(
       for (let i = 0; i < docs.length; i++) {
         const n = docs[i]!;
         if (n >= pages || (accept && !accept(n))) continue;
-        const score = sums[i]! * (mostInbound > 0 ? priorBoost(inbound[n]!, mostInbound) : 1);
+        const score = sums[i]! * priorBoost(inbound[n]!, mostInbound);
         if (best < 0 || score > bestScore) [best, bestScore] = [n, score];
       }
       return best;

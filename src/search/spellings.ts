@@ -73,9 +73,11 @@ export function createSpeller(
     for (const term of terms) {
       const known = spellings.map.get(term);
       if (known !== undefined) out.set(term, known);
-      else if (!fresh.includes(term) && index.costOf(term) <= left) {
+      else if (!fresh.includes(term)) {
+        const cost = index.costOf(term);
+        if (cost > left) continue;
         fresh.push(term);
-        left -= index.costOf(term);
+        left -= cost;
       }
     }
     if (fresh.length === 0) return out;
