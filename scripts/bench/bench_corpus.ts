@@ -11,12 +11,18 @@ import { buildManifest } from "../../src/build/build_manifest.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
-import { generateCorpus } from "./generate_corpus.ts";
+import { generateCorpus, generateLongPagesCorpus } from "./generate_corpus.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
 /** Where the benchmarks keep their output and each corpus's built files. */
 export const BENCH_OUT = `${ROOT}dist/bench`;
+
+/**
+ * The generated site whose 200 reference pages of 100 sections make 20,000 parts, ten times its
+ * 2,000 pages (`generateLongPagesCorpus`).
+ */
+export const LONG_PAGES_CORPUS = "generated long pages";
 
 /** Builds a corpus's manifest (`synthetic-50k` has 5,000 documents when `small`). */
 export async function loadCorpus(
@@ -24,8 +30,10 @@ export async function loadCorpus(
   small = false,
 ): Promise<{ manifest: Manifest; ms: number }> {
   const t = performance.now();
-  if (name === "synthetic-50k") {
-    const files = generateCorpus(small ? 5_000 : 50_000);
+  if (name === "synthetic-50k" || name === LONG_PAGES_CORPUS) {
+    const files = name === LONG_PAGES_CORPUS
+      ? generateLongPagesCorpus(1_800, 200, 100)
+      : generateCorpus(small ? 5_000 : 50_000);
     const { manifest } = await buildManifest({
       server: { name, version: "bench" },
       sources: [{ name: "docs", description: name, files }],

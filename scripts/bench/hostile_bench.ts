@@ -12,14 +12,11 @@
  * @module
  */
 import { createApp } from "../../src/app.ts";
-import { buildFromFolders } from "../../src/build/build_from_folders.ts";
-import { buildManifest } from "../../src/build/build_manifest.ts";
-import type { Manifest } from "../../src/content/manifest.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
-import { COMMON_WORDS, generateLongPagesCorpus } from "./generate_corpus.ts";
+import { loadCorpus, LONG_PAGES_CORPUS as LONG_PAGES } from "./bench_corpus.ts";
+import { COMMON_WORDS } from "./generate_corpus.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const CORPORA = `${ROOT}../shared/corpora`;
 
 /** Deterministic random lowercase words. */
 function words(count: number, length: number, seed: number): string {
@@ -90,36 +87,17 @@ export const CASES: { name: string; body: unknown; version?: string }[] = [
   },
 ];
 
-/** The generated site of many parts (see the module doc). */
-const LONG_PAGES = "generated long pages";
-
 /** The generated site's own common words: in most of its pages and of their sections. */
 const COMMON_CASE: (typeof CASES)[number] = {
   name: "search: 30 commonest words of the site",
   body: call("search", { query: COMMON_WORDS.slice(0, 30).join(" ") }),
 };
 
-async function manifestOf(corpus: string): Promise<Manifest> {
-  if (corpus === LONG_PAGES) {
-    const files = generateLongPagesCorpus(1_800, 200, 100);
-    return (await buildManifest({
-      server: { name: "bench", version: "1" },
-      sources: [{ name: "docs", description: corpus, files }],
-    })).manifest;
-  }
-  return (await buildFromFolders({
-    server: { name: "bench", version: "1" },
-    sources: [{ name: "docs", description: "", path: `${CORPORA}/${corpus}` }],
-    settings: {},
-    warnings: [],
-  })).manifest;
-}
-
 async function main() {
   const results: Record<string, unknown>[] = [];
   const all = ["asdlc", "tldr", "hugo-docs", LONG_PAGES];
   for (const corpus of Deno.args.length > 0 ? all.filter((c) => Deno.args.includes(c)) : all) {
-    const manifest = await manifestOf(corpus);
+    const { manifest } = await loadCorpus(corpus);
     const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
     const send = async (body: unknown, version = "2025-11-25") => {
       const res = await app.request("/mcp", {
