@@ -3,8 +3,8 @@
  * to an app over asdlc (and, for search, tldr, the largest corpus; hugo-docs, whose very long
  * pages are also searched by their sections: `part_rule.ts`; and a generated site whose 200
  * reference pages hold 20,000 such sections, ten times its pages), with the slowest time and
- * the process's memory growth reported per class. In-process and single-threaded, wall time here is the request's
- * CPU time. Targets (issue 11): at most 20 ms and 50 MB for any single request.
+ * the process's memory growth reported per class. In-process and single-threaded, wall time here
+ * is the request's CPU time. Targets (issue 11): at most 20 ms and 50 MB for any single request.
  *
  * Writes `dist/bench/hostile.json`. Usage: deno run -A scripts/bench/hostile_bench.ts [corpus …]
  * (the corpora named, e.g. `"generated long pages"`; default all).

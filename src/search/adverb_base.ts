@@ -2,7 +2,7 @@
  * The adjective an adverb in "-ily" comes from, which the Porter stemmer does not find: it
  * stems "lazily" to `lazili` and "lazy" to `lazi`, "easily" to `easili` and "easy" to `easi`.
  * Its other adverb rules already join "-ally", "-ently", "-ously", "-ably" and "-ely" to their
- * adjectives. "family", and names ending in it ("subfamily"), are nouns and stay apart; words
+ * adjectives. "family", and words ending in it ("subfamily"), are nouns and stay apart; words
  * under six letters ("daily", "lily", "wily") are left alone.
  *
  * Measured on `deno task eval` (2026-11-26): one question moves, Redux's "load reducers lazily

@@ -70,6 +70,23 @@ Deno.test("analyzer: irregular forms meet their base word; ambiguous ones stay a
   assert.equal(termOf("Written"), termOf("write"));
 });
 
+Deno.test("analyzer: an -ily adverb and its adjective are one term; family stays apart", () => {
+  for (
+    const group of [
+      ["lazy", "lazily", "Lazily"],
+      ["easy", "easily"],
+      ["temporary", "temporarily"],
+      ["necessary", "necessarily"],
+    ]
+  ) {
+    assert.equal(new Set(group.map((w) => analyze(w)[0])).size, 1, group.join());
+  }
+  // Porter's own stem, as before: "family" is not made "famy".
+  assert.equal(analyze("family")[0], "famili");
+  // The memoized path snippets and queries use agrees.
+  assert.equal(termOf("Lazily"), termOf("lazy"));
+});
+
 Deno.test("analyzer: combining marks stay in their word (accents written apart, Indic vowel signs)", () => {
   assert.deepEqual(analyze("re\u0301sume\u0301"), analyze("résumé"));
   assert.deepEqual(analyze("हिन्दी भाषा").length, 2);
