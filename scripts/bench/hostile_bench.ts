@@ -15,6 +15,8 @@ import { createApp } from "../../src/app.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { loadCorpus, LONG_PAGES_CORPUS as LONG_PAGES } from "./bench_corpus.ts";
 import { COMMON_WORDS } from "./generate_corpus.ts";
+import { DEFAULT_PROFILES } from "../../src/tools/tool_registry.ts";
+import type { Manifest } from "../../src/content/manifest.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -69,6 +71,14 @@ export const CASES: { name: string; body: unknown; version?: string }[] = [
   },
   { name: "list_articles limit 500", body: call("list_articles", { limit: 500 }) },
   {
+    // A list argument far past its bound (`list_limits.ts`): refused before any work.
+    name: "search_documents: 50,000 fileTypes",
+    body: call("search_documents", {
+      query: "context engineering",
+      fileTypes: Array.from({ length: 50_000 }, (_, i) => `t${i}`),
+    }),
+  },
+  {
     name: "read_sections: 3,000-deep id",
     body: call("read_sections", { filename: "the-spec.md", section_ids: [deep] }),
   },
@@ -87,6 +97,12 @@ export const CASES: { name: string; body: unknown; version?: string }[] = [
   },
 ];
 
+/** The manifest served with every tool {@link CASES} call: the default ones and mcp-serve's. */
+export function withCaseTools(manifest: Manifest): Manifest {
+  const profiles = [...DEFAULT_PROFILES, "mcp-serve"];
+  return { ...manifest, settings: { ...manifest.settings, profiles } };
+}
+
 /** The generated site's own common words: in most of its pages and of their sections. */
 const COMMON_CASE: (typeof CASES)[number] = {
   name: "search: 30 commonest words of the site",
@@ -98,7 +114,8 @@ async function main() {
   const all = ["asdlc", "tldr", "hugo-docs", LONG_PAGES];
   for (const corpus of Deno.args.length > 0 ? all.filter((c) => Deno.args.includes(c)) : all) {
     const { manifest } = await loadCorpus(corpus);
-    const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
+    const served = withCaseTools(manifest);
+    const app = createApp({ stores: createStoreCache({ load: () => served }) });
     const send = async (body: unknown, version = "2025-11-25") => {
       const res = await app.request("/mcp", {
         method: "POST",

@@ -2,7 +2,7 @@
  * `deno task soak:hostile`: 8 concurrent clients against a listening Shelf over asdlc for 60
  * seconds (`--seconds N`), every other request one of the worst known (`hostile_bench.ts`
  * CASES: 1,000-character unknown-word searches, 100-message batches, whole-corpus
- * `include_content`, 3,000-deep ids) and the rest ordinary tool calls. Prints the process's RSS
+ * `include_content`, 3,000-deep ids, 50,000 file types) and the rest ordinary tool calls. Prints the process's RSS
  * and its heap after garbage collection every 10 seconds, to show whether memory settles.
  * Fails if any answer is not HTTP 200 or if the heap after the run is over twice its level
  * after the first 10 seconds.
@@ -12,7 +12,7 @@
 import { createApp } from "../../src/app.ts";
 import { buildFromFolders } from "../../src/build/build_from_folders.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
-import { CASES } from "./hostile_bench.ts";
+import { CASES, withCaseTools } from "./hostile_bench.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const seconds = Number(Deno.args[Deno.args.indexOf("--seconds") + 1] || 60) || 60;
@@ -25,7 +25,8 @@ const { manifest } = await buildFromFolders({
   settings: {},
   warnings: [],
 });
-const app = createApp({ stores: createStoreCache({ load: () => manifest }) });
+const served = withCaseTools(manifest);
+const app = createApp({ stores: createStoreCache({ load: () => served }) });
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
 const url = `http://127.0.0.1:${server.addr.port}/mcp`;
 const docs = manifest.documents;

@@ -21,10 +21,11 @@ import {
 import { extractMetadata, stringList } from "./extract_metadata.ts";
 import { htmlToText } from "./html_to_text.ts";
 import { cleanMarkdown, takeAnchors } from "./dialects/clean_markdown.ts";
-import { MDX_IN_MARKDOWN } from "./dialects/dialect.ts";
+import { type Dialect, FRONTMATTER_BROWSER_TITLE, MDX_IN_MARKDOWN } from "./dialects/dialect.ts";
 import { isPartial } from "./dialects/partials.ts";
 import { publicUrl } from "./dialects/public_url.ts";
 import { splitSections } from "./split_sections.ts";
+import { siteTitles } from "./site_titles.ts";
 import { ANALYZER_ID } from "../search/analyzer.ts";
 import { buildPrompts } from "./build_prompts.ts";
 import { formatOf } from "./format_of.ts";
@@ -250,7 +251,7 @@ function buildSource(
       if (!droppedKinds.has(kind)) droppedKinds.set(kind, file);
     },
   };
-  const documents: { doc: ManifestDocument; body: string }[] = [];
+  const documents: Built[] = [];
   for (const p of kept) {
     // One file that breaks a rule nobody foresaw is reported and skipped, never the build.
     try {
@@ -261,6 +262,7 @@ function buildSource(
       report.hidden.push({ file: label(p.file.path), reason });
     }
   }
+  titleByHeadings(documents, dialect);
   // One warning per kind of construct dropped, naming the first file that had it.
   for (const [kind, file] of droppedKinds) {
     report.warnings.push({
@@ -272,6 +274,30 @@ function buildSource(
     });
   }
   return documents;
+}
+
+/** A document as built, with its H1 where its title came from elsewhere. */
+interface Built {
+  doc: ManifestDocument;
+  body: string;
+  heading?: string;
+}
+
+/**
+ * Titles pages by their H1 where their browser title is the H1 plus the site's suffix, decided
+ * over the source's pages (`site_titles.ts`): HTML `<title>`s, and frontmatter titles in the
+ * dialects where they are the browser's.
+ */
+function titleByHeadings(documents: Built[], dialect: Dialect): void {
+  const withHeading = documents.filter((d) => d.heading !== undefined);
+  const groups = [withHeading.filter((d) => d.doc.format === "html")];
+  if (FRONTMATTER_BROWSER_TITLE.has(dialect)) {
+    groups.push(withHeading.filter((d) => d.doc.format === "markdown"));
+  }
+  for (const group of groups) {
+    const titles = siteTitles(group.map((d) => ({ title: d.doc.title, heading: d.heading! })));
+    group.forEach((d, i) => d.doc.title = titles[i]!);
+  }
 }
 
 /** What every document of one source is built with. */
@@ -309,7 +335,7 @@ function resolveInclude(
   return undefined;
 }
 
-function toDocument(p: Parsed, context: DocumentContext): { doc: ManifestDocument; body: string } {
+function toDocument(p: Parsed, context: DocumentContext): Built {
   const { source, resolves, links, report, dialect } = context;
   const path = stripExtension(p.file.path);
   const slash = path.indexOf("/");
@@ -391,7 +417,7 @@ function toDocument(p: Parsed, context: DocumentContext): { doc: ManifestDocumen
       attrs: p.attrs,
     });
   }
-  return { doc, body };
+  return meta.heading === undefined ? { doc, body } : { doc, body, heading: meta.heading };
 }
 
 function stripExtension(path: string): string {

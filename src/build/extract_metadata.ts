@@ -19,6 +19,11 @@ export interface ExtractInput {
 /** Title, description and keywords of a document. */
 export interface ExtractedMetadata {
   title: string;
+  /**
+   * The page's first H1 where its title came from elsewhere (frontmatter `title`, `<title>`):
+   * whether it is the page's title depends on the source's other pages (`site_titles.ts`).
+   */
+  heading?: string;
   description: string;
   keywords: string[];
 }
@@ -59,6 +64,9 @@ export function truncateAtWord(text: string, max: number): string {
  * `<title>`/`<h1>` (HTML) or first line (text), then the file name; description from
  * frontmatter `description` | `Description`, then the first paragraph, `<meta name=description>`
  * /first `<p>`, or lines 2–4; keywords as the union of `keywords`, `Keywords` and `tags`.
+ * Where the title came from frontmatter or `<title>` and the page has an H1, `heading` holds it:
+ * the build titles the page by it when the title is the H1 plus a site-wide suffix
+ * (`site_titles.ts`), which one page alone cannot tell.
  *
  * @example
  * ```ts
@@ -77,9 +85,12 @@ export function truncateAtWord(text: string, max: number): string {
  */
 export function extractMetadata(input: ExtractInput): ExtractedMetadata {
   const { attrs } = input;
+  const h1 = input.format === "text" ? undefined : firstHeading(input);
+  const browserTitle = firstString(attrs, ["title", "name", "Title"]) ??
+    (input.format === "html" ? firstElementText(input.source, "title") : undefined);
   const title = truncateAtWord(
-    firstString(attrs, ["title", "name", "Title"]) ?? bodyTitle(input) ?? heroName(attrs) ??
-      input.slug,
+    browserTitle ?? h1 ?? (input.format === "text" ? textTitle(input.body) : undefined) ??
+      heroName(attrs) ?? input.slug,
     TITLE_MAX,
   );
   const fmDescription = firstString(attrs, ["description", "Description"]);
@@ -91,7 +102,9 @@ export function extractMetadata(input: ExtractInput): ExtractedMetadata {
     ...stringList(attrs.Keywords),
     ...stringList(attrs.tags),
   ]).slice(0, KEYWORDS_MAX).map((k) => truncateAtWord(k, TITLE_MAX));
-  return { title, description, keywords };
+  const meta: ExtractedMetadata = { title, description, keywords };
+  if (browserTitle !== undefined && h1 !== undefined) meta.heading = truncateAtWord(h1, TITLE_MAX);
+  return meta;
 }
 
 /**
@@ -169,30 +182,22 @@ export function manPage(body: string): { title: string; description: string } | 
   return { title: `${name}(${section})`, description: m ? m[2]!.trim() : "" };
 }
 
-function bodyTitle({ format, source, body }: ExtractInput): string | undefined {
-  if (format === "html") {
-    // A site-wide suffix (`<title>Typing — Python 3.14 documentation</title>`) is not the
-    // page's title: its `<h1>` is, when the `<title>` starts with it.
-    const title = firstElementText(source, "title");
-    const h1 = firstElementText(source, "h1");
-    if (
-      title && h1 && title.length > h1.length && title.toLowerCase().startsWith(h1.toLowerCase())
-    ) {
-      return h1;
-    }
-    return title ?? h1;
-  }
-  if (format === "text") {
-    const man = manPage(body);
-    if (man) return man.title;
-    const first = body.split("\n")[0]?.trim();
-    return first ? first : undefined;
-  }
+/** The page's first H1: `<h1>` (HTML) or `# H1` outside code (markdown). */
+function firstHeading({ format, source, body }: ExtractInput): string | undefined {
+  if (format === "html") return firstElementText(source, "h1");
   for (const line of markdownLines(body)) {
     const heading = parseHeading(line);
     if (heading?.level === 1 && heading.text !== "") return headingText(heading.text) || undefined;
   }
   return undefined;
+}
+
+/** A text file's title: a manual page's name, else its first line. */
+function textTitle(body: string): string | undefined {
+  const man = manPage(body);
+  if (man) return man.title;
+  const first = body.split("\n")[0]?.trim();
+  return first ? first : undefined;
 }
 
 function bodyDescription({ format, source, body }: ExtractInput): string {

@@ -7,6 +7,7 @@ import { partOfPage, resultPart } from "./result_part.ts";
 import { pageUrl } from "./page_url.ts";
 import { docsUri } from "../resources/resolve_resource.ts";
 import { intArg, stringArg, ToolArgError } from "./read_args.ts";
+import { LIST_LIMITS, listSchema } from "./list_limits.ts";
 import type { ToolDefinition, ToolResult } from "./tool.ts";
 
 const SEARCH_IN = ["title", "content", "both"] as const;
@@ -20,6 +21,7 @@ export const searchDocuments: ToolDefinition = {
   name: "search_documents",
   family: "mcp-serve",
   cacheable: true,
+  lists: { fileTypes: LIST_LIMITS.fileTypes },
   title: "Search documents",
   description: "Search documents by title or content",
   inputSchema: {
@@ -33,11 +35,7 @@ export const searchDocuments: ToolDefinition = {
         default: "both",
       },
       limit: { type: "number", description: "Maximum number of results", default: 10 },
-      fileTypes: {
-        type: "array",
-        items: { type: "string" },
-        description: "File extensions to search",
-      },
+      fileTypes: listSchema(LIST_LIMITS.fileTypes, { description: "File extensions to search" }),
     },
     required: ["query"],
   },

@@ -7,12 +7,10 @@ import { closest } from "./closest.ts";
 import { intArg, stringArg, ToolArgError } from "./read_args.ts";
 import type { JsonSchema, ToolDefinition, ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
+import { LIST_LIMITS, listSchema } from "./list_limits.ts";
 
 /** Error codes of the documentation server's contract. */
 export type SectionErrorCode = "FILE_NOT_FOUND" | "SECTION_NOT_FOUND" | "INVALID_SECTION_ID";
-
-/** Most section ids one `read_sections` call takes. */
-export const MAX_SECTION_IDS = 50;
 
 const sectionId = lazyPattern(
   String.raw`^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*(?:\/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)*$`,
@@ -258,6 +256,7 @@ const LEFT_OUT = "[Left out: over this answer's budget. Ask for this section in 
 export const readSections: ToolDefinition = {
   name: "read_sections",
   family: "sections",
+  lists: { section_ids: LIST_LIMITS.section_ids },
   title: "Read sections",
   description: "Read only the sections you need from a documentation file, by the ids " +
     "table_of_contents gives. A section includes its subsections.",
@@ -265,13 +264,10 @@ export const readSections: ToolDefinition = {
     type: "object",
     properties: {
       filename: FILENAME,
-      section_ids: {
-        type: "array",
-        items: { type: "string" },
+      section_ids: listSchema(LIST_LIMITS.section_ids, {
         minItems: 1,
-        maxItems: MAX_SECTION_IDS,
         description: "Section ids such as rest-conventions/introduction.",
-      },
+      }),
     },
     required: ["filename", "section_ids"],
   },
@@ -285,9 +281,6 @@ export const readSections: ToolDefinition = {
     const ids = args.section_ids;
     if (!Array.isArray(ids) || ids.length === 0) {
       throw new ToolArgError("section_ids: must be a non-empty list of section ids");
-    }
-    if (ids.length > MAX_SECTION_IDS) {
-      throw new ToolArgError(`section_ids: at most ${MAX_SECTION_IDS} ids per call`);
     }
     const found = findFile(store, filename);
     if ("content" in found) return found;
@@ -316,7 +309,7 @@ export const readSections: ToolDefinition = {
           { filename, section_id: kind },
         );
       }
-      if (id.length > 500 || !sectionId().test(id)) {
+      if (!sectionId().test(id)) {
         return sectionError(
           "INVALID_SECTION_ID",
           `Section id ${JSON.stringify(id.slice(0, 100))} is malformed: ` +

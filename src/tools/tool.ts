@@ -1,6 +1,7 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { SearchEngine } from "../search/search_engine.ts";
 import type { SearchSettings } from "../search/search_settings.ts";
+import type { ListLimit } from "./list_limits.ts";
 
 /** JSON Schema, as MCP carries it. */
 export type JsonSchema = Record<string, unknown>;
@@ -43,6 +44,11 @@ export interface ToolDefinition {
    * their own results (reads, lists) by resolved arguments leave this unset.
    */
   cacheable?: boolean;
+  /**
+   * The tool's list arguments and their bounds (from `list_limits.ts`): `tools/call` refuses a
+   * call past them before anything else, and the input schema advertises them.
+   */
+  lists?: Readonly<Record<string, ListLimit>>;
   call(args: Record<string, unknown>, ctx: ToolContext): ToolResult | Promise<ToolResult>;
 }
 

@@ -170,3 +170,47 @@ Deno.test("sample content: builds with hidden examples left out", async () => {
   assert.deepEqual(report.errors, []);
   assert.deepEqual(report.warnings, []);
 });
+
+/** The titles of a one-source build, by path. */
+async function titles(files: { path: string; text: string }[], dialect?: "vitepress" | "plain") {
+  const { manifest } = await buildManifest({
+    server: { name: "kb", version: "1" },
+    sources: [{ name: "docs", description: "", files, ...(dialect ? { dialect } : {}) }],
+  });
+  return Object.fromEntries(manifest.documents.map((d) => [d.path, d.title]));
+}
+
+Deno.test("html titles: <title> first; its <h1> only when the rest is the site's shared suffix", async () => {
+  const page = (title: string, h1: string) => `<title>${title}</title><h1>${h1}</h1><p>x</p>`;
+  assert.deepEqual(await titles([{ path: "web.html", text: page("Web Page", "Web") }]), {
+    web: "Web Page",
+  });
+  assert.deepEqual(
+    await titles([
+      { path: "install.html", text: page("Install &#8212; Sphinx docs", "Install") },
+      { path: "usage.html", text: page("Usage &#8212; Sphinx docs", "Usage") },
+      { path: "web.html", text: page("Web Page", "Web") },
+    ]),
+    { install: "Install", usage: "Usage", web: "Web Page" },
+  );
+});
+
+Deno.test("VitePress: frontmatter titles that are the H1 plus a shared suffix give the H1", async () => {
+  const page = (title: string, h1: string) => `---\ntitle: ${title}\n---\n# ${h1}\n\nText.\n`;
+  const files = [
+    { path: "config/include.md", text: page("include | Config", "include") },
+    { path: "config/exclude.md", text: page("exclude | Config", "exclude") },
+    { path: "guide/why.md", text: page("Why Vitest", "Why") },
+  ];
+  assert.deepEqual(await titles(files, "vitepress"), {
+    "config/include": "include",
+    "config/exclude": "exclude",
+    "guide/why": "Why Vitest",
+  });
+  // Elsewhere frontmatter `title` is the page's own title (Docusaurus, Starlight, plain markdown).
+  assert.deepEqual(await titles(files, "plain"), {
+    "config/include": "include | Config",
+    "config/exclude": "exclude | Config",
+    "guide/why": "Why Vitest",
+  });
+});

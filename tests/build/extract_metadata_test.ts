@@ -103,3 +103,31 @@ Deno.test("truncateAtWord", () => {
   assert.equal(truncateAtWord("alpha beta gamma delta", 12), "alpha beta…");
   assert.equal(truncateAtWord("x".repeat(20), 10), "x".repeat(9) + "…");
 });
+
+Deno.test("heading: the H1 is handed on where the title came from <title> or frontmatter", () => {
+  const html = "<title>Install — Docs</title><h1>Install</h1>";
+  const fromHtml = extractMetadata({
+    format: "html",
+    attrs: {},
+    source: html,
+    body: "",
+    slug: "i",
+  });
+  assert.deepEqual([fromHtml.title, fromHtml.heading], ["Install — Docs", "Install"]);
+  const md = (attrs: Record<string, unknown>) =>
+    extractMetadata({
+      format: "markdown",
+      attrs,
+      source: "# Install\n",
+      body: "# Install\n",
+      slug: "i",
+    });
+  assert.deepEqual([
+    md({ title: "Install | Guide" }).title,
+    md({ title: "Install | Guide" }).heading,
+  ], [
+    "Install | Guide",
+    "Install",
+  ]);
+  assert.equal(md({}).heading, undefined);
+});

@@ -40,3 +40,9 @@ export interface SiteSettings {
 
 /** Whether the dialect's `.md` files may hold MDX (imports, components, MDX comments). */
 export const MDX_IN_MARKDOWN: ReadonlySet<Dialect> = new Set(["docusaurus", "starlight"]);
+
+/**
+ * Dialects whose frontmatter `title` is the browser's title rather than the page's heading
+ * (VitePress: `title: include | Config` over `# include`), so a site-wide suffix may follow it.
+ */
+export const FRONTMATTER_BROWSER_TITLE: ReadonlySet<Dialect> = new Set(["vitepress"]);

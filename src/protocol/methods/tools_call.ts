@@ -2,6 +2,7 @@ import type { MethodHandler } from "../method_context.ts";
 import { ErrorCode, RpcError } from "../rpc_error.ts";
 import { hasStructuredOutput } from "../versions.ts";
 import { ToolArgError } from "../../tools/read_args.ts";
+import { checkLists } from "../../tools/list_limits.ts";
 import { errorResult } from "../../tools/tool.ts";
 import { createResultCache, SEARCH_CACHE_BOUNDS } from "../../tools/result_cache.ts";
 import type { StoreSettings } from "../store_settings.ts";
@@ -29,8 +30,9 @@ function cacheKey(name: string, args: object, structured: boolean): string | und
 }
 
 /**
- * `tools/call`: an unknown tool or malformed `arguments` is a protocol error (`-32602`); a bad
- * argument value or a business failure is a tool result with `isError: true`.
+ * `tools/call`: an unknown tool, malformed `arguments` or a list argument past its bound is a
+ * protocol error (`-32602`); a bad argument value or a business failure is a tool result with
+ * `isError: true`.
  */
 export const toolsCall: MethodHandler = async (
   { params, session, store, tools, engines, search, settings },
@@ -50,6 +52,8 @@ export const toolsCall: MethodHandler = async (
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     throw new RpcError(ErrorCode.InvalidParams, "arguments: must be an object");
   }
+  // Before the cache key and the call: a list past its bound costs nothing but this.
+  if (tool.lists) checkLists(args as Record<string, unknown>, tool.lists);
   const structured = hasStructuredOutput(session.protocolVersion);
   try {
     const ctx = {
