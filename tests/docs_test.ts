@@ -265,7 +265,7 @@ Deno.test("docs: tool tables name each tool in its family, with its arguments an
             ["default", num(/default (\d+)/), prop.default],
             [
               "maximum",
-              num(/at most (\d+)/) ?? num(/\d+–(\d+)/),
+              num(/\d+–(\d+)/) ?? num(/at most (\d+)/), // "1–50 ids of at most 500 characters": the range is the list's
               prop.maximum ?? prop.maxItems ?? prop.maxLength,
             ],
             ["minimum", num(/(\d+)–\d+/), prop.minimum ?? prop.minItems ?? prop.minLength],
