@@ -207,10 +207,10 @@ async function score(
   };
   let rankedCases = 0;
   for (const c of cases) {
-    for (const id of [...(c.expect ?? []), ...(c.mustNotInclude ?? [])]) {
-      if (!known.has(id) && !(c.mustNotInclude ?? []).includes(id)) {
-        throw new Error(`fixture names a document that does not exist: ${id}`);
-      }
+    // Any of `expect` counts, so one that exists is enough: an API reference's question names
+    // each copy its generator wrote of the page (rustdoc's re-exports), of which the build keeps one.
+    if (c.expect && !c.expect.some((id) => known.has(id))) {
+      throw new Error(`fixture names no document that exists: ${c.expect.join(", ")}`);
     }
     const ranked = await engine(c.query);
     const results = ranked.map((r) => r.path);
