@@ -31,6 +31,7 @@ import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./bench/minisearch_peer.ts"
 import { buildLunr } from "./bench/lunr_peer.ts";
 import { buildFlexSearch } from "./bench/flexsearch_peer.ts";
 import { resultPart, SNIPPET_WIDTH } from "../src/tools/result_part.ts";
+import { globMatcher } from "../src/build/glob.ts";
 
 /** One fixture case. */
 export interface EvalCase {
@@ -102,7 +103,36 @@ export interface EvalFixture {
   include?: string[];
   /** The Debian package that provides `path` (named in the error when it is missing). */
   package?: string;
+  /**
+   * The part of a large corpus the test suite's gate builds (`include` globs): `evaluate` with
+   * `part` builds it alone and asks the questions whose expected pages are in it.
+   */
+  gate?: string[];
   cases: EvalCase[];
+}
+
+/**
+ * The fixture's gate part (see {@link EvalFixture.gate}): its globs as the corpus, its questions
+ * whose expected pages are in it; a fixture without a gate as it is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gatePart } from "./eval.ts";
+ * const part = gatePart({ corpus: "c", include: ["**"], gate: ["a/**"], cases: [
+ *   { kind: "exact", query: "x", expect: ["a/x"] }, { kind: "exact", query: "y", expect: ["b/y"] }] });
+ * assert.deepEqual([part.include, part.cases.map((c) => c.query)], [["a/**"], ["x"]]);
+ * ```
+ */
+export function gatePart(fixture: EvalFixture): EvalFixture {
+  if (!fixture.gate) return fixture;
+  const inPart = fixture.gate.map(globMatcher);
+  const covered = (path: string) => inPart.some((m) => m(`${path}.html`));
+  return {
+    ...fixture,
+    include: fixture.gate,
+    cases: fixture.cases.filter((c) => c.expect?.some(covered)),
+  };
 }
 
 /** Whether a fixture's questions are an API reference's (some name a member). */
@@ -328,9 +358,11 @@ export function bootstrapDifference(
 export async function evaluate(
   corpora?: readonly string[],
   set: QuestionSet = "fixtures",
+  options: { part?: boolean } = {},
 ): Promise<Record<string, Record<string, EngineScores>>> {
   const out: Record<string, Record<string, EngineScores>> = {};
-  for (const fixture of await readFixtures(corpora, set)) {
+  for (const whole of await readFixtures(corpora, set)) {
+    const fixture = options.part ? gatePart(whole) : whole;
     const store = await loadStore([fixture], ["docs"]);
     const known = new Set(store.documents.map((d) => d.path));
     const scores: Record<string, EngineScores> = {};
