@@ -201,7 +201,7 @@ async function engines(store: ContentStore, flexsearch: boolean): Promise<Record
       const { hits, groups } = await shelf.query(q, { weights, limit: 10 });
       // The section each result names (its snippet's), as an agent is shown it.
       return hits.map((h) => {
-        const anchor = resultPart(store, h, groups, SNIPPET_WIDTH).section?.anchor;
+        const anchor = resultPart(store, h, groups, SNIPPET_WIDTH, q).section?.anchor;
         return anchor ? { path: h.doc.path, anchor } : { path: h.doc.path };
       });
     },
