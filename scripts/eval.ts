@@ -2,7 +2,8 @@
  * `deno task eval`: retrieval quality of Shelf's search over `../shared/corpora`, side by side
  * with three baselines run in the same process — the ASDLC substring ranking (title ×3, tags ×2,
  * description ×1), MiniSearch (`scripts/bench/minisearch_peer.ts`: fuzzy 0.2, prefix, Shelf's
- * default boosts) and lunr (`scripts/bench/lunr_peer.ts`: default English pipeline, same boosts).
+ * default boosts), lunr (`scripts/bench/lunr_peer.ts`: default English pipeline, same boosts) and
+ * FlexSearch (`scripts/bench/flexsearch_peer.ts`: `Document` index, its relevance preset).
  *
  * Fixtures (`tests/eval/fixtures/*.json`, and `tests/eval/long_pages/*.json` for questions one part
  * of a long page answers, reported apart) list queries with the documents they should find:
@@ -13,6 +14,12 @@
  * MRR@5 minus the best baseline's with its bootstrap 95% interval (queries resampled, 2,000
  * times, a fixed seed): a difference whose interval holds zero is noise, not a gain.
  *
+ * API references' questions about a member name it: `anchors` (the generator's anchors of the
+ * member's section, any of them counts) or `member` (the expected page is the member's own, as
+ * cppreference writes them). Their member-level Hit@5 (`M@5`) counts a question when a top-5
+ * result is an expected page and, with `anchors`, names the member's section (the section its
+ * snippet is in, whose anchor is the result's `url#anchor`); the baselines name no section.
+ *
  * @module
  */
 import { buildFromFolders } from "../src/build/build_from_folders.ts";
@@ -22,6 +29,9 @@ import { buildIndexFor, createSearchEngine } from "../src/search/search_engine.t
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../src/search/search_settings.ts";
 import { buildMiniSearch, MINI_QUERY_OPTIONS } from "./bench/minisearch_peer.ts";
 import { buildLunr } from "./bench/lunr_peer.ts";
+import { buildFlexSearch } from "./bench/flexsearch_peer.ts";
+import { resultPart, SNIPPET_WIDTH } from "../src/tools/result_part.ts";
+import { globMatcher } from "../src/build/glob.ts";
 
 /** One fixture case. */
 export interface EvalCase {
@@ -31,6 +41,10 @@ export interface EvalCase {
   topN?: number;
   expectNone?: boolean;
   mustNotInclude?: string[];
+  /** The generator's anchors of the member's section that answers (any of them counts). */
+  anchors?: string[];
+  /** The expected page is the member's own page (cppreference). */
+  member?: boolean;
 }
 
 /** Scores of one engine on one corpus. */
@@ -42,6 +56,10 @@ export interface EngineScores {
   mrr: number;
   mrr5: number;
   ndcg5: number;
+  /** Member-level Hit@5 over the questions about a member (see the module doc). */
+  member5: number;
+  /** How many questions are about a member. */
+  members: number;
   /** Per ranked case (fixture order): the rank of the first expected page, 0 when not in the 10. */
   ranks: number[];
   /** Per ranked case (fixture order): the query and the engine's first three pages. */
@@ -54,8 +72,14 @@ export interface EngineScores {
   failures: string[];
 }
 
-/** A ranked list of document paths for a query (at most 10). */
-type Engine = (query: string) => string[] | Promise<string[]>;
+/** A ranked list of results for a query (at most 10): page paths, and the section's anchor. */
+type Engine = (query: string) => Ranked[] | Promise<Ranked[]>;
+/** One result: its page's path and, when the engine names one, its section's anchor. */
+interface Ranked {
+  path: string;
+  anchor?: string;
+}
+const pages = (paths: string[]): Ranked[] => paths.map((path) => ({ path }));
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CORPORA = `${ROOT}../shared/corpora`;
@@ -79,8 +103,41 @@ export interface EvalFixture {
   include?: string[];
   /** The Debian package that provides `path` (named in the error when it is missing). */
   package?: string;
+  /**
+   * The part of a large corpus the test suite's gate builds (`include` globs): `evaluate` with
+   * `part` builds it alone and asks the questions whose expected pages are in it.
+   */
+  gate?: string[];
   cases: EvalCase[];
 }
+
+/**
+ * The fixture's gate part (see {@link EvalFixture.gate}): its globs as the corpus, its questions
+ * whose expected pages are in it; a fixture without a gate as it is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gatePart } from "./eval.ts";
+ * const part = gatePart({ corpus: "c", include: ["**"], gate: ["a/**"], cases: [
+ *   { kind: "exact", query: "x", expect: ["a/x"] }, { kind: "exact", query: "y", expect: ["b/y"] }] });
+ * assert.deepEqual([part.include, part.cases.map((c) => c.query)], [["a/**"], ["x"]]);
+ * ```
+ */
+export function gatePart(fixture: EvalFixture): EvalFixture {
+  if (!fixture.gate) return fixture;
+  const inPart = fixture.gate.map(globMatcher);
+  const covered = (path: string) => inPart.some((m) => m(`${path}.html`));
+  return {
+    ...fixture,
+    include: fixture.gate,
+    cases: fixture.cases.filter((c) => c.expect?.some(covered)),
+  };
+}
+
+/** Whether a fixture's questions are an API reference's (some name a member). */
+export const isApiReference = (fixture: EvalFixture) =>
+  fixture.cases.some((c) => c.anchors || c.member);
 
 /** The content source a fixture's corpus is, named `name`. */
 async function sourceOf(fixture: EvalFixture, name: string) {
@@ -132,16 +189,27 @@ export async function readFixtures(
   return fixtures.sort((a, b) => a.corpus.localeCompare(b.corpus));
 }
 
-function engines(store: ContentStore): Record<string, Engine> {
+async function engines(store: ContentStore, flexsearch: boolean): Promise<Record<string, Engine>> {
   const weights = acdcWeights(DEFAULT_SEARCH_SETTINGS);
   const shelf = createSearchEngine(store, buildIndexFor(store));
   const mini = buildMiniSearch(store);
   const lunr = buildLunr(store);
+  await store.loadBodies();
+  const flex = flexsearch ? buildFlexSearch(store) : undefined;
   return {
-    shelf: async (q) => (await shelf.query(q, { weights, limit: 10 })).hits.map((h) => h.doc.path),
-    "asdlc-substring": (q) => rankArticles(store, q).slice(0, 10).map((h) => h.doc.path),
-    minisearch: (q) => mini.search(q, MINI_QUERY_OPTIONS).slice(0, 10).map((r) => r.path as string),
-    lunr: (q) => lunr.search(q).slice(0, 10),
+    shelf: async (q) => {
+      const { hits, groups } = await shelf.query(q, { weights, limit: 10 });
+      // The section each result names (its snippet's), as an agent is shown it.
+      return hits.map((h) => {
+        const anchor = resultPart(store, h, groups, SNIPPET_WIDTH, q).section?.anchor;
+        return anchor ? { path: h.doc.path, anchor } : { path: h.doc.path };
+      });
+    },
+    "asdlc-substring": (q) => pages(rankArticles(store, q).slice(0, 10).map((h) => h.doc.path)),
+    minisearch: (q) =>
+      pages(mini.search(q, MINI_QUERY_OPTIONS).slice(0, 10).map((r) => r.path as string)),
+    lunr: (q) => pages(lunr.search(q).slice(0, 10)),
+    ...(flex ? { flexsearch: (q: string) => pages(flex.search(q).slice(0, 10)) } : {}),
   };
 }
 
@@ -158,6 +226,8 @@ async function score(
     mrr: 0,
     mrr5: 0,
     ndcg5: 0,
+    member5: 0,
+    members: 0,
     ranks: [],
     answers: [],
     empty: [],
@@ -165,19 +235,27 @@ async function score(
     cases: 0,
     failures: [],
   };
-  let ranked = 0;
+  let rankedCases = 0;
   for (const c of cases) {
-    for (const id of [...(c.expect ?? []), ...(c.mustNotInclude ?? [])]) {
-      if (!known.has(id) && !(c.mustNotInclude ?? []).includes(id)) {
-        throw new Error(`fixture names a document that does not exist: ${id}`);
-      }
+    // Any of `expect` counts, so one that exists is enough: an API reference's question names
+    // each copy its generator wrote of the page (rustdoc's re-exports), of which the build keeps one.
+    if (c.expect && !c.expect.some((id) => known.has(id))) {
+      throw new Error(`fixture names no document that exists: ${c.expect.join(", ")}`);
     }
-    const results = await engine(c.query);
+    const ranked = await engine(c.query);
+    const results = ranked.map((r) => r.path);
+    if (c.anchors || c.member) {
+      s.members++;
+      const hit = ranked.slice(0, 5).some((r) =>
+        c.expect!.includes(r.path) && (c.member || c.anchors!.includes(r.anchor ?? ""))
+      );
+      if (hit) s.member5++;
+    }
     if (!c.expectNone) s.empty.push(results.length === 0);
     s.cases++;
     let ok = true;
     if (c.expect) {
-      ranked++;
+      rankedCases++;
       const rank = results.findIndex((p) => c.expect!.includes(p)) + 1;
       s.ranks.push(rank);
       s.answers.push({ query: c.query, top: results.slice(0, 3) });
@@ -199,7 +277,8 @@ async function score(
     if (ok) s.passed++;
     else s.failures.push(`[${c.kind}] ${c.query} → ${results.slice(0, 3).join(", ") || "(none)"}`);
   }
-  const n = Math.max(1, ranked);
+  const n = Math.max(1, rankedCases);
+  s.member5 /= Math.max(1, s.members);
   s.recall1 /= n;
   s.recall3 /= n;
   s.recall5 /= n;
@@ -279,13 +358,16 @@ export function bootstrapDifference(
 export async function evaluate(
   corpora?: readonly string[],
   set: QuestionSet = "fixtures",
+  options: { part?: boolean } = {},
 ): Promise<Record<string, Record<string, EngineScores>>> {
   const out: Record<string, Record<string, EngineScores>> = {};
-  for (const fixture of await readFixtures(corpora, set)) {
+  for (const whole of await readFixtures(corpora, set)) {
+    const fixture = options.part ? gatePart(whole) : whole;
     const store = await loadStore([fixture], ["docs"]);
     const known = new Set(store.documents.map((d) => d.path));
     const scores: Record<string, EngineScores> = {};
-    for (const [name, engine] of Object.entries(engines(store))) {
+    // FlexSearch beside the others where the questions are an API reference's.
+    for (const [name, engine] of Object.entries(await engines(store, isApiReference(fixture)))) {
       scores[name] = await score(engine, fixture.cases, known);
     }
     out[fixture.corpus] = scores;
@@ -311,8 +393,10 @@ export async function evaluateOneShelf(
     const source = fixture.corpus;
     const known = new Set(store.documents.filter((d) => d.source === source).map((d) => d.path));
     const run = (globalStatistics: boolean): Engine => async (q) =>
-      (await shelf.query(q, { weights, limit: 10, source, globalStatistics })).hits
-        .map((h) => h.doc.path);
+      pages(
+        (await shelf.query(q, { weights, limit: 10, source, globalStatistics })).hits
+          .map((h) => h.doc.path),
+      );
     out[source] = {
       shelf: await score(run(false), fixture.cases, known),
       global: await score(run(true), fixture.cases, known),
@@ -325,7 +409,8 @@ export async function evaluateOneShelf(
 export function formatScores(results: Record<string, Record<string, EngineScores>>): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
   const lines = [
-    "corpus          engine            R@1     R@3     R@5    R@10     MRR   MRR@5  nDCG@5   rules",
+    "corpus          engine            R@1     R@3     R@5    R@10     MRR   MRR@5  nDCG@5   rules" +
+    "     M@5",
   ];
   const corpora = Object.keys(results).sort();
   for (const corpus of corpora) {
@@ -334,7 +419,8 @@ export function formatScores(results: Record<string, Record<string, EngineScores
         `${corpus.padEnd(15)} ${engine.padEnd(16)} ${pct(s.recall1)} ${pct(s.recall3)} ` +
           `${pct(s.recall5)} ${pct(s.recall10)} ${s.mrr.toFixed(3).padStart(7)} ` +
           `${s.mrr5.toFixed(3).padStart(7)} ${s.ndcg5.toFixed(3).padStart(7)}   ` +
-          `${s.passed}/${s.cases}`,
+          `${s.passed}/${s.cases}`.padEnd(8) +
+          (s.members > 0 ? `${pct(s.member5)} of ${s.members}` : ""),
       );
     }
   }
@@ -377,7 +463,12 @@ if (import.meta.main) {
     "\nOne shelf of every corpus, each a source, searched with `source`: Shelf scored by the " +
       "source's statistics, beside the whole shelf's (global)\n",
   );
-  console.log(formatScores(await evaluateOneShelf()).replace(/\nEmpty answers[^]*$/, ""));
+  // The API references are left off the one shelf: three whole references on one shelf are
+  // more memory than the evaluation machine has to spare, and they have their own table.
+  const docsSites = (await readFixtures()).filter((f) => !isApiReference(f)).map((f) => f.corpus);
+  console.log(
+    formatScores(await evaluateOneShelf(docsSites)).replace(/\nEmpty answers[^]*$/, ""),
+  );
   console.log(
     "\nQuestions answered by one part of a long page (at least 4× its corpus's average length)\n",
   );

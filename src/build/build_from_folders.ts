@@ -16,6 +16,9 @@ const DEFAULT_URL_STYLE: Record<string, UrlStyle> = {
   starlight: "directory",
   hugo: "directory",
   sphinx: "file",
+  rustdoc: "file",
+  javadoc: "file",
+  mediawiki: "file",
   plain: "clean",
 };
 
@@ -65,6 +68,7 @@ export async function buildFromFolders(
     };
     if (source.statuses) input.statuses = source.statuses;
     if (source.requireStatus !== undefined) input.requireStatus = source.requireStatus;
+    if (source.keepGenerated !== undefined) input.keepGenerated = source.keepGenerated;
     if (source.scope) input.scope = source.scope;
     // The framework: as configured, else its configuration file's, else the files' signs.
     const detected = await detectSite(folder.root);
@@ -110,6 +114,12 @@ export function formatReport(report: BuildReport): string {
     `documents: seen ${report.seen}, exposed ${report.exposed}, hidden ${report.hidden.length}`,
   ];
   for (const h of report.hidden) lines.push(`  hidden  ${h.file}: ${h.reason}`);
+  const generated = Object.entries(report.generated ?? {});
+  if (generated.length > 0) {
+    const total = generated.reduce((n, [, count]) => n + count, 0);
+    lines.push(`generated navigation left out: ${total} (keepGenerated: true keeps them)`);
+    for (const [reason, count] of generated) lines.push(`  ${count}  ${reason}`);
+  }
   for (const w of report.warnings) lines.push(`warning: ${w.file}:${w.line}: ${w.reason}`);
   for (const e of report.errors) lines.push(`error: ${e.file}:${e.line}: ${e.reason}`);
   return lines.join("\n");

@@ -23,6 +23,7 @@ import { htmlToText } from "./html_to_text.ts";
 import { cleanMarkdown, takeAnchors } from "./dialects/clean_markdown.ts";
 import { type Dialect, FRONTMATTER_BROWSER_TITLE, MDX_IN_MARKDOWN } from "./dialects/dialect.ts";
 import { isPartial } from "./dialects/partials.ts";
+import { readApiPages } from "./read_api_pages.ts";
 import { publicUrl } from "./dialects/public_url.ts";
 import { splitSections } from "./split_sections.ts";
 import { siteTitles } from "./site_titles.ts";
@@ -186,7 +187,7 @@ function buildSource(
     requireStatus: input.requireStatus ??
       (dialect === "plain" && sourceUsesStatus(parsed.map((p) => p.attrs))),
   };
-  const kept: Parsed[] = [];
+  let kept: Parsed[] = [];
   const partialOf = isPartial(dialect, parsed.map((p) => ({ path: p.file.path, attrs: p.attrs })));
   for (const p of parsed) {
     const partial = partialOf(p.file.path);
@@ -208,6 +209,8 @@ function buildSource(
       });
     }
   }
+  // An API generator's pages as it wrote them, its navigation pages left out.
+  kept = readApiPages(kept, dialect, input.keepGenerated ?? false, report, label);
   const exposedPaths = new Map(kept.map((p) => [stripExtension(p.file.path), p]));
   const slugCount = new Map<string, number>();
   const slugFiles = new Map<string, string[]>();

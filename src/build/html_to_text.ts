@@ -216,7 +216,9 @@ export function htmlToText(html: string): string {
     "drop",
   ).replace(/<!doctype[^<>]*>/gi, "");
   s = replaceElements(s, ["pre"], (code) => {
-    const text = decodeEntities(stripTags(code)).replace(/^\n+|\n+$/g, "");
+    // Entities stay encoded until the whole text is decoded, after its tags are stripped:
+    // decoded here, `#include <vector>` would lose `<vector>` as a tag.
+    const text = stripTags(code).replace(/^\n+|\n+$/g, "");
     return `\n\n\`\`\`\n${text}\n\`\`\`\n\n`;
   }, "keep");
   s = replaceElements(s, ["h1", "h2", "h3", "h4", "h5", "h6"], (inner, name, openTag) => {

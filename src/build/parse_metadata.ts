@@ -13,6 +13,11 @@ export interface SourceConfig {
   path: string;
   statuses?: string[];
   requireStatus?: boolean;
+  /**
+   * Keep an API generator's navigation pages (indexes, class-use and tree pages, source
+   * listings, redirect stubs), which are left out by default (`api_page.ts`).
+   */
+  keepGenerated?: boolean;
   /** Globs (relative to the source root) a document must match; default: every document. */
   include?: string[];
   /** Globs of documents to leave out. */
@@ -75,6 +80,7 @@ const SOURCE_KEYS = new Set([
   "path",
   "statuses",
   "requireStatus",
+  "keepGenerated",
   "include",
   "exclude",
   "maxFileSize",
@@ -198,6 +204,12 @@ export function parseMetadata(
         throw new ConfigError(`${key}.statuses`, "must be a list of status names");
       }
       source.statuses = e.statuses as string[];
+    }
+    if (e.keepGenerated !== undefined) {
+      if (typeof e.keepGenerated !== "boolean") {
+        throw new ConfigError(`${key}.keepGenerated`, "must be true or false");
+      }
+      source.keepGenerated = e.keepGenerated;
     }
     if (e.requireStatus !== undefined) {
       if (typeof e.requireStatus !== "boolean") {

@@ -36,6 +36,8 @@ export interface SourceInput {
   statuses?: readonly string[];
   /** Hide documents without status; default: only when some document in the source has one. */
   requireStatus?: boolean;
+  /** Keep an API generator's navigation pages (left out by default; `api_page.ts`). */
+  keepGenerated?: boolean;
   /** Prompt templates (`mcp-prompts/*.md`), paths relative to that folder. */
   prompts?: SourceFile[];
 }
@@ -55,4 +57,9 @@ export interface BuildReport {
   warnings: FileIssue[];
   /** Unusable files (invalid YAML). They are skipped; the build fails on them unless lenient. */
   errors: FileIssue[];
+  /**
+   * Pages an API generator writes for navigation, left out of the build, counted by why (one
+   * count per kind rather than a line per file: rustdoc writes thousands of redirect stubs).
+   */
+  generated?: Record<string, number>;
 }

@@ -100,7 +100,7 @@ export const search: ToolDefinition = {
     await store.loadBodies(hits.map((h) => h.doc));
     const results = hits.map((hit) => {
       const { doc, score } = hit;
-      const { window, section } = resultPart(store, hit, groups, SNIPPET_WIDTH);
+      const { window, section } = resultPart(store, hit, groups, SNIPPET_WIDTH, query);
       return {
         source: doc.source,
         name: doc.title,

@@ -345,7 +345,7 @@ export const searchArticles: ToolDefinition = {
         ...toArticle(hit.doc),
         score: Math.round(hit.score * 100) / 100,
         ...matchedFields(hit),
-        ...sectionFields(hit.doc, resultPart(store, hit, groups, SNIPPET_WIDTH).section),
+        ...sectionFields(hit.doc, resultPart(store, hit, groups, SNIPPET_WIDTH, query).section),
       } as Article,
     }));
     // A hit costs its metadata, and with include_content room to name it in contentOmitted.

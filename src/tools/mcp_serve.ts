@@ -75,7 +75,7 @@ export const searchDocuments: ToolDefinition = {
     const lines = kept.map((hit, i) => {
       const { doc, score, matched, partial } = hit;
       const inTitle = analyze(doc.title).some((t) => groups.has(t));
-      const { window, section } = resultPart(store, hit, groups, 160);
+      const { window, section } = resultPart(store, hit, groups, 160, query);
       const part = partOfPage(section);
       const where =
         [inTitle ? "title" : "", window.matches > 0 && searchIn !== "title" ? "content" : ""]

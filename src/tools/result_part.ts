@@ -5,7 +5,8 @@
  * takes the id) or open it on the live site (the page's URL with the section's anchor).
  *
  * A very long page that the search scored by its best section (`part_rule.ts`) is quoted from
- * that section: the window is looked for inside it, so the result names it.
+ * that section: the window is looked for inside it, so the result names it. On an API page, the
+ * member the query names (`member_section.ts`) comes first.
  *
  * @module
  */
@@ -15,6 +16,7 @@ import type { EngineHit } from "../search/search_engine.ts";
 import { bestWindow, type Window } from "../search/snippet.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { pageUrl } from "./page_url.ts";
+import { memberSection } from "./member_section.ts";
 
 /**
  * Characters of `search`'s snippet window; `search_articles`, which shows no snippet, picks its
@@ -71,7 +73,7 @@ export function deepestSection(
  *
  * @example
  * ```ts ignore
- * const { window, section } = resultPart(store, hit, groups, 200);
+ * const { window, section } = resultPart(store, hit, groups, 200, "HashMap computeIfAbsent");
  * ```
  */
 export function resultPart(
@@ -79,11 +81,15 @@ export function resultPart(
   hit: EngineHit,
   groups: ReadonlyMap<string, string>,
   width: number,
+  /** The query as typed: the member it names on an API page is the part (`member_section.ts`). */
+  query = "",
 ): ResultPart {
   const { doc, mayHold } = hit;
   const body = store.body(doc);
-  // A page scored by its best section (`part_rule.ts`) is quoted from it.
-  const within = hit.section === undefined ? undefined : doc.sections[hit.section];
+  // The member the query names on an API page, else the section a page scored by its best
+  // section (`part_rule.ts`) is quoted from.
+  const within = memberSection(doc, query) ??
+    (hit.section === undefined ? undefined : doc.sections[hit.section]);
   const window = bestWindow(body, groups, {
     width,
     words: wordPositions.get(doc, body),

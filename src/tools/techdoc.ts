@@ -86,7 +86,7 @@ export const searchDocumentation: ToolDefinition = {
     await store.loadBodies(hits.map((h) => h.doc));
     const content: TechDocItem[] = hits.map((hit) => {
       const { doc, score } = hit;
-      const { window, section } = resultPart(store, hit, groups, 500);
+      const { window, section } = resultPart(store, hit, groups, 500, query);
       const part = partOfPage(section);
       const metadata = {
         source: `${doc.source}/${doc.filename}`,

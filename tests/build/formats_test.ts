@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import { dropChrome } from "../../src/build/html_to_text.ts";
+import { dropChrome, htmlToText } from "../../src/build/html_to_text.ts";
 import { appFor, callTool } from "../helpers.ts";
 
 const DOCBOOK = `<html><head><title>Chapter 2. Installing</title></head><body>
@@ -107,4 +107,11 @@ Deno.test("dropChrome: nested same-name elements matched by depth; linear on hos
     dropChrome("<div class=content>".repeat(100_000)),
     "<div class=content>".repeat(100_000),
   );
+});
+
+Deno.test("HTML: code keeps what its entities spell (#include <vector>, a && b)", () => {
+  const text = htmlToText(
+    '<pre><span class="co2">#include &lt;vector&gt;</span>\ntemplate &lt;class T&gt; x &amp;&amp; y</pre>',
+  );
+  assert.match(text, /#include <vector>\ntemplate <class T> x && y/);
 });

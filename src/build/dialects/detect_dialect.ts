@@ -6,6 +6,7 @@
  */
 import type { Dialect, SiteSettings } from "./dialect.ts";
 import { siteSettingsOf } from "./site_settings.ts";
+import { generatorOf } from "./api_page.ts";
 
 /** A source's framework, the configuration file that said so, and what it says of URLs. */
 export interface DetectedSite {
@@ -79,7 +80,8 @@ export async function detectSite(folder: string): Promise<DetectedSite | undefin
 /**
  * A dialect guessed from the files when no configuration file says: Hugo's `_index.md` files
  * or shortcodes, MkDocs admonitions, Starlight component imports, Docusaurus or VitePress
- * containers — the most frequent sign wins; none is `plain`.
+ * containers, an API generator's `<meta name="generator">` (rustdoc, javadoc, MediaWiki) — the
+ * most frequent sign wins; none is `plain`.
  *
  * @example
  * ```ts
@@ -88,12 +90,16 @@ export async function detectSite(folder: string): Promise<DetectedSite | undefin
  * assert.equal(dialectFromFiles([{ path: "_index.md", text: "{{< note >}}" }]), "hugo");
  * assert.equal(dialectFromFiles([{ path: "a.md", text: "!!! note\n    x" }]), "mkdocs");
  * assert.equal(dialectFromFiles([{ path: "a.md", text: "# Plain" }]), "plain");
+ * const rust = '<html><head><meta name="generator" content="rustdoc"><title>Vec</title>';
+ * assert.equal(dialectFromFiles([{ path: "std/vec/struct.Vec.html", text: rust }]), "rustdoc");
  * ```
  */
 export function dialectFromFiles(files: readonly { path: string; text: string }[]): Dialect {
   const score: Partial<Record<Dialect, number>> = {};
   const add = (d: Dialect, n: number) => (score[d] = (score[d] ?? 0) + n);
   for (const { path, text } of files.slice(0, 500)) {
+    const generator = /\.html?$/i.test(path) ? generatorOf(text) : undefined;
+    if (generator) add(generator, 3);
     if (/(^|\/)_index\.md$/.test(path)) add("hugo", 3);
     if (/^\+\+\+\s*$/m.test(text.slice(0, 4))) add("hugo", 3);
     if (text.includes("{{<") || text.includes("{{%")) add("hugo", 1);

@@ -4,7 +4,10 @@
  * @module
  */
 
-/** A docs framework's dialect; `plain` is CommonMark with GitHub's additions. */
+/**
+ * A docs framework's dialect; `plain` is CommonMark with GitHub's additions. `rustdoc`, `javadoc`
+ * and `mediawiki` (cppreference's export) are API-reference generators' HTML (`api_page.ts`).
+ */
 export type Dialect =
   | "plain"
   | "docusaurus"
@@ -12,7 +15,10 @@ export type Dialect =
   | "mkdocs"
   | "starlight"
   | "hugo"
-  | "sphinx";
+  | "sphinx"
+  | "rustdoc"
+  | "javadoc"
+  | "mediawiki";
 
 /** Every dialect, for validation and messages. */
 export const DIALECTS: readonly Dialect[] = [
@@ -23,6 +29,9 @@ export const DIALECTS: readonly Dialect[] = [
   "starlight",
   "hugo",
   "sphinx",
+  "rustdoc",
+  "javadoc",
+  "mediawiki",
 ];
 
 /** How a framework maps a file to its page's URL. */
