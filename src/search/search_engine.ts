@@ -9,6 +9,8 @@ import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule
 import { createPartRule, PART_CANDIDATES, partId, partSections } from "./part_rule.ts";
 import { createSpeller } from "./spellings.ts";
 import { linkGraph } from "./link_graph.ts";
+import { descriptionText } from "./description_text.ts";
+import { joinMnemonicLetters } from "./mnemonic_letters.ts";
 import {
   buildSearchIndex,
   type FieldWeights,
@@ -101,8 +103,10 @@ export interface SearchEngine {
 }
 
 /**
- * What the index stores of each document: title as name, keywords, description, body, and
- * what the site's other pages say of it (inbound link texts, inbound count: `link_graph.ts`).
+ * What the index stores of each document: title as name, keywords, description (without the
+ * addresses it cites: `description_text.ts`), body (mnemonic letters joined to their words:
+ * `mnemonic_letters.ts`), and what the site's other pages say of it (inbound link texts, inbound
+ * count: `link_graph.ts`).
  *
  * @example
  * ```ts ignore
@@ -118,8 +122,8 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
     id: d.id,
     name: d.title,
     keywords: d.keywords,
-    description: d.description,
-    content: withoutLinkSchemes(store.body(d)),
+    description: descriptionText(d.description),
+    content: joinMnemonicLetters(withoutLinkSchemes(store.body(d))),
     fileName: d.path.slice(d.path.lastIndexOf("/") + 1),
     links: graph.anchors[n]!,
     headings: headingsOf(d),
@@ -135,7 +139,7 @@ export function indexableDocuments(store: ContentStore): IndexableDocument[] {
       name: section.title,
       keywords: [],
       description: "",
-      content: withoutLinkSchemes(body.slice(section.start, section.end)),
+      content: joinMnemonicLetters(withoutLinkSchemes(body.slice(section.start, section.end))),
       partOf: n,
     }));
   });

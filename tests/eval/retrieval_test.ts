@@ -21,10 +21,17 @@ interface Floor {
   passed: number;
 }
 
+/**
+ * tldr's floors are those of its 45 ranked questions since the 25 everyday ones ("count lines in
+ * a file", answered by the standard tool's page) joined the 20 older: a command reference's
+ * description without the address it cites (`description_text.ts`) and its mnemonic letters
+ * joined to their words (`mnemonic_letters.ts`) lifted it from R@1 0.422, R@3 0.600, MRR 0.533
+ * and 30 rules to 0.444, 0.667, 0.564 and 33, and these floors sit between.
+ */
 const SHARED_FLOORS: Record<string, Floor> = {
   asdlc: { recall1: 0.95, recall3: 0.95, recall10: 0.95, mrr: 0.96, passed: 26 },
   "hugo-docs": { recall1: 0.66, recall3: 0.85, recall10: 0.95, mrr: 0.77, passed: 19 },
-  tldr: { recall1: 0.75, recall3: 0.9, recall10: 0.95, mrr: 0.8, passed: 21 },
+  tldr: { recall1: 0.43, recall3: 0.64, recall10: 0.85, mrr: 0.55, passed: 33 },
 };
 
 /** Docs-framework sites whose queries were written from their pages before any engine ran. */
