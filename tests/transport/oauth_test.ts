@@ -391,3 +391,17 @@ Deno.test("oauth cache: a remembered token grants the scopes and subject it was 
     await as.close();
   }
 });
+
+Deno.test("oauth cache: a header is read the same way whether its token is remembered or not", async () => {
+  const { as, counted, token, check } = await cached();
+  try {
+    const t = await token();
+    assert.equal((await check(t)).ok, true);
+    assert.equal((await check(`${t} ${t}`)).ok, false, "a remembered token and more is no token");
+    assert.equal((await check(`${t}.`)).ok, false);
+    assert.equal((await check(`${t}  `)).ok, true, "trailing spaces are allowed, as before");
+    assert.equal(counted.calls, 2, "and the token found remembered; the extended one verified");
+  } finally {
+    await as.close();
+  }
+});

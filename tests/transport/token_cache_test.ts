@@ -53,7 +53,7 @@ Deno.test("token cache: a token is found only whole, for the audience it was ver
 });
 
 Deno.test("token cache: bounded in bytes, the least recently used token goes first", () => {
-  const token = (i: number) => `${i}.${"x".repeat(1000)}`;
+  const token = (i: number) => `${"x".repeat(1000)}.${i}`;
   const probe = createTokenCache({ clockSkewSeconds: 0 });
   probe.put(token(0), claims(T0 / 1000 + 300), grant("docs:read"), T0);
   const entryBytes = probe.memo.bytes;

@@ -1,0 +1,173 @@
+/**
+ * `deno task bench` (auth part): what each auth mode costs a request. Three Shelf servers on the
+ * same manifest — no auth, a fixed bearer key (`--auth-type bearer`), and OAuth (a JWT access
+ * token signed RS256 by a local issuer whose metadata and key set this process serves on
+ * loopback, the default algorithm of most identity providers) — answer `tools/call`
+ * `get_article` under `wrk` (`http_bench.ts`'s runs), at concurrency 1 and 16. Every server is
+ * checked (each body answered with a result) and warmed up, then five rounds (one with
+ * `--quick`) run the three one after the other in a rotating order; a row keeps each server's
+ * median and the median of each round's OAuth/bearer ratio.
+ *
+ * One token is sent throughout, as one client does: it is verified on its first request and
+ * again each minute (the verified-token cache's TTL, `src/transport/token_cache.ts`); the
+ * runs of a row last longer than that in all, so the cost of a verification is in the numbers.
+ *
+ * Writes `dist/bench/auth.json` and prints a markdown table.
+ * Usage: deno run -A scripts/bench/auth_bench.ts [--quick] [corpus] (default asdlc)
+ *
+ * @module
+ */
+import { SignJWT } from "jose";
+import { localIssuer } from "../../tests/transport/local_issuer.ts";
+import { BENCH_OUT, benchManifestFile } from "./bench_corpus.ts";
+import { check, ensureWrk, luaScript, type Running, start, wrk } from "./http_bench.ts";
+import { median } from "./median.ts";
+import { machine } from "./search_bench.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const quick = Deno.args.includes("--quick");
+const corpus = Deno.args.find((a) => !a.startsWith("--")) ?? "asdlc";
+const WARMUP_S = 1;
+const MEASURE_S = 2;
+const ROUNDS = quick ? 1 : 5;
+const CONCURRENCY = quick ? [16] : [1, 16];
+const AUDIENCE = "https://kb.bench.example/mcp";
+const BEARER_KEY = "bench-bearer-key-0123456789abcdef";
+const KINDS = ["none", "bearer", "oauth"] as const;
+type Kind = typeof KINDS[number];
+
+const call = (id: number, slug: string) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: "get_article", arguments: { slug } },
+  });
+
+/** The three servers' flags (before `--port`) and the headers their requests carry. */
+function modes(issuerUrl: string, token: string) {
+  return {
+    none: { args: [], headers: {} },
+    bearer: {
+      args: ["--auth-type", "bearer", "--auth-api-keys", BEARER_KEY],
+      headers: { authorization: `Bearer ${BEARER_KEY}` },
+    },
+    oauth: {
+      args: [
+        ...["--auth-type", "oauth", "--oauth-issuer", issuerUrl],
+        ...["--oauth-audience", AUDIENCE, "--oauth-scopes", "docs:read"],
+      ],
+      headers: { authorization: `Bearer ${token}` },
+    },
+  } satisfies Record<Kind, { args: string[]; headers: Record<string, string> }>;
+}
+
+if (import.meta.main) {
+  const bin = await ensureWrk();
+  const manifestFile = await benchManifestFile(corpus);
+  const manifest = JSON.parse(await Deno.readTextFile(manifestFile));
+  const bodies = (manifest.documents as { path: string }[]).slice(0, 32)
+    .map((d, i) => call(i, d.path));
+  const issuer = localIssuer();
+  const key = await issuer.addKey("bench", "RS256");
+  const token = await new SignJWT({ scope: "docs:read", sub: "bench-client" })
+    .setProtectedHeader({ alg: "RS256", kid: "bench" })
+    .setIssuer(issuer.url).setAudience(AUDIENCE).setIssuedAt().setExpirationTime("2h")
+    .sign(key);
+  const settings = modes(issuer.url, token);
+  const scripts = await Deno.makeTempDir({ prefix: "shelf-auth-wrk-" });
+  const servers: Partial<Record<Kind, Running>> = {};
+  const rows = [];
+  try {
+    for (const kind of KINDS) {
+      servers[kind] = await start(
+        [
+          "run",
+          "-A",
+          `${ROOT}src/main.ts`,
+          "--manifest",
+          manifestFile,
+          ...settings[kind].args,
+          "--port",
+        ],
+        bodies[0]!,
+        ROOT,
+        settings[kind].headers,
+      );
+    }
+    const script: Record<Kind, string> = { none: "", bearer: "", oauth: "" };
+    for (const kind of KINDS) {
+      script[kind] = `${scripts}/${kind}.lua`;
+      await Deno.writeTextFile(script[kind], luaScript(bodies, settings[kind].headers));
+    }
+    for (const c of CONCURRENCY) {
+      const errors: Record<Kind, number> = { none: 0, bearer: 0, oauth: 0 };
+      for (const kind of KINDS) {
+        errors[kind] += (await check(servers[kind]!.url, bodies, settings[kind].headers)).failed;
+        await wrk(bin, servers[kind]!.url, script[kind], c, WARMUP_S);
+      }
+      const runs: Record<Kind, { rps: number; cpuUs: number }[]> = {
+        none: [],
+        bearer: [],
+        oauth: [],
+      };
+      const ratios: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const turn = r % KINDS.length;
+        for (const kind of [...KINDS.slice(turn), ...KINDS.slice(0, turn)]) {
+          const s = servers[kind]!;
+          const result = await wrk(bin, s.url, script[kind], c, MEASURE_S, s.pid);
+          errors[kind] += result.errors;
+          runs[kind].push({ rps: result.rps, cpuUs: result.cpuUs ?? NaN });
+        }
+        ratios.push(runs.oauth[r]!.rps / runs.bearer[r]!.rps);
+      }
+      const row = {
+        concurrency: c,
+        ...Object.fromEntries(KINDS.map((kind) => [kind, {
+          rps: median(runs[kind].map((x) => x.rps)),
+          cpuUs: median(runs[kind].map((x) => x.cpuUs)),
+          runs: runs[kind].map((x) => Math.round(x.rps)),
+          errors: errors[kind],
+        }])) as Record<Kind, { rps: number; cpuUs: number; runs: number[]; errors: number }>,
+        oauthPerBearer: median(ratios),
+      };
+      rows.push(row);
+      console.error(
+        `  ${corpus} get_article c=${c}: none ${row.none.rps.toFixed(0)}, bearer ${
+          row.bearer.rps.toFixed(0)
+        }, oauth ${row.oauth.rps.toFixed(0)} rps; OAuth/bearer ${
+          (row.oauthPerBearer * 100).toFixed(0)
+        }%`,
+      );
+    }
+  } finally {
+    for (const s of Object.values(servers)) await s?.stop();
+    await issuer.close();
+    await Deno.remove(scripts, { recursive: true });
+  }
+  const report = { date: new Date().toISOString(), machine: await machine(), quick, corpus, rows };
+  await Deno.mkdir(BENCH_OUT, { recursive: true });
+  await Deno.writeTextFile(
+    `${BENCH_OUT}/${quick ? "auth-partial" : "auth"}.json`,
+    JSON.stringify(report, null, 2),
+  );
+  console.log(
+    `machine: ${report.machine.cpu}, ${report.machine.cores} cores, Deno ${report.machine.deno}; ` +
+      `wrk -t1, ${ROUNDS} × ${MEASURE_S} s per server and row, interleaved, medians, ${report.date}`,
+  );
+  console.log(
+    "| corpus | op | c | no auth rps | bearer key rps | OAuth rps | OAuth/bearer | CPU µs/request N/B/O | errors N/B/O |",
+  );
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const r of rows) {
+    const f = (x: number) => x.toFixed(0);
+    console.log(
+      `| ${corpus} | get_article | ${r.concurrency} | ${f(r.none.rps)} | ${f(r.bearer.rps)} | ${
+        f(r.oauth.rps)
+      } | ${(r.oauthPerBearer * 100).toFixed(0)}% | ${f(r.none.cpuUs)}/${f(r.bearer.cpuUs)}/${
+        f(r.oauth.cpuUs)
+      } | ${r.none.errors}/${r.bearer.errors}/${r.oauth.errors} |`,
+    );
+  }
+}
