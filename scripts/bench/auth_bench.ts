@@ -13,7 +13,7 @@
  * runs of a row last longer than that in all, so the cost of a verification is in the numbers.
  *
  * Writes `dist/bench/auth.json` and prints a markdown table.
- * Usage: deno run -A scripts/bench/auth_bench.ts [--quick] [corpus] (default asdlc)
+ * Usage: deno run -A scripts/bench/auth_bench.ts [--quick] [--rounds=n] [corpus] (default asdlc)
  *
  * @module
  */
@@ -29,7 +29,9 @@ const quick = Deno.args.includes("--quick");
 const corpus = Deno.args.find((a) => !a.startsWith("--")) ?? "asdlc";
 const WARMUP_S = 1;
 const MEASURE_S = 2;
-const ROUNDS = quick ? 1 : 5;
+const ROUNDS = Number(
+  Deno.args.find((a) => a.startsWith("--rounds="))?.slice(9) ?? (quick ? 1 : 5),
+);
 const CONCURRENCY = quick ? [16] : [1, 16];
 const AUDIENCE = "https://kb.bench.example/mcp";
 const BEARER_KEY = "bench-bearer-key-0123456789abcdef";
@@ -149,7 +151,7 @@ if (import.meta.main) {
   const report = { date: new Date().toISOString(), machine: await machine(), quick, corpus, rows };
   await Deno.mkdir(BENCH_OUT, { recursive: true });
   await Deno.writeTextFile(
-    `${BENCH_OUT}/${quick ? "auth-partial" : "auth"}.json`,
+    `${BENCH_OUT}/${quick || ROUNDS !== 5 ? "auth-partial" : "auth"}.json`,
     JSON.stringify(report, null, 2),
   );
   console.log(
