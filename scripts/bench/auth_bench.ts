@@ -6,7 +6,9 @@
  * `get_article` under `wrk` (`http_bench.ts`'s runs), at concurrency 1 and 16. Every server is
  * checked (each body answered with a result) and warmed up, then five rounds (one with
  * `--quick`) run the three one after the other in a rotating order; a row keeps each server's
- * median and the median of each round's OAuth/bearer ratio.
+ * median and the medians of each round's OAuth/bearer ratios, of requests/s and of CPU time per
+ * request (the server process's, from /proc: on a machine shared with other work the requests/s
+ * of a run move with the neighbours' load, its CPU time per request much less).
  *
  * One token is sent throughout, as one client does: it is verified on its first request and
  * again each minute (the verified-token cache's TTL, `src/transport/token_cache.ts`); the
@@ -114,6 +116,7 @@ if (import.meta.main) {
         oauth: [],
       };
       const ratios: number[] = [];
+      const cpuRatios: number[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const turn = r % KINDS.length;
         for (const kind of [...KINDS.slice(turn), ...KINDS.slice(0, turn)]) {
@@ -123,6 +126,7 @@ if (import.meta.main) {
           runs[kind].push({ rps: result.rps, cpuUs: result.cpuUs ?? NaN });
         }
         ratios.push(runs.oauth[r]!.rps / runs.bearer[r]!.rps);
+        cpuRatios.push(runs.oauth[r]!.cpuUs / runs.bearer[r]!.cpuUs);
       }
       const row = {
         concurrency: c,
@@ -133,6 +137,7 @@ if (import.meta.main) {
           errors: errors[kind],
         }])) as Record<Kind, { rps: number; cpuUs: number; runs: number[]; errors: number }>,
         oauthPerBearer: median(ratios),
+        cpuOauthPerBearer: median(cpuRatios),
       };
       rows.push(row);
       console.error(
@@ -159,9 +164,9 @@ if (import.meta.main) {
       `wrk -t1, ${ROUNDS} × ${MEASURE_S} s per server and row, interleaved, medians, ${report.date}`,
   );
   console.log(
-    "| corpus | op | c | no auth rps | bearer key rps | OAuth rps | OAuth/bearer | CPU µs/request N/B/O | errors N/B/O |",
+    "| corpus | op | c | no auth rps | bearer key rps | OAuth rps | OAuth/bearer | CPU µs/request N/B/O | CPU OAuth/bearer | errors N/B/O |",
   );
-  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const r of rows) {
     const f = (x: number) => x.toFixed(0);
     console.log(
@@ -169,7 +174,9 @@ if (import.meta.main) {
         f(r.oauth.rps)
       } | ${(r.oauthPerBearer * 100).toFixed(0)}% | ${f(r.none.cpuUs)}/${f(r.bearer.cpuUs)}/${
         f(r.oauth.cpuUs)
-      } | ${r.none.errors}/${r.bearer.errors}/${r.oauth.errors} |`,
+      } | ${
+        (r.cpuOauthPerBearer * 100).toFixed(0)
+      }% | ${r.none.errors}/${r.bearer.errors}/${r.oauth.errors} |`,
     );
   }
 }
