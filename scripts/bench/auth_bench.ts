@@ -14,12 +14,20 @@
  * again each minute (the verified-token cache's TTL, `src/transport/token_cache.ts`); the
  * runs of a row last longer than that in all, so the cost of a verification is in the numbers.
  *
+ * Then the same three in this process, without HTTP: `app.fetch` on the same requests in a loop,
+ * each kind in turn (seven rounds of 5,000 after 20,000 to warm up), timed by this process's CPU
+ * time: what the auth check itself costs, apart from the sockets.
+ *
  * Writes `dist/bench/auth.json` and prints a markdown table.
  * Usage: deno run -A scripts/bench/auth_bench.ts [--quick] [--rounds=n] [corpus] (default asdlc)
  *
  * @module
  */
+import process from "node:process";
 import { SignJWT } from "jose";
+import type { Manifest } from "../../src/content/manifest.ts";
+import type { AuthConfig } from "../../src/transport/guards.ts";
+import { appFor } from "../../tests/helpers.ts";
 import { localIssuer } from "../../tests/transport/local_issuer.ts";
 import { BENCH_OUT, benchManifestFile } from "./bench_corpus.ts";
 import { check, ensureWrk, luaScript, type Running, start, wrk } from "./http_bench.ts";
@@ -66,6 +74,71 @@ function modes(issuerUrl: string, token: string) {
   } satisfies Record<Kind, { args: string[]; headers: Record<string, string> }>;
 }
 
+/** CPU µs per `app.fetch` of each kind (medians over rounds), the app built as `createApp` does. */
+async function inProcess(
+  manifest: Manifest,
+  issuerUrl: string,
+  bodies: string[],
+  settings: ReturnType<typeof modes>,
+) {
+  const auth: Record<Kind, AuthConfig> = {
+    none: { type: "none" },
+    bearer: { type: "bearer", keys: [BEARER_KEY] },
+    oauth: {
+      type: "oauth",
+      issuer: issuerUrl,
+      audience: AUDIENCE,
+      required: true,
+      scopes: ["docs:read"],
+      algorithms: ["RS256"],
+      clockSkewSeconds: 60,
+    },
+  };
+  const apps = Object.fromEntries(
+    KINDS.map((kind) => [kind, appFor(manifest, { sse: { channel: null }, auth: auth[kind] }).app]),
+  ) as Record<Kind, ReturnType<typeof appFor>["app"]>;
+  let n = 0;
+  const once = async (kind: Kind) => {
+    const res = await apps[kind].fetch(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: { ...HEADERS, ...settings[kind].headers },
+        body: bodies[n++ % bodies.length]!,
+      }),
+    );
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${kind}: ${res.status}`);
+  };
+  const cpuUs = () => {
+    const usage = process.cpuUsage();
+    return usage.user + usage.system;
+  };
+  const [warm, rounds, per] = quick ? [2000, 1, 2000] : [20_000, 7, 5000];
+  const times: Record<Kind, number[]> = { none: [], bearer: [], oauth: [] };
+  try {
+    for (const kind of KINDS) for (let i = 0; i < warm; i++) await once(kind);
+    for (let r = 0; r < rounds; r++) {
+      for (const kind of KINDS) {
+        const t0 = cpuUs();
+        for (let i = 0; i < per; i++) await once(kind);
+        times[kind].push((cpuUs() - t0) / per);
+      }
+    }
+  } finally {
+    for (const app of Object.values(apps)) app.shutdown();
+  }
+  return Object.fromEntries(KINDS.map((kind) => [kind, median(times[kind])])) as Record<
+    Kind,
+    number
+  >;
+}
+
+const HEADERS = {
+  "content-type": "application/json",
+  "accept": "application/json, text/event-stream",
+  "mcp-protocol-version": "2025-11-25",
+};
+
 if (import.meta.main) {
   const bin = await ensureWrk();
   const manifestFile = await benchManifestFile(corpus);
@@ -82,6 +155,7 @@ if (import.meta.main) {
   const scripts = await Deno.makeTempDir({ prefix: "shelf-auth-wrk-" });
   const servers: Partial<Record<Kind, Running>> = {};
   const rows = [];
+  let local: Record<Kind, number>;
   try {
     for (const kind of KINDS) {
       servers[kind] = await start(
@@ -148,12 +222,25 @@ if (import.meta.main) {
         }%`,
       );
     }
+    // The servers stop before the in-process part, which would otherwise share the CPU with them.
+    for (const kind of KINDS) {
+      await servers[kind]?.stop();
+      delete servers[kind];
+    }
+    local = await inProcess(manifest, issuer.url, bodies, settings);
   } finally {
     for (const s of Object.values(servers)) await s?.stop();
     await issuer.close();
     await Deno.remove(scripts, { recursive: true });
   }
-  const report = { date: new Date().toISOString(), machine: await machine(), quick, corpus, rows };
+  const report = {
+    date: new Date().toISOString(),
+    machine: await machine(),
+    quick,
+    corpus,
+    rows,
+    inProcessCpuUs: local,
+  };
   await Deno.mkdir(BENCH_OUT, { recursive: true });
   await Deno.writeTextFile(
     `${BENCH_OUT}/${quick || ROUNDS !== 5 ? "auth-partial" : "auth"}.json`,
@@ -179,4 +266,10 @@ if (import.meta.main) {
       }% | ${r.none.errors}/${r.bearer.errors}/${r.oauth.errors} |`,
     );
   }
+  const f1 = (x: number) => x.toFixed(1);
+  console.log(
+    `\nin process (app.fetch, CPU µs/request, medians): no auth ${f1(local.none)}, bearer ${
+      f1(local.bearer)
+    }, OAuth ${f1(local.oauth)}`,
+  );
 }
