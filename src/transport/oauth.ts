@@ -8,7 +8,7 @@
  * @module
  */
 import type * as Jose from "jose";
-import { createTokenCache, type Granted, type TokenCacheOptions } from "./token_cache.ts";
+import { createTokenCache, type Granted } from "./token_cache.ts";
 
 /** The OAuth settings (`auth.type: oauth`). */
 export interface OAuthConfig {
@@ -103,8 +103,6 @@ export interface VerifierOptions {
   keysCooldownMs?: number;
   /** The clock, in epoch ms, for the token cache and the claims (tests; default `Date.now`). */
   now?: () => number;
-  /** The verified-token cache's bounds (tests; defaults in `token_cache.ts`). */
-  tokenCache?: Omit<TokenCacheOptions, "clockSkewSeconds">;
   /** `jose`'s `jwtVerify`, or a wrapper of it (tests count the verifications). */
   jwtVerify?: JwtVerify;
 }
@@ -149,10 +147,7 @@ export function createTokenVerifier(
 ): TokenVerifier {
   const fetchJson = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  const cache = createTokenCache({
-    ...options.tokenCache,
-    clockSkewSeconds: config.clockSkewSeconds,
-  });
+  const cache = createTokenCache({ clockSkewSeconds: config.clockSkewSeconds });
   // The key set as last fetched: a different one empties the cache.
   let lastKeys: string | undefined;
   const fetchKeys = async (url: string, init: RequestInit) => {
