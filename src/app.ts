@@ -9,7 +9,7 @@ import type { ToolRegistry } from "./tools/tool_registry.ts";
 import { type AuthConfig, type ListenGuard, listenGuard } from "./transport/guards.ts";
 import { createAuthorizer, grantedScopes } from "./transport/authorize.ts";
 import { createBodyBudget } from "./transport/body_budget.ts";
-import { RESOURCE_METADATA_PATHS } from "./transport/oauth.ts";
+import { RESOURCE_METADATA_PATHS, type VerifierOptions } from "./transport/oauth.ts";
 import { CATALOG_PATHS, SERVER_CARD_PATH } from "./site/discovery.ts";
 import { createDirectPost } from "./transport/direct_post.ts";
 import { createSseHub } from "./transport/legacy_sse.ts";
@@ -53,7 +53,7 @@ export interface AppDeps {
    */
   platformUrls?: boolean;
   /** OAuth verification options (`transport/oauth.ts`), for tests. */
-  oauth?: { keysCooldownMs?: number };
+  oauth?: VerifierOptions;
   /** Bytes of large request bodies held at once (default 64 MiB; see `body_budget.ts`). */
   maxBodyBytesInFlight?: number;
   /** Budgets of one JSON-RPC batch over HTTP (defaults in `protocol/run_batch.ts`). */

@@ -134,8 +134,78 @@ export function remembered<K, V>(memo: Memo<K, V>, key: K, compute: (key: K) => 
   return value;
 }
 
+/**
+ * The value of `key` in `memo`, made its newest entry (so that {@link keep} evicts it last).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemo, keep, recall } from "./remembered.ts";
+ * const memo = createMemo<string, number>({ name: "t", maxEntries: 2, maxBytes: 10_000 });
+ * keep(memo, "a", 1);
+ * keep(memo, "b", 2);
+ * assert.equal(recall(memo, "a"), 1);
+ * keep(memo, "c", 3); // full: the least recently used goes
+ * assert.deepEqual([...memo.map.keys()], ["a", "c"]);
+ * ```
+ */
+export function recall<K, V>(memo: Memo<K, V>, key: K): V | undefined {
+  const value = memo.map.get(key);
+  if (value !== undefined) {
+    memo.map.delete(key);
+    memo.map.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * Puts `key` in `memo` as its newest entry, evicting the oldest entries until it fits its
+ * entries and bytes (where {@link remembered} starts over: for a memo whose entries cost a
+ * verification each, like OAuth tokens). An entry bigger than a quarter of the budget is not
+ * kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemo, keep } from "./remembered.ts";
+ * const memo = createMemo<string, string>({
+ *   name: "t",
+ *   maxEntries: 100,
+ *   maxBytes: 1000,
+ *   sizeOf: (_key, value) => value.length,
+ * });
+ * keep(memo, "a", "x".repeat(250));
+ * keep(memo, "b", "x".repeat(250));
+ * keep(memo, "c", "x".repeat(250));
+ * keep(memo, "d", "x".repeat(250));
+ * keep(memo, "e", "x".repeat(250)); // 1250 bytes would pass the 1000: "a" goes
+ * assert.deepEqual([...memo.map.keys()], ["b", "c", "d", "e"]);
+ * assert.equal(memo.bytes, 1000);
+ * ```
+ */
+export function keep<K, V>(memo: Memo<K, V>, key: K, value: V): void {
+  drop(memo, key);
+  const size = memo.sizeOf(key, value);
+  if (size > memo.maxBytes / 4) return;
+  for (const [oldKey, oldValue] of memo.map) {
+    if (memo.map.size < memo.maxEntries && memo.bytes + size <= memo.maxBytes) break;
+    memo.map.delete(oldKey);
+    memo.bytes -= memo.sizeOf(oldKey, oldValue);
+  }
+  memo.map.set(key, value);
+  memo.bytes += size;
+}
+
+/** Removes `key` from `memo`, if there. */
+export function drop<K, V>(memo: Memo<K, V>, key: K): void {
+  const value = memo.map.get(key);
+  if (value === undefined) return;
+  memo.map.delete(key);
+  memo.bytes -= memo.sizeOf(key, value);
+}
+
 /** Empties a memo (tests; a caller that knows its entries went stale). */
-export function forget(memo: Memo<unknown, unknown>): void {
+export function forget<K, V>(memo: Memo<K, V>): void {
   memo.map.clear();
   memo.bytes = 0;
 }

@@ -229,9 +229,14 @@ export interface Running {
 
 /**
  * Starts a server process (`deno <args> <port>`, in `cwd`) and waits until `probe` is answered
- * with a result.
+ * with a result (sent with `extra` headers, such as a server's credentials).
  */
-export async function start(args: string[], probe: string, cwd = ROOT): Promise<Running> {
+export async function start(
+  args: string[],
+  probe: string,
+  cwd = ROOT,
+  extra: Record<string, string> = {},
+): Promise<Running> {
   const port = freePort();
   const t0 = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
@@ -243,7 +248,11 @@ export async function start(args: string[], probe: string, cwd = ROOT): Promise<
   const url = `http://127.0.0.1:${port}/mcp`;
   for (;;) {
     try {
-      const res = await fetch(url, { method: "POST", headers: HEADERS, body: probe });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { ...HEADERS, ...extra },
+        body: probe,
+      });
       if (res.status === 200 && (await res.text()).includes('"result"')) break;
     } catch {
       // not listening yet

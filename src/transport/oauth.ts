@@ -8,6 +8,7 @@
  * @module
  */
 import type * as Jose from "jose";
+import { createTokenCache, type Granted } from "./token_cache.ts";
 
 /** The OAuth settings (`auth.type: oauth`). */
 export interface OAuthConfig {
@@ -44,7 +45,7 @@ export const DEFAULT_ALGORITHMS = [
 
 /** The outcome of checking a request's token. */
 export type TokenCheck =
-  | { ok: true; scopes: string[]; subject?: string }
+  | Granted
   | { ok: false; status: 401 | 403; challenge: string; message: string };
 
 /** The paths of the protected-resource metadata (RFC 9728; the second for the `/mcp` resource). */
@@ -96,11 +97,22 @@ export function audienceOf(config: OAuthConfig, origin: string): string {
 
 /** What {@link createTokenVerifier} may be given besides the settings. */
 export interface VerifierOptions {
-  /** `fetch` for the issuer's metadata (tests, platforms); default the global one. */
+  /** `fetch` for the issuer's metadata and keys (tests, platforms); default the global one. */
   fetch?: typeof fetch;
   /** Least time between two fetches of the key set for an unknown key id (default 30 s). */
   keysCooldownMs?: number;
+  /** The clock, in epoch ms, for the token cache and the claims (tests; default `Date.now`). */
+  now?: () => number;
+  /** `jose`'s `jwtVerify`, or a wrapper of it (tests count the verifications). */
+  jwtVerify?: JwtVerify;
 }
+
+/** The part of `jose`'s `jwtVerify` the verifier uses. */
+export type JwtVerify = (
+  token: string,
+  keys: Jose.JWTVerifyGetKey,
+  options: Jose.JWTVerifyOptions,
+) => Promise<{ payload: Jose.JWTPayload }>;
 
 /** See {@link createTokenVerifier}. */
 export interface TokenVerifier {
@@ -118,6 +130,11 @@ export interface TokenVerifier {
  * not know (at most every 30 s), so a rotation is followed and an unknown `kid` costs one refresh
  * at most. A failed metadata fetch is tried again by the next request.
  *
+ * An accepted token is remembered (`token_cache.ts`) until the earlier of its `exp` (with the
+ * clock skew) and a minute, for the audience it was verified for; a key set fetched again that
+ * differs from the one before empties the cache, so a key the issuer withdrew stops being
+ * trusted through it. A refused token is never remembered.
+ *
  * @example
  * ```ts ignore
  * const verifier = createTokenVerifier(config);
@@ -129,6 +146,20 @@ export function createTokenVerifier(
   options: VerifierOptions = {},
 ): TokenVerifier {
   const fetchJson = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const cache = createTokenCache({ clockSkewSeconds: config.clockSkewSeconds });
+  // The key set as last fetched: a different one empties the cache.
+  let lastKeys: string | undefined;
+  const fetchKeys = async (url: string, init: RequestInit) => {
+    const res = await fetchJson(url, init);
+    if (res.status !== 200) return res;
+    const text = await res.text();
+    if (text !== lastKeys) {
+      if (lastKeys !== undefined) cache.clear();
+      lastKeys = text;
+    }
+    return new Response(text, { status: 200, headers: res.headers });
+  };
   // `jose` is loaded on the first token, not with the server: its modules would add to every
   // cold start, and most servers never verify a token.
   // A failed load (a broken deploy) is tried again by the next token.
@@ -142,8 +173,10 @@ export function createTokenVerifier(
   const keySet = () => {
     keys ??= (async () => {
       const uri = config.jwksUri ?? await discoverJwksUri(config.issuer, fetchJson);
-      return (await jose()).createRemoteJWKSet(new URL(uri), {
+      const { createRemoteJWKSet, customFetch } = await jose();
+      return createRemoteJWKSet(new URL(uri), {
         cooldownDuration: options.keysCooldownMs ?? 30_000,
+        [customFetch]: fetchKeys,
       });
     })().catch((error) => {
       keys = undefined;
@@ -162,20 +195,32 @@ export function createTokenVerifier(
   });
   return {
     async check(authorization, origin) {
+      const audience = audienceOf(config, origin);
+      const at = now();
+      // A remembered token passed the pattern below when it was verified: the header of the
+      // usual form is looked up as it is, before the pattern runs over its hundreds of characters.
+      if (authorization?.startsWith("Bearer ")) {
+        const known = cache.get(authorization.slice(7), audience, at);
+        if (known) return known;
+      }
       const token = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "")?.[1];
       if (!token) {
         if (!config.required && !authorization) return { ok: true, scopes: [] };
         return refuse(origin, "Authentication required: send Authorization: Bearer <token>");
       }
+      const known = cache.get(token, audience, at);
+      if (known) return known;
+      const generation = cache.generation;
       let payload: Jose.JWTPayload;
       const { jwtVerify, errors } = await jose();
       try {
-        ({ payload } = await jwtVerify(token, await keySet(), {
+        ({ payload } = await (options.jwtVerify ?? jwtVerify)(token, await keySet(), {
           issuer: config.issuer,
-          audience: audienceOf(config, origin),
+          audience,
           algorithms: config.algorithms,
           clockTolerance: config.clockSkewSeconds,
           requiredClaims: ["exp"],
+          currentDate: new Date(at),
         }));
       } catch (error) {
         return refuse(origin, `Invalid token: ${reason(error, errors)}`, "invalid_token");
@@ -191,11 +236,14 @@ export function createTokenVerifier(
             `resource_metadata="${metadataUrl(origin)}"`,
         };
       }
-      return {
+      const result: Granted = Object.freeze({
         ok: true,
-        scopes: granted,
+        scopes: Object.freeze(granted),
         ...(typeof payload.sub === "string" ? { subject: payload.sub } : {}),
-      };
+      });
+      const claims = { audience, exp: payload.exp!, nbf: payload.nbf, generation };
+      cache.put(token, claims, result, at);
+      return result;
     },
   };
 }

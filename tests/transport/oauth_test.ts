@@ -5,7 +5,8 @@
  */
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { generateKeyPair, SignJWT } from "jose";
+import { generateKeyPair, jwtVerify, SignJWT } from "jose";
+import { createTokenVerifier, type JwtVerify } from "../../src/transport/oauth.ts";
 import { appFor, manifestOf } from "../helpers.ts";
 import { localIssuer as issuer } from "./local_issuer.ts";
 
@@ -252,6 +253,155 @@ Deno.test("discovery: the AI Catalog names the card; both are public and name no
     );
   } finally {
     app.shutdown();
+    await as.close();
+  }
+});
+
+/**
+ * A verifier (no app) on a local issuer with key `k1`, a clock the test moves, and a count of
+ * the signature verifications it runs.
+ */
+async function cached() {
+  const as = await issuer();
+  const key = await addKey(as, "k1");
+  const clock = { now: Date.now() };
+  const counted = { calls: 0 };
+  const spy: JwtVerify = (token, keys, options) => {
+    counted.calls++;
+    return jwtVerify(token, keys, options);
+  };
+  const verifier = createTokenVerifier({
+    type: "oauth",
+    issuer: as.url,
+    required: true,
+    scopes: ["docs:read"],
+    algorithms: ["ES256"],
+    clockSkewSeconds: 5,
+  }, { keysCooldownMs: 0, now: () => clock.now, jwtVerify: spy });
+  const token = (
+    claims: Record<string, unknown> = {},
+    options: { kid?: string; key?: CryptoKey } = {},
+  ) =>
+    new SignJWT({
+      scope: "docs:read",
+      sub: "ada",
+      iss: as.url,
+      aud: `${ORIGIN}/mcp`,
+      iat: Math.floor(clock.now / 1000),
+      exp: Math.floor(clock.now / 1000) + 300,
+      ...claims,
+    }).setProtectedHeader({ alg: "ES256", kid: options.kid ?? "k1" }).sign(options.key ?? key);
+  const check = async (t: string, origin = ORIGIN) => await verifier.check(`Bearer ${t}`, origin);
+  return { as, clock, counted, token, check };
+}
+
+Deno.test("oauth cache: a token seen before passes without a new verification, for a minute", async () => {
+  const { as, clock, counted, token, check } = await cached();
+  try {
+    const t = await token();
+    assert.equal((await check(t)).ok, true);
+    assert.equal((await check(t)).ok, true);
+    assert.equal(counted.calls, 1);
+    clock.now += 60_000;
+    assert.equal((await check(t)).ok, true);
+    assert.equal(counted.calls, 2, "verified again after the TTL");
+  } finally {
+    await as.close();
+  }
+});
+
+Deno.test("oauth cache: an expired token is refused though remembered", async () => {
+  const { as, clock, counted, token, check } = await cached();
+  try {
+    const t = await token({ exp: Math.floor(clock.now / 1000) + 30 });
+    assert.equal((await check(t)).ok, true);
+    clock.now += 36_000; // past exp and the 5 s of skew, within the TTL
+    const late = await check(t);
+    assert.equal(late.ok, false);
+    assert.match(late.ok ? "" : late.message, /expired/);
+    assert.equal(counted.calls, 2);
+  } finally {
+    await as.close();
+  }
+});
+
+Deno.test("oauth cache: a refused token is never remembered as good", async () => {
+  const { as, counted, token, check } = await cached();
+  try {
+    const narrow = await token({ scope: "profile" });
+    for (let i = 0; i < 2; i++) {
+      const result = await check(narrow);
+      assert.equal(result.ok, false);
+      assert.equal(result.ok ? 0 : result.status, 403);
+    }
+    const stranger = await token({}, { key: (await generateKeyPair("ES256")).privateKey });
+    for (let i = 0; i < 2; i++) assert.equal((await check(stranger)).ok, false);
+    assert.equal(counted.calls, 4, "each refused token verified each time");
+  } finally {
+    await as.close();
+  }
+});
+
+Deno.test("oauth cache: a token remembered for one audience is checked for another", async () => {
+  const { as, token, check } = await cached();
+  try {
+    const t = await token();
+    assert.equal((await check(t)).ok, true);
+    const elsewhere = await check(t, "https://other.example");
+    assert.equal(elsewhere.ok, false);
+    assert.match(elsewhere.ok ? "" : elsewhere.message, /claim aud/);
+  } finally {
+    await as.close();
+  }
+});
+
+Deno.test("oauth cache: a key set fetched again and changed empties the cache", async () => {
+  const { as, counted, token, check } = await cached();
+  try {
+    const old = await token();
+    assert.equal((await check(old)).ok, true);
+    // The issuer withdraws k1 for k2; a token of k2 makes the verifier fetch the keys again.
+    as.keys.splice(0, as.keys.length);
+    const k2 = await as.addKey("k2");
+    assert.equal((await check(await token({}, { kid: "k2", key: k2 }))).ok, true);
+    const withdrawn = await check(old);
+    assert.equal(withdrawn.ok, false, "k1's token is checked again, and refused");
+    assert.match(withdrawn.ok ? "" : withdrawn.message, /no key of the issuer/);
+    assert.equal(counted.calls, 3);
+  } finally {
+    await as.close();
+  }
+});
+
+Deno.test("oauth cache: a remembered token grants the scopes and subject it was verified with", async () => {
+  const { as, counted, token, check } = await cached();
+  try {
+    const wide = await token({ scope: "docs:read docs:internal", sub: "ada" });
+    const narrow = await token({ scope: "docs:read", sub: "bob" });
+    for (let round = 0; round < 2; round++) {
+      assert.deepEqual(await check(wide), {
+        ok: true,
+        scopes: ["docs:read", "docs:internal"],
+        subject: "ada",
+      });
+      assert.deepEqual(await check(narrow), { ok: true, scopes: ["docs:read"], subject: "bob" });
+    }
+    assert.equal(counted.calls, 2);
+  } finally {
+    await as.close();
+  }
+});
+
+Deno.test("oauth cache: a header is read the same way whether its token is remembered or not", async () => {
+  const { as, counted, token, check } = await cached();
+  try {
+    const t = await token();
+    assert.equal((await check(t)).ok, true);
+    assert.equal((await check(`${t} ${t}`)).ok, false, "a remembered token and more is no token");
+    assert.equal((await check(`${t}.`)).ok, false);
+    assert.equal((await check(`${t}  `)).ok, true, "trailing spaces are allowed, as before");
+    assert.equal(counted.calls, 2, "and the token found remembered; the extended one verified");
+  } finally {
     await as.close();
   }
 });
