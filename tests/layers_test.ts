@@ -6,7 +6,7 @@
  *   content → search → resources, prompts → tools → protocol → site → transport → config
  *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts)
  *
- * (`version.ts`, `invalid_params.ts`, `remembered.ts` and `lazy_pattern.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
+ * (`version.ts`, `invalid_params.ts`, `remembered.ts`, `lazy_pattern.ts` and `code_fences.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
  */
 import assert from "node:assert/strict";
 import { ROOT } from "./helpers.ts";
@@ -16,6 +16,7 @@ const LAYERS: Record<string, number> = {
   "invalid_params.ts": 0,
   "remembered.ts": 0,
   "lazy_pattern.ts": 0,
+  "code_fences.ts": 0,
   content: 1,
   search: 2,
   resources: 3,

@@ -1,7 +1,7 @@
 import type { DocumentFormat } from "../content/manifest.ts";
 import { firstElementText, metaContent } from "./html_to_text.ts";
 import { headingText, parseHeading } from "./split_sections.ts";
-import { createFenceTracker } from "./code_fences.ts";
+import { createFenceTracker } from "../code_fences.ts";
 
 /** What {@link extractMetadata} reads. */
 export interface ExtractInput {

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { createFenceTracker } from "./code_fences.ts";
+import { createFenceTracker } from "../code_fences.ts";
 
 /** Finds the exposed document a link target names, as its URI (see {@link createLinkResolver}). */
 export type LinkResolver = (fromFile: string, target: string) => string | undefined;

@@ -1,6 +1,6 @@
 import type { ManifestSection } from "../content/manifest.ts";
 import { slugify } from "../content/slugify.ts";
-import { createFenceTracker } from "./code_fences.ts";
+import { createFenceTracker } from "../code_fences.ts";
 
 export { slugify };
 

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { createFenceTracker } from "../build/code_fences.ts";
+import { createFenceTracker } from "../code_fences.ts";
 
 // One or two letters in brackets, with a letter on at least one side (not a link's text: a
 // letter does not follow `]` there, and `[c](` has none before `[`).

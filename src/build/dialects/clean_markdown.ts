@@ -10,7 +10,7 @@ import type { Dialect } from "./dialect.ts";
 import { ANCHOR_MARK, cleanInline, headingAnchor, outsideCode, tagEnd } from "./inline_markup.ts";
 import { codeShortcode, expandShortcodes } from "./hugo_shortcodes.ts";
 import { parseHeading } from "../split_sections.ts";
-import { createFenceTracker } from "../code_fences.ts";
+import { createFenceTracker } from "../../code_fences.ts";
 
 /** What {@link cleanMarkdown} needs besides the text. */
 export interface CleanOptions {
