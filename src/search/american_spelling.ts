@@ -125,8 +125,13 @@ const notVariant = (base: string) => NOT_VARIANTS.has(base);
  */
 const DOUBLED_ALL = ["call", "stall", "fall", "wall", "ball", "pall", "thrall"];
 
-/** One fold: a pattern, whether a match is a variant, and its American spelling. */
+/**
+ * One fold: letters its words hold (tested first: typo expansion stems hundreds of throwaway
+ * variants per query word, most of which no pattern needs to try), a pattern, whether a match is a
+ * variant, and its American spelling.
+ */
 interface Fold {
+  needs: string;
   pattern: RegExp;
   isVariant: (m: RegExpExecArray) => boolean;
   american: (m: RegExpExecArray) => string;
@@ -134,6 +139,7 @@ interface Fold {
 
 const FOLDS: readonly Fold[] = [
   {
+    needs: "is",
     // organise, organisation, initialised, optimiser, recognisable
     pattern:
       /^([a-z]{2,}[^aeiouwy])is(e|es|ed|ing|er|ers|able|ably|ement|ements|ation|ations|ational|ationally)$/,
@@ -143,12 +149,14 @@ const FOLDS: readonly Fold[] = [
     american: (m) => `${m[1]}iz${m[2]}`,
   },
   {
+    needs: "lys",
     // analyse, paralysed, analyser
     pattern: /^([a-z]{2,}ly)s(e|es|ed|ing|er|ers)$/,
     isVariant: () => true,
     american: (m) => `${m[1]}z${m[2]}`,
   },
   {
+    needs: "our",
     // colour, behavioural, favourite, honourable, neighbourhood, colourized
     pattern:
       /^([a-z]{2,})our(|s|ed|ing|ings|ful|fully|fulness|ite|ites|itism|able|ably|al|ally|less|lessly|lessness|er|ers|ism|ist|ists|hood|hoods|y|ies|ier|iest|ily|ous|ously|ation|ations|ize|izes|ized|izing|ization)$/,
@@ -156,30 +164,35 @@ const FOLDS: readonly Fold[] = [
     american: (m) => `${m[1]}or${m[2]}`,
   },
   {
+    needs: "re",
     // centre, metres, fibre
     pattern: /^([a-z]{2,}[tb])re(s?)$/,
     isVariant: (m) => !notVariant(`${m[1]}re`),
     american: (m) => `${m[1]}er${m[2]}`,
   },
   {
+    needs: "tred",
     // centred, lustred, sceptred, mitred; not -bred ("inbred") nor "brightred", "pctred"
     pattern: /^([a-z]+[nspi]t)red$/,
     isVariant: (m) => !notVariant(m[0]),
     american: (m) => `${m[1]}ered`,
   },
   {
+    needs: "tring",
     // centring, mitring; not "string", "substring", "docstring"
     pattern: /^([a-z]+[ni]t)ring$/,
     isVariant: () => true,
     american: (m) => `${m[1]}ering`,
   },
   {
+    needs: "logu",
     // catalogue, catalogues, catalogued, cataloguing, dialogue
     pattern: /^([a-z]{2,}log)u(e|es|ed|ing|er|ers)$/,
     isVariant: (m) => !notVariant(`${m[1]}ue`),
     american: (m) => `${m[1]}${m[2] === "e" ? "" : m[2] === "es" ? "s" : m[2]}`,
   },
   {
+    needs: "ll",
     // dialled, fuelling, trialling, counsellor, medallist: a vowel before the syllable (the `u`
     // of `qu` is none: "quelled")
     pattern: /^([a-z]+)([ae])ll(ed|ing|ings|er|ers|or|ors|ist|ists)$/,
@@ -195,7 +208,7 @@ export function americanSpelling(word: string): string | undefined {
   if (word.length < 5) return undefined;
   let out = word;
   for (const fold of FOLDS) {
-    const m = fold.pattern.exec(out);
+    const m = out.includes(fold.needs) ? fold.pattern.exec(out) : null;
     if (m !== null && fold.isVariant(m)) out = fold.american(m);
   }
   return out === word ? undefined : out;
