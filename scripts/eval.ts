@@ -5,8 +5,9 @@
  * default boosts), lunr (`scripts/bench/lunr_peer.ts`: default English pipeline, same boosts) and
  * FlexSearch (`scripts/bench/flexsearch_peer.ts`: `Document` index, its relevance preset).
  *
- * Fixtures (`tests/eval/fixtures/*.json`, and `tests/eval/long_pages/*.json` for questions one part
- * of a long page answers, reported apart) list queries with the documents they should find:
+ * Fixtures (`tests/eval/fixtures/*.json`; `tests/eval/long_pages/*.json` for questions one part
+ * of a long page answers and `tests/eval/spelling/*.json` for questions in British spelling whose
+ * pages write American, each reported apart) list queries with the documents they should find:
  * `expect` (any of them counts, within `topN`), `expectNone` (nothing should match) and
  * `mustNotInclude` (never in the top 10). Prints per corpus recall (= Hit) @1/@3/@5/@10, MRR over
  * the top 10, MRR@5 and nDCG@5 (one relevant page per query: any of `expect`, the first found
@@ -89,9 +90,10 @@ const FIXTURES = `${ROOT}tests/eval`;
  * The question sets, each a folder of fixtures under `tests/eval`: `fixtures`, the main set every
  * target is measured on, and `long_pages`, questions answered by one part of a page at least four
  * times its corpus's average length (where length normalization could bury the page), kept apart
- * so that adding it moved none of the main set's numbers.
+ * so that adding it moved none of the main set's numbers, and `spelling`, questions spelled the
+ * British way ("colour", "organise", "analyser") whose pages are spelled the American way.
  */
-export type QuestionSet = "fixtures" | "long_pages";
+export type QuestionSet = "fixtures" | "long_pages" | "spelling";
 
 /** A fixture: its corpus (a folder of `../shared/corpora`, or `path` with `include` globs). */
 export interface EvalFixture {
@@ -474,9 +476,13 @@ if (import.meta.main) {
   );
   const longPages = await evaluate(undefined, "long_pages");
   console.log(formatScores(longPages));
+  console.log("\nQuestions spelled the British way whose pages are spelled the American way\n");
+  const spelling = await evaluate(undefined, "spelling");
+  console.log(formatScores(spelling));
   if (Deno.args.includes("--misses")) {
     // Every ranked question Shelf does not answer first, beside the best rank of a baseline.
-    for (const [corpus, byEngine] of [...Object.entries(results), ...Object.entries(longPages)]) {
+    const sets = [results, longPages, spelling];
+    for (const [corpus, byEngine] of sets.flatMap((set) => Object.entries(set))) {
       const shelf = byEngine.shelf!;
       shelf.ranks.forEach((rank, i) => {
         if (rank === 1) return;

@@ -4,12 +4,13 @@ import { stemmer } from "stemmer";
 import { STOP_WORDS } from "./stop_words.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
 import { adverbBase } from "./adverb_base.ts";
+import { americanSpelling } from "./american_spelling.ts";
 
 /**
  * Identifies the analyzer. A prebuilt index records it; the runtime rebuilds instead of
  * loading an index made by a different analyzer. Change it whenever tokens change.
  */
-export const ANALYZER_ID = "shelf-en-porter-v7";
+export const ANALYZER_ID = "shelf-en-porter-v8";
 
 /**
  * Which forms of the analyzer's rules a text takes: `ascii` when its letters, digits and marks
@@ -355,10 +356,11 @@ export function analyzeWords(text: string): { word: string; term: string }[] {
 
 /**
  * Porter stem without memoization, for throwaway candidates (typo variants). Irregular forms
- * (`irregular_forms.ts`) and "-ily" adverbs (`adverb_base.ts`) are stemmed as their base word.
+ * (`irregular_forms.ts`) and "-ily" adverbs (`adverb_base.ts`) are stemmed as their base word,
+ * British spellings (`american_spelling.ts`) as the American one.
  */
 export function stemOnce(word: string): string {
-  const base = IRREGULAR_FORMS.get(word) ?? adverbBase(word);
+  const base = IRREGULAR_FORMS.get(word) ?? adverbBase(word) ?? americanSpelling(word);
   if (base !== undefined) return stemmer(base);
   // Latin letters are no digits: only a word with other letters needs the Unicode class.
   const number = LATIN_ONLY.test(word) ? /^[0-9]+$/.test(word) : /^\p{N}+$/u.test(word);

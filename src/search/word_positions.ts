@@ -11,6 +11,7 @@ import {
   wordsOf,
 } from "./analyzer.ts";
 import { IRREGULAR_FORMS } from "./irregular_forms.ts";
+import { britishHeads } from "./american_spelling.ts";
 
 /**
  * One text prepared for finding the words of a query term: the text, its lowercase form (made
@@ -224,7 +225,8 @@ function irregularHeadsOf(term: string): readonly string[] {
 /**
  * The beginnings (up to four letters) a word whose index term is `term` may start with: the
  * term's own; the same with its final `i` written `y` when that is within them (Porter: "key" and
- * "keys" stem to "kei", "copy" to "copi"); and those of the irregular forms the analyzer maps to it.
+ * "keys" stem to "kei", "copy" to "copi"); those of the irregular forms the analyzer maps to it;
+ * and those of the British spellings that begin otherwise ("metre" for `meter`).
  *
  * @example
  * ```ts
@@ -241,7 +243,7 @@ export function headsOf(term: string): string[] {
   const heads = [own];
   // Porter writes a final `y` as `i`: within the first four letters only for short terms.
   if (term.length <= 4 && term.endsWith("i")) heads.push(`${term.slice(0, -1)}y`);
-  heads.push(...irregularHeadsOf(term));
+  heads.push(...irregularHeadsOf(term), ...britishHeads(term));
   // A head that starts with another ("hide" and "hid") is found by the other's search already.
   return heads.filter((h, i) =>
     !heads.some((o, j) => j !== i && h.startsWith(o) && (h !== o || j < i))

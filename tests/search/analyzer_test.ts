@@ -87,6 +87,59 @@ Deno.test("analyzer: an -ily adverb and its adjective are one term; family stays
   assert.equal(termOf("Lazily"), termOf("lazy"));
 });
 
+Deno.test("analyzer: British and American spellings are one term; look-alikes keep theirs", () => {
+  for (
+    const group of [
+      ["color", "colour", "colours", "Coloured", "colorful", "colourful"],
+      ["behavior", "behaviour", "behavioural"],
+      ["organize", "organise", "organised", "organising", "organisation", "organization"],
+      ["initialize", "initialise", "initialised", "initialization", "initialisation"],
+      ["serialize", "serialising", "serialisation"],
+      ["analyze", "analyse", "analysed", "analyser"],
+      ["center", "centre", "centres", "centred", "centering"],
+      ["meter", "metre", "metres"],
+      ["catalog", "catalogue", "catalogued", "cataloguing", "cataloging"],
+      ["dialog", "dialogue", "dialogues"],
+      ["travel", "travelled", "traveled", "travelling"],
+      ["dial", "dialled", "dialed", "dialling"],
+      ["fuel", "fuelled", "fueled"],
+      ["counselor", "counsellor"],
+      ["rigor", "rigour", "rigorous"],
+    ]
+  ) {
+    assert.equal(new Set(group.map((w) => analyze(w)[0])).size, 1, group.join());
+  }
+  // Look-alikes keep Porter's own stem, and their families stay together.
+  for (
+    const [word, term] of [
+      ["hour", "hour"],
+      ["four", "four"],
+      ["tour", "tour"],
+      ["pour", "pour"],
+      ["promise", "promis"],
+      ["promised", "promis"],
+      ["exercise", "exercis"],
+      ["otherwise", "otherwis"],
+      ["precise", "precis"],
+      ["advertisement", "advertis"],
+      ["advertise", "advertis"],
+      ["timbre", "timbr"],
+      ["prologue", "prologu"],
+      ["spelling", "spell"],
+      ["uninstalled", "uninstal"],
+      ["uninstall", "uninstal"],
+      ["substring", "substr"],
+      ["millions", "million"],
+    ] as const
+  ) {
+    assert.equal(analyze(word)[0], term, word);
+  }
+  // "analyses" stays the plural of "analysis" (irregular forms come first).
+  assert.equal(analyze("analyses")[0], analyze("analysis")[0]);
+  // The memoized path snippets and queries use agrees.
+  assert.equal(termOf("Colour"), termOf("color"));
+});
+
 Deno.test("analyzer: combining marks stay in their word (accents written apart, Indic vowel signs)", () => {
   assert.deepEqual(analyze("re\u0301sume\u0301"), analyze("résumé"));
   assert.deepEqual(analyze("हिन्दी भाषा").length, 2);

@@ -222,6 +222,19 @@ Deno.test("every irregular form is found by a beginning of its term, in the word
   }
 });
 
+Deno.test("British spellings are found by a beginning of their American term", () => {
+  // "metre" and "odour" start otherwise than `meter` and `odor`; "colour", "centre", "organise"
+  // share their term's first four letters.
+  for (
+    const word of ["metre", "metres", "fibre", "litre", "odour", "colour", "centre", "organise"]
+  ) {
+    const term = termOf(word);
+    const text = `a ${word} b`;
+    assert.deepEqual(occurrences(positionsOf(text), term), [2, 2 + word.length], word);
+    assert.deepEqual(occurrences(positionsOf(text), term), scanAllOccurrences(text, term), word);
+  }
+});
+
 Deno.test("word positions: an ASCII word ends where the Unicode rule ends it, next to characters past ASCII", () => {
   for (
     const text of [
