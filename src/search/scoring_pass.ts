@@ -94,8 +94,9 @@ export function createScoringPass(
     // tally until it is known whether the answer needs them (a common word of a long query
     // touches thousands).
     const partial: number[] = [];
-    for (let i = 0; i < tally.count; i++) {
-      const n = tally.docs[i]!;
+    const { docs, count } = tally;
+    for (let i = 0; i < count; i++) {
+      const n = docs[i]!;
       if (lacksCoverage(tally.coverage[n]!, plan.words)) {
         if (tally.exactAny[n] !== 0) partial.push(n);
         else tally.clear(n);
