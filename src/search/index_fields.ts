@@ -78,3 +78,19 @@ export function fieldWeight(weights: FieldWeights, field: Field): number {
 export function fieldRecord<T>(make: () => T): Record<Field, T> {
   return Object.fromEntries(FIELDS.map((f) => [f, make()])) as Record<Field, T>;
 }
+
+/**
+ * The key a term's scores under `weights` are kept by (`term_scores.ts`): every field's weight,
+ * so that weights given alike share their scores.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { weightsKeyOf } from "./index_fields.ts";
+ * const w = { name: 2, keywords: 3, description: 1, content: 1 };
+ * assert.equal(weightsKeyOf(w), "2,3,1,1,1,1");
+ * assert.equal(weightsKeyOf({ ...w, links: 1, headings: 1 }), weightsKeyOf(w));
+ * ```
+ */
+export const weightsKeyOf = (weights: FieldWeights): string =>
+  FIELDS.map((f) => fieldWeight(weights, f)).join(",");

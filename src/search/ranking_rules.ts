@@ -1,10 +1,9 @@
 /**
  * The ranking rules applied to scored hits: the exact-name rule (a document whose title or file
- * name is the query), its lift above every other hit, and the order of the hits.
+ * name is the query) and its lift above every other hit; the order of the hits is `top_hits.ts`'s.
  *
  * @module
  */
-import { kthLargest } from "./kth_largest.ts";
 import type { QueryPlan } from "./query_planner.ts";
 
 /** One search hit. */
@@ -153,28 +152,5 @@ export function liftExactNames(hits: SearchHit[]): void {
   for (const h of hits) if (h.exactName) h.score += lift;
 }
 
-const byScore = (a: SearchHit, b: SearchHit) => b.score - a.score || a.doc - b.doc;
-
-/**
- * Orders hits best first. With a `limit` far below the hit count, only the top of the list is
- * sorted: the `limit`-th best score is found without sorting (`kthLargest`), then the hits at or
- * above it (ties kept, so tie-breaking later stays correct) are sorted and the rest appended.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { topHits } from "./ranking_rules.ts";
- * const hits = [1, 5, 3, 5].map((score, doc) => ({ doc, id: `${doc}`, score, matched: 1 }));
- * assert.deepEqual(topHits(hits, undefined).map((h) => h.doc), [1, 3, 2, 0]);
- * ```
- */
-export function topHits(hits: SearchHit[], limit: number | undefined): SearchHit[] {
-  if (limit === undefined || hits.length <= limit * 4) return hits.sort(byScore);
-  const scores = new Float64Array(hits.length);
-  for (let i = 0; i < hits.length; i++) scores[i] = hits[i]!.score;
-  const cut = kthLargest(scores, limit);
-  const top: SearchHit[] = [];
-  const rest: SearchHit[] = [];
-  for (const h of hits) (h.score >= cut ? top : rest).push(h);
-  return top.sort(byScore).concat(rest);
-}
+/** The order of the hits (`top_hits.ts`), where this module's importers found it before. */
+export { topHits } from "./top_hits.ts";

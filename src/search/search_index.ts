@@ -1,14 +1,20 @@
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
-import { coordination, inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
+import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
 import { createDictionary } from "./dictionary.ts";
-import { type Field, fieldRecord, FIELDS, fieldWeight, type FieldWeights } from "./index_fields.ts";
+import {
+  type Field,
+  fieldRecord,
+  FIELDS,
+  type FieldWeights,
+  weightsKeyOf,
+} from "./index_fields.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
-import { kthLargest } from "./kth_largest.ts";
 import { queryBudget, withinBudget } from "./query_budget.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
-import { createNameRule, liftExactNames, type SearchHit, topHits } from "./ranking_rules.ts";
-import { createTermScores, SCOPES_KEPT, type StatsScope } from "./term_scores.ts";
+import type { SearchHit } from "./ranking_rules.ts";
+import { createScoringPass } from "./scoring_pass.ts";
+import { createTermScores } from "./term_scores.ts";
 
 export { type Field, FIELDS, type FieldWeights } from "./index_fields.ts";
 export {
@@ -363,10 +369,6 @@ export function importSearchIndex(
   return createIndex(data, options.postingsChunk);
 }
 
-/** The key a term's scores under `weights` are kept by. */
-const weightsKeyOf = (weights: FieldWeights) =>
-  FIELDS.map((f) => fieldWeight(weights, f)).join(",");
-
 function createIndex(
   data: SearchIndexData,
   postingsChunk?: (k: number) => Promise<unknown>,
@@ -389,43 +391,17 @@ function createIndex(
   const chunks = createPostingsReader(data, find, postingsChunk);
   const scorer = createTermScores({ total, pages, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
-  const onlyPages = pages < total ? (n: number) => n < pages : undefined;
-  // Each statistics scope (see `SearchOptions.statsScope`: its key names the same documents on
-  // every search) with its size and highest inbound count, counted once.
-  const scopes = new Map<string, StatsScope & { most: number }>();
-  const scopeOf = (key: string, has: (n: number) => boolean) => {
-    let found = scopes.get(key);
-    if (found === undefined) {
-      if (scopes.size >= SCOPES_KEPT) scopes.clear();
-      found = { key, has, size: 0, most: 0 };
-      for (let n = 0; n < total; n++) {
-        if (!has(n)) continue;
-        found.size++;
-        if (inbound[n]! > found.most) found.most = inbound[n]!;
-      }
-      scopes.set(key, found);
-    }
-    return found;
-  };
-  const nameRule = createNameRule({ names, titleLengths: lengths.name });
-  let scratch:
-    | {
-      best: Float64Array;
-      exact: Uint8Array;
-      score: Float64Array;
-      matched: Uint16Array;
-      coverage: Float32Array;
-      headTerm: Uint8Array;
-      headWords: Uint8Array;
-      terms: Uint32Array;
-      exactAny: Uint8Array;
-      /** Lists of document numbers touched (each holds a document at most once). */
-      termTouched: Int32Array;
-      headTouched: Int32Array;
-      docsTouched: Int32Array;
-      headDocs: Int32Array;
-    }
-    | undefined;
+  const search = createScoringPass({
+    ids,
+    pages,
+    names,
+    titleLengths: lengths.name,
+    inbound,
+    mostInbound,
+    scorer,
+    idf,
+    has: (term) => find(term) >= 0,
+  });
   return {
     analyzer: ANALYZER_ID,
     contentHash: data.contentHash,
@@ -437,166 +413,7 @@ function createIndex(
     costOf,
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
-    search(plan, { weights, filter: accepted, limit, statsScope, statsOf }) {
-      // Parts are searched only when asked for (`part_rule.ts`).
-      const filter = accepted ?? onlyPages;
-      // Scratch arrays indexed by document number, reused by every query of this index (search
-      // is synchronous) and cleared through the lists of touched entries: no per-query maps.
-      const buf = scratch ??= {
-        best: new Float64Array(total),
-        exact: new Uint8Array(total),
-        score: new Float64Array(total),
-        matched: new Uint16Array(total),
-        coverage: new Float32Array(total),
-        headTerm: new Uint8Array(total),
-        headWords: new Uint8Array(total),
-        terms: new Uint32Array(total),
-        exactAny: new Uint8Array(total),
-        termTouched: new Int32Array(total),
-        headTouched: new Int32Array(total),
-        docsTouched: new Int32Array(total),
-        headDocs: new Int32Array(total),
-      };
-      const { termTouched, headTouched, docsTouched, headDocs } = buf;
-      let docsCount = 0;
-      let headDocsCount = 0;
-      const weightsKey = weightsKeyOf(weights);
-      const members = statsOf ?? accepted;
-      const scope = statsScope !== undefined && members ? scopeOf(statsScope, members) : undefined;
-      // The prior is relative to the most linked page of the scope, as if it were served alone.
-      const most = scope ? scope.most : mostInbound;
-      // A term's rarity: over the whole index, or among the scope's documents (those with it in
-      // a weighted field, counted once with the term's scores).
-      const scopedIdf = scope
-        ? (t: string) => {
-          // A scoped search scores only its scope's documents: they are the term's there.
-          const df = scorer.scoresOf(t, weights, weightsKey, scope)?.docs.length ?? 0;
-          return inverseDocumentFrequency(df || scope.size, scope.size);
-        }
-        : idf;
-      plan.terms.forEach((term, termNumber) => {
-        let termCount = 0;
-        let headCount = 0;
-        const isWord = termNumber < plan.words;
-        const bit = termNumber < 32 ? (1 << termNumber) >>> 0 : 0;
-        const exactIdf = find(term) >= 0 ? scopedIdf(term) : Infinity;
-        for (const [t, factor] of plan.expansions.get(term) ?? []) {
-          const scores = scorer.scoresOf(t, weights, weightsKey, scope);
-          if (!scores) continue;
-          if (isWord) {
-            const head = scores.head;
-            for (let i = 0; i < head.length; i++) {
-              const n = head[i]!;
-              if (buf.headTerm[n] === 0 && !(filter && !filter(n))) {
-                buf.headTerm[n] = 1;
-                headTouched[headCount++] = n;
-              }
-            }
-          }
-          // A rare near-miss must not outweigh the word the user actually typed.
-          const termIdf = Math.min(scopedIdf(t), exactIdf) * factor;
-          const { docs, sums } = scores;
-          for (let i = 0; i < docs.length; i++) {
-            const n = docs[i]!;
-            if (filter && !filter(n)) continue;
-            const v = sums[i]! * termIdf;
-            if (buf.best[n] === 0) termTouched[termCount++] = n;
-            if (buf.best[n]! < v) buf.best[n] = v;
-            if (factor === 1) buf.exact[n] = 1;
-          }
-        }
-        for (let i = 0; i < termCount; i++) {
-          const n = termTouched[i]!;
-          if (buf.matched[n] === 0) docsTouched[docsCount++] = n;
-          buf.score[n] = buf.score[n]! + buf.best[n]!;
-          buf.matched[n] = buf.matched[n]! + 1;
-          // Coverage counts the query's words: an identifier typed whole (`third-party`) is a
-          // bonus for the documents that have it, not a word more that the others lack.
-          if (isWord) buf.coverage[n] = buf.coverage[n]! + (buf.exact[n] === 1 ? 1 : 0.5);
-          buf.terms[n] = buf.terms[n]! | bit;
-          buf.exactAny[n] = buf.exactAny[n]! | buf.exact[n]!;
-          buf.best[n] = 0;
-          buf.exact[n] = 0;
-        }
-        for (let i = 0; i < headCount; i++) {
-          const n = headTouched[i]!;
-          if (buf.headWords[n] === 0) headDocs[headDocsCount++] = n;
-          buf.headWords[n] = buf.headWords[n]! + 1;
-          buf.headTerm[n] = 0;
-        }
-      });
-      const wanted = plan.terms.length;
-      // The exact-name rule (`ranking_rules.ts`), then its lift above every other hit.
-      const hits: SearchHit[] = [];
-      // Documents holding too few of the words but one as typed: their numbers stay in the
-      // scratch arrays until it is known whether the answer needs them (a common word of a long
-      // query touches thousands).
-      const partial: number[] = [];
-      const scoreOf = (n: number) =>
-        buf.score[n]! * (most > 0 ? priorBoost(inbound[n]!, most) : 1) *
-        coordination(buf.matched[n]!, wanted);
-      const clear = (n: number) => {
-        buf.score[n] = 0;
-        buf.matched[n] = 0;
-        buf.coverage[n] = 0;
-        buf.terms[n] = 0;
-        buf.exactAny[n] = 0;
-      };
-      for (let i = 0; i < docsCount; i++) {
-        const n = docsTouched[i]!;
-        // Queries of three or more words need at least half of them (typo and prefix matches
-        // count half): one stray word in common is not a result — only a filler after them,
-        // and only when it holds one of the words as typed (not a near miss alone).
-        if (plan.words >= 3 && buf.coverage[n]! * 2 < plan.words) {
-          if (buf.exactAny[n] !== 0) partial.push(n);
-          else clear(n);
-          continue;
-        }
-        // OR semantics, scaled by how many query terms matched; then the exact-name rule.
-        const hit = {
-          doc: n,
-          id: ids[n]!,
-          score: scoreOf(n),
-          matched: buf.matched[n]!,
-          terms: buf.terms[n]!,
-          headWords: buf.headWords[n]!,
-        };
-        clear(n);
-        hits.push(nameRule(hit, plan));
-      }
-      for (let i = 0; i < headDocsCount; i++) buf.headWords[headDocs[i]!] = 0;
-      liftExactNames(hits);
-      const strict = topHits(hits, limit);
-      if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) {
-        for (const n of partial) clear(n);
-        return strict;
-      }
-      // Too few hits hold enough of the words: the best of the rest follow, marked `partial`;
-      // only the best of them become hits.
-      const need = limit === undefined ? Infinity : limit - strict.length;
-      const scores = new Float64Array(partial.length);
-      for (let j = 0; j < partial.length; j++) scores[j] = scoreOf(partial[j]!);
-      const cut = partial.length > need * 4 ? kthLargest(scores, need) : -Infinity;
-      const fillers: SearchHit[] = [];
-      for (let j = 0; j < partial.length; j++) {
-        const n = partial[j]!;
-        if (scores[j]! >= cut) {
-          // headWords 0: listed after the others whatever the phrase rule says, not checked.
-          fillers.push({
-            doc: n,
-            id: ids[n]!,
-            score: scores[j]!,
-            matched: buf.matched[n]!,
-            terms: buf.terms[n]!,
-            headWords: 0,
-            partial: true,
-          });
-        }
-        clear(n);
-      }
-      const fill = topHits(fillers, limit === undefined ? undefined : limit - strict.length);
-      return strict.concat(limit === undefined ? fill : fill.slice(0, limit - strict.length));
-    },
+    search,
     bestDocument(term, weights, accept) {
       const weightsKey = weightsKeyOf(weights);
       const scores = scorer.scoresOf(term, weights, weightsKey);

@@ -1,0 +1,128 @@
+/**
+ * The scoring pass of one index: a query plan in, its ranked hits out. Each step is a file of
+ * its own — accumulation (`term_accumulator.ts`), the statistics of a narrowed search
+ * (`stats_scopes.ts`), the prior and coordination (`prior_score.ts`), the coverage rule and its
+ * fillers (`coverage_rule.ts`), the exact-name rule and its lift (`ranking_rules.ts`), the top-k
+ * (`top_hits.ts`) — and this one only runs them in order.
+ *
+ * @module
+ */
+import { inverseDocumentFrequency } from "./bm25f.ts";
+import { fillerHits, lacksCoverage } from "./coverage_rule.ts";
+import { weightsKeyOf } from "./index_fields.ts";
+import { priorScore } from "./prior_score.ts";
+import type { QueryPlan } from "./query_planner.ts";
+import { createNameRule, liftExactNames, type SearchHit } from "./ranking_rules.ts";
+import type { SearchOptions } from "./search_index.ts";
+import { createStatsScopes } from "./stats_scopes.ts";
+import { createTermAccumulator } from "./term_accumulator.ts";
+import type { TermScorer } from "./term_scores.ts";
+import { topHits } from "./top_hits.ts";
+
+/** What {@link createScoringPass} reads of an index. */
+export interface ScoringPassInput {
+  /** Each document's id, by number. */
+  ids: readonly string[];
+  /** How many of `ids`, from the first, are pages; the rest are parts (`part_rule.ts`). */
+  pages: number;
+  /** Each document's title and file name as analyzed words (the exact-name rule's input). */
+  names: readonly string[];
+  /** Each document's title length in terms. */
+  titleLengths: readonly (number | null)[];
+  /** How many other documents link to each one (the static prior's input). */
+  inbound: readonly number[];
+  /** The highest of `inbound`: the prior's scale in a search of the whole index. */
+  mostInbound: number;
+  /** The terms' scores. */
+  scorer: TermScorer;
+  /** A dictionary term's rarity over the whole index (its pages). */
+  idf: (term: string) => number;
+  /** Whether the dictionary has `term`. */
+  has: (term: string) => boolean;
+}
+
+/**
+ * The scoring pass: `search(plan, options)` is `SearchIndex.search` (see its doc).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildSearchIndex } from "./search_index.ts";
+ * // `SearchIndex.search` is this pass over the index's own arrays.
+ * const index = buildSearchIndex([
+ *   { id: "a", name: "Deploy", keywords: [], description: "", content: "deploy the site" },
+ *   { id: "b", name: "Build", keywords: [], description: "", content: "build, then deploy" },
+ * ], "h");
+ * const weights = { name: 2, keywords: 3, description: 1, content: 1 };
+ * const hits = index.search(index.plan("deploy"), { weights });
+ * assert.deepEqual(hits.map((h) => [h.id, h.exactName]), [["a", true], ["b", undefined]]);
+ * ```
+ */
+export function createScoringPass(
+  input: ScoringPassInput,
+): (plan: QueryPlan, options: SearchOptions) => SearchHit[] {
+  const { ids, pages, inbound, mostInbound, scorer, idf, has } = input;
+  const total = ids.length;
+  const onlyPages = pages < total ? (n: number) => n < pages : undefined;
+  const scopeOf = createStatsScopes(inbound);
+  const nameRule = createNameRule({ names: input.names, titleLengths: input.titleLengths });
+  const accumulate = createTermAccumulator(total);
+  return (plan, { weights, filter: accepted, limit, statsScope, statsOf }) => {
+    // Parts are searched only when asked for (`part_rule.ts`).
+    const filter = accepted ?? onlyPages;
+    const weightsKey = weightsKeyOf(weights);
+    const members = statsOf ?? accepted;
+    const scope = statsScope !== undefined && members ? scopeOf(statsScope, members) : undefined;
+    // The prior is relative to the most linked page of the scope, as if it were served alone.
+    const most = scope ? scope.most : mostInbound;
+    const scoresOf = (t: string) => scorer.scoresOf(t, weights, weightsKey, scope);
+    // A term's rarity: over the whole index, or among the scope's documents (those with it in
+    // a weighted field, counted once with the term's scores).
+    const scopedIdf = scope
+      ? (t: string) => {
+        // A scoped search scores only its scope's documents: they are the term's there.
+        const df = scoresOf(t)?.docs.length ?? 0;
+        return inverseDocumentFrequency(df || scope.size, scope.size);
+      }
+      : idf;
+    const tally = accumulate(plan, { scoresOf, idf: scopedIdf, has, filter });
+    const wanted = plan.terms.length;
+    const scoreOf = (n: number) =>
+      priorScore(tally.score[n]!, inbound[n]!, most, tally.matched[n]!, wanted);
+    const hits: SearchHit[] = [];
+    // Documents holding too few of the words but one as typed: their numbers stay in the
+    // tally until it is known whether the answer needs them (a common word of a long query
+    // touches thousands).
+    const partial: number[] = [];
+    const { docs, count } = tally;
+    for (let i = 0; i < count; i++) {
+      const n = docs[i]!;
+      if (lacksCoverage(tally.coverage[n]!, plan.words)) {
+        if (tally.exactAny[n] !== 0) partial.push(n);
+        else tally.clear(n);
+        continue;
+      }
+      // OR semantics, scaled by how many query terms matched; then the exact-name rule.
+      const hit = {
+        doc: n,
+        id: ids[n]!,
+        score: scoreOf(n),
+        matched: tally.matched[n]!,
+        terms: tally.terms[n]!,
+        headWords: tally.headWords[n]!,
+      };
+      tally.clear(n);
+      hits.push(nameRule(hit, plan));
+    }
+    tally.clearHeads();
+    liftExactNames(hits);
+    const strict = topHits(hits, limit);
+    if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) {
+      for (const n of partial) tally.clear(n);
+      return strict;
+    }
+    // Too few hits hold enough of the words: the best of the rest follow, marked `partial`.
+    const room = limit === undefined ? undefined : limit - strict.length;
+    return strict.concat(fillerHits(partial, room, { ids, tally, scoreOf }));
+  };
+}
