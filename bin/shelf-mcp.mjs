@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// shelf-mcp: runs Shelf's TypeScript sources (shipped in this package) with the Deno binary of
-// the pinned `deno` npm package, so that a machine with only Node.js runs Shelf:
+// shelf-mcp: runs Shelf's TypeScript sources (shipped in this package) with the Deno binary npm
+// installed with it (the pinned `@deno/<platform>` package), so that a machine with only
+// Node.js runs Shelf:
 //
 //   shelf-mcp [server flags]   serve (stdio unless --port, --host or --transport says HTTP)
 //   shelf-mcp build [flags]    build the manifest, index and edge modules (deno task build)
@@ -18,9 +19,18 @@ import { existsSync } from "node:fs";
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The Deno binary of the `deno` dependency (its postinstall links it; else it is resolved). */
+/**
+ * The Deno binary: the pinned `@deno/<platform>` package npm installed for this machine (an
+ * optional dependency; npm skips the other platforms'), else `deno` on PATH.
+ */
 function denoPath() {
-  return require(require.resolve("deno/install_api.cjs")).runInstall();
+  const { platform, arch } = process;
+  const name = `@deno/${platform}-${arch}${platform === "linux" ? "-glibc" : ""}`;
+  const exe = platform === "win32" ? "deno.exe" : "deno";
+  for (const dir of require.resolve.paths(name) ?? []) {
+    if (existsSync(join(dir, name, exe))) return join(dir, name, exe);
+  }
+  return exe;
 }
 
 /**
