@@ -107,6 +107,18 @@ function stringSpan(line: string): { start: number; end: number } | undefined {
 }
 
 /**
+ * The string token for `value`: when it extends the old value, the old token (its quotes, its
+ * escapes) with the rest added before the closing quote, so that the line keeps its text.
+ */
+function extended(token: string, value: string, old: unknown): string {
+  if (typeof old !== "string" || !value.startsWith(old)) return basic(value);
+  const rest = value.slice(old.length);
+  const quote = token[0]!;
+  if (quote === "'" && /['\n\r]/.test(rest)) return basic(value);
+  return token.slice(0, -1) + (quote === '"' ? basic(rest).slice(1, -1) : rest) + quote;
+}
+
+/**
  * `text` with the string key `path` (a table's path, then the key) set to `value`: its value
  * replaced in place when the key is set in the table's `[header]` section or as a dotted key at
  * the top; else a line added under the table's header; else the table appended. Checked by
@@ -156,7 +168,9 @@ export function setString(
     if ((inTable && keyPattern.test(line)) || (inTop && dotted.test(line))) {
       const span = stringSpan(line);
       if (!span) break;
-      lines[n] = line.slice(0, span.start) + basic(value) + line.slice(span.end);
+      lines[n] = line.slice(0, span.start) +
+        extended(line.slice(span.start, span.end), value, at(doc, path)) +
+        line.slice(span.end);
       edited = lines.join("\n");
     }
   }

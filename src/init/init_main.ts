@@ -7,7 +7,7 @@
  *
  * For Netlify it writes `mcp-metadata.yaml` (what `/mcp` serves; kept when present),
  * `netlify/edge-functions/shelf.ts` (three lines importing the package) and `.gitignore`'s
- * `.shelf/` line, and merges `netlify.toml` (`netlify_toml_plan.ts`). A second run changes
+ * `.shelf/` and `node_modules/` lines, and merges `netlify.toml` (`netlify_toml_plan.ts`). A second run changes
  * nothing.
  *
  * @module
@@ -164,10 +164,13 @@ export async function init(root: string, args: InitArgs): Promise<string[]> {
     changed.push("netlify/edge-functions/shelf.ts (the edge function)");
   }
   const ignore = (await read(`${root}/.gitignore`)) ?? "";
-  if (!/^\/?\.shelf\/?$/m.test(ignore)) {
+  const missing = [".shelf/", "node_modules/"].filter((line) =>
+    !new RegExp(`^/?${line.replace(".", "\\.")}?$`, "m").test(ignore)
+  );
+  if (missing.length > 0) {
     const sep = ignore === "" || ignore.endsWith("\n") ? "" : "\n";
-    await Deno.writeTextFile(`${root}/.gitignore`, `${ignore}${sep}.shelf/\n`);
-    changed.push(".gitignore (.shelf/, the build's edge modules)");
+    await Deno.writeTextFile(`${root}/.gitignore`, `${ignore}${sep}${missing.join("\n")}\n`);
+    changed.push(`.gitignore (${missing.join(", ")}: the build's edge modules, npm's folder)`);
   }
   report.push(
     changed.length === 0 ? "nothing to change: Shelf is set up" : "changed:",
