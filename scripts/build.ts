@@ -34,7 +34,7 @@ import {
 } from "../src/site/llms_txt.ts";
 import { buildIndexFor } from "../src/search/search_engine.ts";
 import { edgeBuildModule } from "../src/entries/edge_build.ts";
-import { EDGE_IMPORTS, edgeImportMap } from "../src/build/edge_import_map.ts";
+import { writeEdgeImportMap } from "../src/build/edge_import_map.ts";
 import { SHELF_VERSION } from "../src/version.ts";
 
 /** Parsed arguments of the build script. */
@@ -275,23 +275,6 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       `category indexes under ${args.out}/_shelf/ (links based at ${base || "/"})`,
   );
   return { code: 0, folders };
-}
-
-/**
- * Writes `<dir>/import_map.json` for Netlify's bundler when Shelf runs from an npm install (see
- * `src/build/edge_import_map.ts`): `shelf-mcp/netlify` is this package's entry, and the runtime
- * packages resolve as this process resolves them (the bin's import map of the files npm
- * installed).
- */
-async function writeEdgeImportMap(dir: string): Promise<void> {
-  const resolved: Record<string, string> = {};
-  for (const name of EDGE_IMPORTS) {
-    resolved[name] = name === "shelf-mcp/netlify"
-      ? new URL("../src/entries/netlify_edge.ts", import.meta.url).href
-      : import.meta.resolve(name);
-  }
-  const map = edgeImportMap(await Deno.realPath(dir), resolved);
-  if (map !== undefined) await Deno.writeTextFile(`${dir}/import_map.json`, map);
 }
 
 /**

@@ -1,15 +1,23 @@
 /**
- * The import map Netlify's bundler needs for a site that installed Shelf from npm: Shelf's
- * entry and its runtime packages mapped to the files npm installed, as relative paths from the
- * map's folder. Mapped to plain files, the bundler includes the ES modules the packages ship;
+ * The import map a site that installed Shelf from npm needs (Netlify's bundler, and Deno on
+ * Deno Deploy, which refuses to strip types from TypeScript it resolves in `node_modules` as a
+ * package): Shelf's entries and its runtime packages mapped to the files npm installed, as
+ * relative paths from the map's folder. Written to `.shelf/edge/import_map.json` by the build,
+ * and by `init` (so that `deno.json`'s `importMap` names a file before the first build). Mapped to plain files, the bundler includes the ES modules the packages ship;
  * left as bare names, it would vendor them with a banner of Node built-in imports that boots
  * Deno's Node compatibility layer in every cold isolate.
  *
  * @module
  */
 
-/** The bare imports an edge entry (and Shelf's modules under it) makes. */
-export const EDGE_IMPORTS = ["shelf-mcp/netlify", "hono", "jose", "stemmer", "smol-toml", "yaml"];
+/** Shelf's entries a site imports, by their package paths (see package.json's `exports`). */
+const ENTRIES: Record<string, string> = {
+  "shelf-mcp/netlify": "../entries/netlify_edge.ts",
+  "shelf-mcp/serve": "../serve.ts",
+};
+
+/** The runtime packages Shelf's modules import. */
+const PACKAGES = ["hono", "jose", "stemmer", "smol-toml", "yaml"];
 
 /** `to` (a path) relative to the folder `from`, with `./` or `../` in front. */
 function relativePath(from: string, to: string): string {
@@ -50,4 +58,22 @@ export function edgeImportMap(dir: string, resolved: Record<string, string>): st
     imports[name] = relativePath(dir, decodeURIComponent(new URL(url).pathname));
   }
   return JSON.stringify({ imports }, null, 2) + "\n";
+}
+
+/**
+ * Writes `<dir>/import_map.json` when Shelf runs from an npm install (the bin's import map
+ * resolves the runtime packages to the files npm installed; see {@link edgeImportMap}); says
+ * whether it wrote one.
+ */
+export async function writeEdgeImportMap(dir: string): Promise<boolean> {
+  const resolved: Record<string, string> = {};
+  for (const [name, path] of Object.entries(ENTRIES)) {
+    resolved[name] = new URL(path, import.meta.url).href;
+  }
+  for (const name of PACKAGES) resolved[name] = import.meta.resolve(name);
+  await Deno.mkdir(dir, { recursive: true });
+  const map = edgeImportMap(await Deno.realPath(dir), resolved);
+  if (map === undefined) return false;
+  await Deno.writeTextFile(`${dir}/import_map.json`, map);
+  return true;
 }

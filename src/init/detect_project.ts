@@ -10,6 +10,11 @@ import { detectSite } from "../build/dialects/detect_dialect.ts";
 
 /** Content folders looked for, most specific first (relative to the repository). */
 export const CONTENT_CANDIDATES = [
+  // Sphinx HTML output first: a docs/ folder of Sphinx sources holds it.
+  "docs/_build/html",
+  "_build/html",
+  "build/html",
+  "docs/build/html",
   "docs/en",
   "docs/src/content/docs",
   "src/content/docs",
@@ -18,9 +23,6 @@ export const CONTENT_CANDIDATES = [
   "docs",
   "content",
   "doc",
-  "_build/html",
-  "build/html",
-  "docs/_build/html",
 ];
 
 /** What was found. */

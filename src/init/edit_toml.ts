@@ -2,15 +2,18 @@
  * Minimal textual edits of a TOML file that keep every line, comment and format it had: set a
  * string key of a table, append a table of an array of tables. Each edit is checked by parsing
  * the result: it must equal the parsed original with only that change, or the edit is refused
- * with a {@link TomlEditError} (and the file is left as it was).
+ * with a {@link EditRefused} (and the file is left as it was).
  *
  * @module
  */
 import { parse } from "smol-toml";
 
-/** An edit that cannot be made by a minimal change; the message says what to add by hand. */
-export class TomlEditError extends Error {
-  override name = "TomlEditError";
+/**
+ * An edit `init` will not make (not minimal, or against a setting the site has); the message
+ * says what to do by hand.
+ */
+export class EditRefused extends Error {
+  override name = "EditRefused";
 }
 
 type Table = Record<string, unknown>;
@@ -79,12 +82,12 @@ function canonical(value: unknown): string {
 /** Whether two parsed documents are equal. */
 const same = (a: Table, b: Table) => canonical(a) === canonical(b);
 
-/** Parses, turning a syntax error into a {@link TomlEditError} naming the file. */
+/** Parses, turning a syntax error into a {@link EditRefused} naming the file. */
 function parseFile(text: string, file: string): Table {
   try {
     return parse(text) as Table;
   } catch (error) {
-    throw new TomlEditError(`${file} is not valid TOML: ${(error as Error).message}`);
+    throw new EditRefused(`${file} is not valid TOML: ${(error as Error).message}`);
   }
 }
 
@@ -192,7 +195,7 @@ export function setString(
     }
     if (result && same(result, expected)) return edited;
   }
-  throw new TomlEditError(
+  throw new EditRefused(
     `cannot set ${path.join(".")} in ${file} without rewriting it; set it by hand to ` +
       basic(value),
   );
@@ -235,7 +238,7 @@ export function appendTable(
   const doc = parseFile(text, file);
   const existing = doc[name];
   if (existing !== undefined && !Array.isArray(existing)) {
-    throw new TomlEditError(`${file}: ${name} is not an array of tables; add [[${name}]] by hand`);
+    throw new EditRefused(`${file}: ${name} is not an array of tables; add [[${name}]] by hand`);
   }
   const lines = [`[[${name}]]`];
   const subtables: string[] = [];
@@ -257,7 +260,7 @@ export function appendTable(
     result = undefined;
   }
   if (!result || !same(result, expected)) {
-    throw new TomlEditError(`cannot append [[${name}]] to ${file}; add it by hand`);
+    throw new EditRefused(`cannot append [[${name}]] to ${file}; add it by hand`);
   }
   return edited;
 }

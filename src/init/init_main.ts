@@ -2,13 +2,14 @@
  * `npx shelf-mcp init`: adds Shelf to the docs site in the current folder, writing the least it
  * can, and prints what it changed and the one command left.
  *
- * Usage: shelf-mcp init [--content DIR] [--url URL] [--publish DIR] [--name NAME]
- *        [--auth oauth|apikey|bearer|basic] [--yes]
+ * Usage: shelf-mcp init [--platform netlify|deno-deploy] [--content DIR] [--url URL]
+ *        [--publish DIR] [--name NAME] [--auth oauth|apikey|bearer|basic] [--yes]
  *
  * For Netlify it writes `mcp-metadata.yaml` (what `/mcp` serves; kept when present),
  * `netlify/edge-functions/shelf.ts` (three lines importing the package) and `.gitignore`'s
  * `.shelf/` and `node_modules/` lines, and merges `netlify.toml` (`netlify_toml_plan.ts`). A second run changes
- * nothing.
+ * nothing. For Deno Deploy (`--platform deno-deploy`) it writes `shelf.ts` (one line) and
+ * `deno.json`'s `deploy` section (`deno_json_plan.ts`) instead of the Netlify files.
  *
  * @module
  */
@@ -16,7 +17,9 @@ import { ConfigError } from "../config/config_error.ts";
 import { siteUrl } from "../build/parse_metadata.ts";
 import { detectProject } from "./detect_project.ts";
 import { netlifyTomlPlan, publishOf } from "./netlify_toml_plan.ts";
-import { TomlEditError } from "./edit_toml.ts";
+import { EditRefused } from "./edit_toml.ts";
+import { DENO_ENTRY, denoJsonPlan } from "./deno_json_plan.ts";
+import { writeEdgeImportMap } from "../build/edge_import_map.ts";
 
 /** The flags of `init`. */
 export interface InitArgs {
@@ -25,12 +28,14 @@ export interface InitArgs {
   publish?: string;
   name?: string;
   auth?: string;
+  /** Where the site deploys: `netlify` (default) or `deno-deploy`. */
+  platform: "netlify" | "deno-deploy";
   yes: boolean;
 }
 
 /** Parses the flags of `init`; an unknown one is a {@link ConfigError}. */
 export function parseInitArgs(args: readonly string[]): InitArgs {
-  const out: InitArgs = { yes: false };
+  const out: InitArgs = { yes: false, platform: "netlify" };
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = () => {
@@ -43,7 +48,13 @@ export function parseInitArgs(args: readonly string[]): InitArgs {
     else if (name === "--url") out.url = siteUrl(value(), name);
     else if (name === "--publish") out.publish = value().replace(/^\.\/|\/+$/g, "");
     else if (name === "--name") out.name = value();
-    else if (name === "--auth") {
+    else if (name === "--platform") {
+      const platform = value();
+      if (platform !== "netlify" && platform !== "deno-deploy") {
+        throw new ConfigError(name, "must be netlify or deno-deploy");
+      }
+      out.platform = platform;
+    } else if (name === "--auth") {
       out.auth = value();
       if (!["oauth", "apikey", "bearer", "basic"].includes(out.auth)) {
         throw new ConfigError(name, "must be oauth, apikey, bearer or basic");
@@ -51,7 +62,7 @@ export function parseInitArgs(args: readonly string[]): InitArgs {
     } else {
       throw new ConfigError(
         name,
-        "unknown flag (use --content, --url, --publish, --name, --auth, --yes)",
+        "unknown flag (use --platform, --content, --url, --publish, --name, --auth, --yes)",
       );
     }
   }
@@ -114,6 +125,52 @@ async function write(path: string, text: string): Promise<boolean> {
   return true;
 }
 
+/** Netlify: `netlify.toml` merged, the edge function written. */
+async function netlify(root: string, config: string, args: InitArgs, detectedPublish: string) {
+  const changed: string[] = [];
+  const tomlPath = `${root}/netlify.toml`;
+  const before = (await read(tomlPath)) ?? "";
+  const publish = args.publish ?? publishOf(before) ?? detectedPublish;
+  const shelfBuild = `npx shelf-mcp build --config ${config} --out ${publish}` +
+    (args.auth ? " --private" : "");
+  const siteCommand = await siteBuild(root);
+  const after = netlifyTomlPlan(before, {
+    shelfBuild,
+    publish,
+    functionName: "shelf",
+    ...(siteCommand ? { siteBuild: siteCommand } : {}),
+  });
+  if (after !== before) {
+    await Deno.writeTextFile(tomlPath, after);
+    changed.push("netlify.toml (build command, routes, headers, import map)");
+  }
+  if (await write(`${root}/netlify/edge-functions/shelf.ts`, NETLIFY_FUNCTION)) {
+    changed.push("netlify/edge-functions/shelf.ts (the edge function)");
+  }
+  return { changed, left: "git add -A && git commit && git push   (Netlify builds and deploys)" };
+}
+
+/**
+ * Deno Deploy: `deno.json`'s `deploy` section and import map, the entry, and the import map
+ * itself (the build writes it again on every deploy).
+ */
+async function denoDeploy(root: string, config: string) {
+  const changed: string[] = [];
+  const before = await read(`${root}/deno.json`);
+  const after = denoJsonPlan(before, {
+    shelfBuild: `npx shelf-mcp build --config ${config}`,
+    entrypoint: "shelf.ts",
+    args: ["--config", config],
+  });
+  if (after !== before) {
+    await Deno.writeTextFile(`${root}/deno.json`, after);
+    changed.push("deno.json (deploy: install, build, entrypoint; the import map)");
+  }
+  if (await write(`${root}/shelf.ts`, DENO_ENTRY)) changed.push("shelf.ts (the entry)");
+  await writeEdgeImportMap(`${root}/.shelf/edge`);
+  return { changed, left: "deno deploy   (or link the repository in console.deno.com)" };
+}
+
 /** Runs `init` in `root`; returns the lines it prints. */
 export async function init(root: string, args: InitArgs): Promise<string[]> {
   const project = await detectProject(root, args.content);
@@ -144,25 +201,10 @@ export async function init(root: string, args: InitArgs): Promise<string[]> {
     );
     changed.push(`${config} (what /mcp serves)`);
   }
-  const tomlPath = `${root}/netlify.toml`;
-  const before = (await read(tomlPath)) ?? "";
-  const publish = args.publish ?? publishOf(before) ?? project.publish;
-  const shelfBuild = `npx shelf-mcp build --config ${config} --out ${publish}` +
-    (args.auth ? " --private" : "");
-  const siteCommand = await siteBuild(root);
-  const after = netlifyTomlPlan(before, {
-    shelfBuild,
-    publish,
-    functionName: "shelf",
-    ...(siteCommand ? { siteBuild: siteCommand } : {}),
-  });
-  if (after !== before) {
-    await Deno.writeTextFile(tomlPath, after);
-    changed.push("netlify.toml (build command, routes, headers, import map)");
-  }
-  if (await write(`${root}/netlify/edge-functions/shelf.ts`, NETLIFY_FUNCTION)) {
-    changed.push("netlify/edge-functions/shelf.ts (the edge function)");
-  }
+  const deploy = args.platform === "deno-deploy"
+    ? await denoDeploy(root, config)
+    : await netlify(root, config, args, project.publish);
+  changed.push(...deploy.changed);
   const ignore = (await read(`${root}/.gitignore`)) ?? "";
   const missing = [".shelf/", "node_modules/"].filter((line) =>
     !new RegExp(`^/?${line.replace(".", "\\.")}?$`, "m").test(ignore)
@@ -182,7 +224,7 @@ export async function init(root: string, args: InitArgs): Promise<string[]> {
         "settings (docs/configuration.md#private-knowledge-bases); the build publishes no content",
     );
   }
-  report.push("left to do: git add -A && git commit && git push   (Netlify builds and deploys)");
+  report.push(`left to do: ${deploy.left}`);
   return report;
 }
 
@@ -190,7 +232,7 @@ if (import.meta.main) {
   try {
     for (const line of await init(Deno.cwd(), parseInitArgs(Deno.args))) console.log(line);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof TomlEditError) {
+    if (error instanceof ConfigError || error instanceof EditRefused) {
       console.error(`shelf-mcp init: ${error.message}`);
       Deno.exit(2);
     }

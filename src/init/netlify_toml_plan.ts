@@ -8,7 +8,7 @@
  * @module
  */
 import { parse } from "smol-toml";
-import { appendTable, setString, TomlEditError } from "./edit_toml.ts";
+import { appendTable, EditRefused, setString } from "./edit_toml.ts";
 
 /** The routes of Shelf's edge function (Shelf's own `netlify.toml` declares the same). */
 export const EDGE_ROUTES = [
@@ -88,7 +88,7 @@ export function publishOf(text: string): string | undefined {
 }
 
 /**
- * `text` (a `netlify.toml`, possibly empty) with Shelf added. Throws a `TomlEditError` naming
+ * `text` (a `netlify.toml`, possibly empty) with Shelf added. Throws a `EditRefused` naming
  * what to add by hand when an edit cannot be minimal, or when the file sets an import map of
  * its own.
  *
@@ -124,7 +124,7 @@ export function netlifyTomlPlan(text: string, input: NetlifyPlanInput): string {
   if (functions.deno_import_map === undefined) {
     out = setString(out, ["functions", "deno_import_map"], IMPORT_MAP);
   } else if (functions.deno_import_map !== IMPORT_MAP) {
-    throw new TomlEditError(
+    throw new EditRefused(
       `netlify.toml names its own import map (${functions.deno_import_map}); Shelf's edge ` +
         `function needs the one its build writes, ${IMPORT_MAP}: merge its imports into yours`,
     );

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parse } from "smol-toml";
 import { EDGE_ROUTES, IMPORT_MAP, netlifyTomlPlan } from "../../src/init/netlify_toml_plan.ts";
-import { TomlEditError } from "../../src/init/edit_toml.ts";
+import { EditRefused } from "../../src/init/edit_toml.ts";
 import { linesKept } from "../package/lines_kept.ts";
 
 const INPUT = {
@@ -167,7 +167,7 @@ Deno.test("init refuses a netlify.toml with an import map of its own, naming it"
   const text = '[functions]\n  deno_import_map = "./import_map.json"\n';
   assert.throws(
     () => netlifyTomlPlan(text, INPUT),
-    (e) => e instanceof TomlEditError && /\.\/import_map\.json/.test(e.message),
+    (e) => e instanceof EditRefused && /\.\/import_map\.json/.test(e.message),
   );
 });
 
