@@ -30,12 +30,19 @@ async function ownEdgeModules(): Promise<Set<string>> {
   );
 }
 
+/** PATH with this test's Deno first (for sites installed without the platform binary). */
+const PATH = `${Deno.execPath().replace(/\/[^/]*$/, "")}:${Deno.env.get("PATH")}`;
+
 /** Runs the site's `shelf-mcp` bin (what `npx shelf-mcp` runs) with `args`; its stdout. */
 const shelf = (site: string, ...args: string[]) =>
-  run(`${site}/node_modules/.bin/shelf-mcp`, args, site);
+  run(`${site}/node_modules/.bin/shelf-mcp`, args, site, { PATH });
 
 /** Adds Shelf to `spec`'s site and checks the endpoint its bundle serves. */
 async function outsideIn(spec: SiteSpec): Promise<void> {
+  const started = performance.now();
+  const phases: string[] = [];
+  const phase = (name: string) =>
+    phases.push(`${name} ${Math.round(performance.now() - started)} ms`);
   const tarball = await packedTarball();
   const site = await makeSiteRepo(spec);
   const out = await Deno.makeTempDir({ prefix: "shelf-bundle-" });
@@ -43,7 +50,18 @@ async function outsideIn(spec: SiteSpec): Promise<void> {
   let served: Awaited<ReturnType<typeof serveBundle>> | undefined;
   try {
     const tomlBefore = await Deno.readTextFile(`${site}/netlify.toml`).catch(() => "");
-    await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund"], site);
+    // The first site installs the package as users do, with the Deno binary of its platform
+    // package; the others leave that 95 MB copy out (--omit=optional) and the bin falls back to
+    // the `deno` on PATH, this test's own.
+    const omit = spec === SITES[0] ? [] : ["--omit=optional"];
+    await run(
+      "npm",
+      ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", ...omit],
+      site,
+    );
+    const denoBin = await Deno.stat(`${site}/node_modules/@deno`).then(() => true, () => false);
+    assert.equal(denoBin, omit.length === 0, "the platform's Deno binary installed unless omitted");
+    phase("npm install");
     const report = await shelf(site, "init", "--yes", ...spec.initFlags);
     assert.match(report, new RegExp(`^framework: ${spec.dialect}\\b`, "m"), report);
     const toml = await Deno.readTextFile(`${site}/netlify.toml`);
@@ -54,13 +72,15 @@ async function outsideIn(spec: SiteSpec): Promise<void> {
     assert.equal(await git(site, "status", "--porcelain"), status, "a second init changes nothing");
     assert.equal(await git(site, "diff"), diff);
 
+    phase("init twice");
     // The build command netlify.toml holds now, as Netlify runs it (URL set for the build).
     const command = ((parse(toml).build as Record<string, string>).command)!;
     assert.match(command, /npx shelf-mcp build/);
-    await run("sh", ["-c", command], site, { URL: "https://deploy.example" });
+    await run("sh", ["-c", command], site, { URL: "https://deploy.example", PATH });
     const publish = (parse(toml).build as Record<string, string>).publish!;
     assert.match(await Deno.readTextFile(`${site}/${publish}/llms.txt`), /^# /);
 
+    phase("build");
     const tools = await netlifyTools();
     const { assetBytes, eszip } = await bundleAndUnpack(tools, site, out, unpacked);
     // Shelf's code in the site's bundle is the code of Shelf's own function, from the package.
@@ -93,6 +113,11 @@ async function outsideIn(spec: SiteSpec): Promise<void> {
     } finally {
       await client.close();
     }
+    phase("served");
+    console.log(
+      `${spec.name}: eszip of ${assetBytes} bytes, ${fromPackage.length} modules of Shelf; ` +
+        phases.join(", "),
+    );
   } finally {
     await served?.close();
     for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });
