@@ -50,7 +50,8 @@ function packageDir(name) {
   for (const dir of require.resolve.paths(name) ?? []) {
     if (existsSync(join(dir, name, "package.json"))) return join(dir, name);
   }
-  throw new Error(`shelf-mcp: the package ${name} is not installed (run npm install)`);
+  console.error(`shelf-mcp: the package ${name} is not installed (run npm install)`);
+  process.exit(1);
 }
 
 /** Shelf's bare imports mapped to those files, as a `data:` import map for Deno. */
@@ -92,6 +93,13 @@ const child = spawn(denoPath(), [
   join(root, script),
   ...args,
 ], { stdio: "inherit" });
+child.on("error", (error) => {
+  console.error(
+    `shelf-mcp: cannot run Deno (${error.message}): npm installs it with this package for ` +
+      "Linux (glibc), macOS and Windows on x64 and arm64; elsewhere put deno 2 on PATH",
+  );
+  process.exit(1);
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => child.kill(signal));
 }
