@@ -13,6 +13,7 @@
 /** Shelf's entries a site imports, by their package paths (see package.json's `exports`). */
 const ENTRIES: Record<string, string> = {
   "shelf-mcp/netlify": "../entries/netlify_edge.ts",
+  "shelf-mcp/cloudflare": "../entries/cloudflare_worker.ts",
   "shelf-mcp/serve": "../serve.ts",
 };
 

@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { EdgeInputs } from "../edge_app.ts";
+
 /** Layout of `.shelf/edge/`; an entry refuses a build of another layout. */
 export const EDGE_LAYOUT = 1;
 
@@ -88,4 +90,38 @@ export function edgeBuildModule(shelfVersion: string): string {
     "};",
     "",
   ].join("\n");
+}
+
+/**
+ * What `createEdgeApp` takes, from a checked build and the platform's environment: each chunk
+ * imported when a request first needs it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EDGE_LAYOUT, edgeInputs } from "./edge_build.ts";
+ * const chunk = () => Promise.resolve({ default: { k: 0 } });
+ * const build = { layout: EDGE_LAYOUT, shelfVersion: "1", manifest: {}, index: chunk,
+ *   bodies: [chunk], postings: [], views: [chunk], viewHashes: ["h"] };
+ * const inputs = edgeInputs(build, () => undefined);
+ * assert.deepEqual(await inputs.bodyChunk!(0), { k: 0 });
+ * assert.equal(await inputs.viewIndex!("other"), undefined);
+ * ```
+ */
+export function edgeInputs(
+  build: unknown,
+  env: (name: string) => string | undefined,
+): EdgeInputs {
+  assertEdgeBuild(build);
+  return {
+    env,
+    manifest: build.manifest,
+    index: async () => (await build.index()).default,
+    bodyChunk: async (k) => (await build.bodies[k]!()).default,
+    postingsChunk: async (k) => (await build.postings[k]!()).default,
+    viewIndex: async (hash) => {
+      const k = build.viewHashes.indexOf(hash);
+      return k === -1 ? undefined : (await build.views[k]!()).default;
+    },
+  };
 }

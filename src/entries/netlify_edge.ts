@@ -13,7 +13,7 @@
  * @module
  */
 import { createEdgeApp } from "../edge_app.ts";
-import { assertEdgeBuild, type EdgeBuild } from "./edge_build.ts";
+import { type EdgeBuild, edgeInputs } from "./edge_build.ts";
 
 export type { EdgeBuild };
 
@@ -39,17 +39,11 @@ export interface NetlifyContext {
 export function netlifyEdge(
   build: EdgeBuild,
 ): (request: Request, context?: NetlifyContext) => Response | Promise<Response> {
-  assertEdgeBuild(build);
-  const app = createEdgeApp({
-    env: (name) => (typeof Netlify !== "undefined" ? Netlify.env.get(name) : undefined),
-    manifest: build.manifest,
-    index: async () => (await build.index()).default,
-    bodyChunk: async (k) => (await build.bodies[k]!()).default,
-    postingsChunk: async (k) => (await build.postings[k]!()).default,
-    viewIndex: async (hash) => {
-      const k = build.viewHashes.indexOf(hash);
-      return k === -1 ? undefined : (await build.views[k]!()).default;
-    },
-  });
+  const app = createEdgeApp(
+    edgeInputs(
+      build,
+      (name) => (typeof Netlify !== "undefined" ? Netlify.env.get(name) : undefined),
+    ),
+  );
   return (request, context) => app.serve(request, context?.next.bind(context));
 }

@@ -2,17 +2,20 @@
  * `npx shelf-mcp init`: adds Shelf to the docs site in the current folder, writing the least it
  * can, and prints what it changed and the one command left.
  *
- * Usage: shelf-mcp init [--platform netlify|deno-deploy] [--content DIR] [--url URL]
+ * Usage: shelf-mcp init [--platform netlify|deno-deploy|cloudflare] [--content DIR] [--url URL]
  *        [--publish DIR] [--name NAME] [--auth oauth|apikey|bearer|basic] [--yes]
  *
  * For Netlify it writes `mcp-metadata.yaml` (what `/mcp` serves; kept when present),
  * `netlify/edge-functions/shelf.ts` (three lines importing the package) and `.gitignore`'s
  * `.shelf/` and `node_modules/` lines, and merges `netlify.toml` (`netlify_toml_plan.ts`). A second run changes
  * nothing. For Deno Deploy (`--platform deno-deploy`) it writes `shelf.ts` (one line) and
- * `deno.json`'s `deploy` section (`deno_json_plan.ts`) instead of the Netlify files.
+ * `deno.json`'s `deploy` section (`deno_json_plan.ts`) instead of the Netlify files; for
+ * Cloudflare Workers (`--platform cloudflare`), `shelf-worker.ts` (three lines) and
+ * `wrangler.toml`.
  *
  * @module
  */
+import { parse } from "smol-toml";
 import { ConfigError } from "../config/config_error.ts";
 import { siteUrl } from "../build/parse_metadata.ts";
 import { detectProject } from "./detect_project.ts";
@@ -29,7 +32,7 @@ export interface InitArgs {
   name?: string;
   auth?: string;
   /** Where the site deploys: `netlify` (default) or `deno-deploy`. */
-  platform: "netlify" | "deno-deploy";
+  platform: "netlify" | "deno-deploy" | "cloudflare";
   yes: boolean;
 }
 
@@ -50,8 +53,8 @@ export function parseInitArgs(args: readonly string[]): InitArgs {
     else if (name === "--name") out.name = value();
     else if (name === "--platform") {
       const platform = value();
-      if (platform !== "netlify" && platform !== "deno-deploy") {
-        throw new ConfigError(name, "must be netlify or deno-deploy");
+      if (platform !== "netlify" && platform !== "deno-deploy" && platform !== "cloudflare") {
+        throw new ConfigError(name, "must be netlify, deno-deploy or cloudflare");
       }
       out.platform = platform;
     } else if (name === "--auth") {
@@ -171,6 +174,60 @@ async function denoDeploy(root: string, config: string) {
   return { changed, left: "deno deploy   (or link the repository in console.deno.com)" };
 }
 
+/** The Worker entry a Cloudflare site gets. */
+export const WORKER_ENTRY = [
+  "// Shelf's MCP server as a Worker (the package shelf-mcp); `shelf-mcp build` writes the build.",
+  'import build from "./.shelf/edge/shelf_build.ts";',
+  'import { cloudflareWorker } from "shelf-mcp/cloudflare";',
+  "export default cloudflareWorker(build);",
+  "",
+].join("\n");
+
+/** The `wrangler.toml` of Shelf's Worker. */
+export function wranglerToml(options: { name: string; shelfBuild: string }): string {
+  return [
+    "# Shelf's MCP server as a Cloudflare Worker (https://www.npmjs.com/package/shelf-mcp),",
+    "# written by `shelf-mcp init`. Settings are the Worker's variables and secrets.",
+    `name = ${JSON.stringify(options.name)}`,
+    'main = "shelf-worker.ts"',
+    'compatibility_date = "2026-11-01"',
+    "",
+    "# Shelf's build writes the Worker's modules (.shelf/edge/) before wrangler bundles them.",
+    "[build]",
+    `command = ${JSON.stringify(options.shelfBuild)}`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * Cloudflare Workers: `shelf-worker.ts` and `wrangler.toml` (refused when the site has a
+ * `wrangler.toml` of its own Worker: Shelf's is a Worker of its own).
+ */
+async function cloudflare(root: string, config: string, name: string) {
+  const changed: string[] = [];
+  const existing = await read(`${root}/wrangler.toml`);
+  if (existing === undefined) {
+    await write(
+      `${root}/wrangler.toml`,
+      wranglerToml({
+        name: `${name}-mcp`.toLowerCase().replace(/[^a-z0-9-]+/g, "-"),
+        shelfBuild: `npx shelf-mcp build --config ${config} --out .shelf/public`,
+      }),
+    );
+    changed.push("wrangler.toml (the Worker: name, entry, build command)");
+  } else if ((parse(existing) as Record<string, unknown>).main !== "shelf-worker.ts") {
+    throw new EditRefused(
+      "wrangler.toml describes another Worker; Shelf is a Worker of its own: move that file, " +
+        "or run init in a folder of its own",
+    );
+  }
+  if (await write(`${root}/shelf-worker.ts`, WORKER_ENTRY)) {
+    changed.push("shelf-worker.ts (the Worker's entry)");
+  }
+  await writeEdgeImportMap(`${root}/.shelf/edge`);
+  return { changed, left: "npx wrangler deploy" };
+}
+
 /** Runs `init` in `root`; returns the lines it prints. */
 export async function init(root: string, args: InitArgs): Promise<string[]> {
   const project = await detectProject(root, args.content);
@@ -203,6 +260,8 @@ export async function init(root: string, args: InitArgs): Promise<string[]> {
   }
   const deploy = args.platform === "deno-deploy"
     ? await denoDeploy(root, config)
+    : args.platform === "cloudflare"
+    ? await cloudflare(root, config, args.name ?? await serverName(root))
     : await netlify(root, config, args, project.publish);
   changed.push(...deploy.changed);
   const ignore = (await read(`${root}/.gitignore`)) ?? "";
