@@ -9,7 +9,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parse } from "smol-toml";
-import { EDGE_ROUTES, IMPORT_MAP, netlifyTomlPlan } from "../../src/init/netlify_toml_plan.ts";
+import {
+  EDGE_ROUTES,
+  IMPORT_MAP,
+  netlifyTomlPlan,
+  SITE_FILE_HEADERS,
+} from "../../src/init/netlify_toml_plan.ts";
+import { edgeRoutes } from "../netlify/netlify_toml.ts";
 import { EditRefused } from "../../src/init/edit_toml.ts";
 import { linesKept } from "../package/lines_kept.ts";
 
@@ -175,4 +181,14 @@ Deno.test("a build command Netlify has nowhere becomes the site's own, then Shel
   const out = netlifyTomlPlan("", { ...INPUT, siteBuild: "npm run build" });
   assert.equal((parse(out).build as Table).command, `npm run build && ${INPUT.shelfBuild}`);
   assert.equal((parse(out).build as Table).publish, "public");
+});
+
+Deno.test("init's routes and headers are the ones Shelf's own netlify.toml declares", async () => {
+  const own = await Deno.readTextFile(new URL("../../netlify.toml", import.meta.url));
+  assert.deepEqual(edgeRoutes(own).map((r) => r.path), EDGE_ROUTES);
+  const headers = parse(own).headers as { for: string; values: Record<string, string> }[];
+  assert.deepEqual(
+    Object.fromEntries(headers.map((h) => [h.for, { ...h.values }])),
+    SITE_FILE_HEADERS,
+  );
 });
