@@ -33,6 +33,9 @@ import {
   webLinks,
 } from "../src/site/llms_txt.ts";
 import { buildIndexFor } from "../src/search/search_engine.ts";
+import { edgeBuildModule } from "../src/entries/edge_build.ts";
+import { writeEdgeImportMap } from "../src/build/edge_import_map.ts";
+import { SHELF_VERSION } from "../src/version.ts";
 
 /** Parsed arguments of the build script. */
 export interface BuildArgs {
@@ -250,6 +253,8 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
     await Deno.writeTextFile(`${dir}/edge-views/${k}.json`, view.json);
   }
   await Deno.writeTextFile(`${dir}/edge-views.ts`, viewListModule(views.map((v) => v.hash)));
+  await Deno.writeTextFile(`${dir}/shelf_build.ts`, edgeBuildModule(SHELF_VERSION));
+  await writeEdgeImportMap(dir);
   if (views.length > 0) console.log(`edge: ${views.length} scoped view index(es) bundled`);
   console.log(
     external

@@ -33,6 +33,8 @@ const LAYERS: Record<string, number> = {
   "prepare.ts": 10,
   "main.ts": 11,
   "serve.ts": 11,
+  entries: 8.6,
+  init: 10,
 };
 
 /** The layer key of a path under src/ (its first folder, or the file itself). */

@@ -1,3 +1,4 @@
+import { SHELF_VERSION } from "../version.ts";
 import { createLinkResolver, type LinkResolver, rewriteLinks } from "./rewrite_links.ts";
 import {
   type DocumentFormat,
@@ -120,6 +121,7 @@ export async function buildManifest(
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
     builtAt: (options.now ?? new Date()).toISOString(),
+    builtBy: SHELF_VERSION,
     contentHash,
     server: options.server,
     analyzer: ANALYZER_ID,

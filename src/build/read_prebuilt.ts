@@ -7,6 +7,7 @@
 import type { ContentConfig } from "./parse_metadata.ts";
 import { configFingerprint } from "./config_fingerprint.ts";
 import { type Prebuilt, readManifestFile } from "../read_manifest_file.ts";
+import { SHELF_VERSION } from "../version.ts";
 
 export type { Prebuilt };
 
@@ -29,7 +30,7 @@ async function newestFile(folders: readonly string[]): Promise<{ path: string; t
 
 /**
  * The build output in `dir` when it can stand in for building `content` now: it exists, was
- * built from the same configuration (see `configFingerprint`) and is not older than any file
+ * written by this version of Shelf, was built from the same configuration (see `configFingerprint`) and is not older than any file
  * in the content folders. Otherwise the reason it cannot, for the start-up log.
  */
 export async function freshPrebuilt(
@@ -49,6 +50,12 @@ export async function freshPrebuilt(
     found = await readManifestFile(file);
   } catch (error) {
     return { reason: `${file} is not usable: ${(error as Error).message}` };
+  }
+  if (found.manifest.builtBy !== SHELF_VERSION) {
+    return {
+      reason: `${file} was built by Shelf ${found.manifest.builtBy ?? "before 0.1.0"} ` +
+        `(this is ${SHELF_VERSION})`,
+    };
   }
   if (found.manifest.buildConfig !== await configFingerprint(content, cwd)) {
     return { reason: `${file} was built from another configuration` };

@@ -136,6 +136,11 @@ export interface Manifest {
   schemaVersion: number;
   /** ISO date-time of the build. */
   builtAt: string;
+  /**
+   * The Shelf version whose build wrote it: start-up rebuilds a prebuilt manifest of another
+   * version (an upgrade may change what a build derives from the same files).
+   */
+  builtBy?: string;
   /** Source name → the git commit its folder was built from (sources in a git checkout). */
   commits?: Record<string, string>;
   /** Hash of everything served; equal hashes mean identical content. */

@@ -4,12 +4,15 @@
  * @module
  */
 
+let placeholder: string | undefined;
+
 /**
  * Where the base URL goes while a text is made: a random id drawn once per isolate, so no
  * document (nor its author) can hold it. ASCII, so it survives `JSON.stringify` as it is and
- * leaves an ASCII text one-byte (V8), which Deno writes to a socket fastest.
+ * leaves an ASCII text one-byte (V8), which Deno writes to a socket fastest. Drawn on first use:
+ * a Cloudflare Worker may not generate random values while its modules load.
  */
-const PLACEHOLDER = `~~shelf-base-${crypto.randomUUID()}~~`;
+const PLACEHOLDER = () => (placeholder ??= `~~shelf-base-${crypto.randomUUID()}~~`);
 
 /** A text made once, with the base URL filled in per request (see {@link baseTemplate}). */
 export interface BaseTemplate {
@@ -39,7 +42,7 @@ export interface BaseTemplate {
  * ```
  */
 export function baseTemplate(render: (base: string) => string): BaseTemplate {
-  return templateOf(render(PLACEHOLDER));
+  return templateOf(render(PLACEHOLDER()));
 }
 
 /**
@@ -56,11 +59,11 @@ export function baseTemplate(render: (base: string) => string): BaseTemplate {
 export function baseTemplates<K>(
   render: (base: string) => Map<K, string>,
 ): Map<K, BaseTemplate> {
-  return new Map([...render(PLACEHOLDER)].map(([key, text]) => [key, templateOf(text)]));
+  return new Map([...render(PLACEHOLDER())].map(([key, text]) => [key, templateOf(text)]));
 }
 
 function templateOf(text: string): BaseTemplate {
-  const parts = text.split(PLACEHOLDER);
+  const parts = text.split(PLACEHOLDER());
   let lastBase: string | undefined;
   let lastText = "";
   return {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { loadContentConfig } from "../../src/build/load_content_config.ts";
 import { freshPrebuilt } from "../../src/build/read_prebuilt.ts";
 import { ROOT } from "../helpers.ts";
+import { SHELF_VERSION } from "../../src/version.ts";
 
 async function build(cwd: string, args: string[] = []) {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -31,6 +32,20 @@ Deno.test("prebuilt manifest: used when fresh, refused when stale or from anothe
     assert.ok("manifest" in fresh, JSON.stringify(fresh));
     assert.deepEqual(fresh.manifest.documents.map((d) => d.title), ["Alpha"]);
     assert.ok(fresh.index, "the index beside it comes along");
+
+    // A build by another version of Shelf is rebuilt, never read as this version's.
+    const file = `${cwd}/dist/_shelf/manifest.json`;
+    const written = await Deno.readTextFile(file);
+    const stat = await Deno.stat(file);
+    const older = JSON.parse(written);
+    older.builtBy = "0.0.9";
+    await Deno.writeTextFile(file, JSON.stringify(older));
+    await Deno.utime(file, stat.atime!, stat.mtime!);
+    assert.deepEqual(await freshPrebuilt(content, `${cwd}/dist/_shelf`, cwd), {
+      reason: `${file} was built by Shelf 0.0.9 (this is ${SHELF_VERSION})`,
+    });
+    await Deno.writeTextFile(file, written);
+    await Deno.utime(file, stat.atime!, stat.mtime!);
 
     const other = await loadContentConfig({ cwd, content: "other" });
     assert.deepEqual(await freshPrebuilt(other, `${cwd}/dist/_shelf`, cwd), {

@@ -19,7 +19,7 @@ import { ROOT } from "../helpers.ts";
 import { localIssuer } from "../transport/local_issuer.ts";
 import { netlifyTools, run } from "./netlify_tools.ts";
 import { edgeRoutes } from "./netlify_toml.ts";
-import { bundleAndUnpack, copySite, runUnpackedArgs } from "./netlify_bundle.ts";
+import { bundleAndUnpack, copySite, serveBundle, type Served } from "./netlify_bundle.ts";
 
 Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", async () => {
   const tools = await netlifyTools();
@@ -200,41 +200,3 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     for (const dir of [site, out, unpacked]) await Deno.remove(dir, { recursive: true });
   }
 });
-
-/** A bundle served by `run_bundle.js` in a fresh process, and how to stop it. */
-interface Served {
-  port: string;
-  close(): Promise<void>;
-}
-
-/** Starts the unpacked bundle with `vars` as its `Netlify.env`, and waits until it listens. */
-async function serveBundle(unpacked: string, vars: Record<string, string>): Promise<Served> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: runUnpackedArgs(unpacked, "run_bundle.js", ["--allow-net=127.0.0.1"]),
-    env: { NETLIFY_VARS: JSON.stringify(vars) },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const close = async () => {
-    child.kill();
-    await child.status;
-  };
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let banner = "";
-  while (!banner.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) {
-      await close();
-      throw new Error(`bundle exited before listening: ${banner}`);
-    }
-    banner += value;
-  }
-  reader.releaseLock();
-  void child.stdout.cancel().catch(() => {});
-  const port = /listening on (\d+)/.exec(banner)?.[1];
-  if (!port) {
-    await close();
-    throw new Error(`no port in: ${banner}`);
-  }
-  return { port, close };
-}

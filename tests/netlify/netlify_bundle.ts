@@ -136,3 +136,48 @@ export function runUnpackedArgs(
     `${unpacked}/${script}`,
   ];
 }
+
+/** A bundle served by `run_bundle.js` in a fresh process, and how to stop it. */
+export interface Served {
+  port: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the unpacked bundle's function `name` with `vars` as its `Netlify.env`, and waits
+ * until it listens.
+ */
+export async function serveBundle(
+  unpacked: string,
+  vars: Record<string, string>,
+  name = "mcp",
+): Promise<Served> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: runUnpackedArgs(unpacked, "run_bundle.js", ["--allow-net=127.0.0.1"]),
+    env: { NETLIFY_VARS: JSON.stringify(vars), NETLIFY_FUNCTION: name },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const close = async () => {
+    child.kill();
+    await child.status;
+  };
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let banner = "";
+  while (!banner.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) {
+      await close();
+      throw new Error(`bundle exited before listening: ${banner}`);
+    }
+    banner += value;
+  }
+  reader.releaseLock();
+  void child.stdout.cancel().catch(() => {});
+  const port = /listening on (\d+)/.exec(banner)?.[1];
+  if (!port) {
+    await close();
+    throw new Error(`no port in: ${banner}`);
+  }
+  return { port, close };
+}

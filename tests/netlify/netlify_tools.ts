@@ -51,9 +51,13 @@ export async function netlifyTools(): Promise<NetlifyTools> {
   const present = await Promise.all(
     Object.values(tools).map((p) => Deno.stat(p).then(() => true, () => false)),
   );
-  if (installed === pins && present.every(Boolean)) return tools;
-  await Deno.mkdir(DIR, { recursive: true });
-  await Deno.writeTextFile(`${DIR}/package.json`, pins);
-  await run("npm", ["install", "--no-audit", "--no-fund", "--no-save"], DIR);
+  if (installed !== pins || !present.every(Boolean)) await installPinned(PINS, DIR);
   return tools;
+}
+
+/** Installs the packages pinned in the `package.json` at `pins` into `dir` from the registry. */
+export async function installPinned(pins: string, dir: string): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(`${dir}/package.json`, await Deno.readTextFile(pins));
+  await run("npm", ["install", "--no-audit", "--no-fund", "--no-save"], dir);
 }

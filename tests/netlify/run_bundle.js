@@ -1,7 +1,8 @@
 // Runs an unpacked Netlify edge bundle the way Netlify's runtime calls it: `Netlify.env` set
 // before the function's module loads, and each request handed to the function with a
 // Netlify-shaped context. Prints "listening on <port>" once ready. Variables come as JSON in
-// NETLIFY_VARS. Used by edge_bundle_test.ts, copied beside the unpacked modules.
+// NETLIFY_VARS; the function's name in NETLIFY_FUNCTION (default mcp). Used by
+// edge_bundle_test.ts and tests/package/outside_in_test.ts, copied beside the unpacked modules.
 const vars = JSON.parse(Deno.env.get("NETLIFY_VARS") ?? "{}");
 globalThis.Netlify = {
   env: {
@@ -31,5 +32,5 @@ Deno.serve(
     port: 0,
     onListen: ({ port }) => console.log(`listening on ${port}`),
   },
-  (request) => functions.mcp(request, context(request)),
+  (request) => functions[Deno.env.get("NETLIFY_FUNCTION") ?? "mcp"](request, context(request)),
 );
