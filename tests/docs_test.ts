@@ -59,12 +59,27 @@ async function codeText(): Promise<string> {
 
 const CODE = await codeText();
 
+/**
+ * Paths of a site's own repository that the pages name (what `init` writes there, a framework's
+ * content folder), not of Shelf's: each is checked to be one `src/init/` writes or detects.
+ */
+const SITE_PATHS = new Set(["netlify/edge-functions/shelf.ts", "src/content/docs"]);
+
+Deno.test("docs: the site paths they name are ones init writes or looks for", async () => {
+  const init = await Array.fromAsync(Deno.readDir(`${ROOT}/src/init`));
+  const text = (await Promise.all(
+    init.map((e) => Deno.readTextFile(`${ROOT}/src/init/${e.name}`)),
+  )).join("\n");
+  for (const p of SITE_PATHS) assert.ok(text.includes(`"${p}`) || text.includes(`/${p}`), p);
+});
+
 Deno.test("docs: every repository file they name exists", async () => {
   const missing: string[] = [];
   // A path of the repository: from a top folder of code, not part of a package name
   // (`@netlify/edge-bundler`) or of a longer path (`dist/_shelf/md/…`).
   const path = /(?<![\w@/.-])((?:src|scripts|tests|netlify)\/[\w./-]*[\w])/g;
   for (const [page, p] of named(path)) {
+    if (SITE_PATHS.has(p)) continue;
     if (!(await exists(p))) missing.push(`${page}: ${p}`);
   }
   assert.deepEqual(missing, []);
