@@ -1,13 +1,15 @@
 /**
  * The phrase rule: among the best hits of a query of two words or more, a document whose title
  * or description holds the query's words together (as a phrase, in order; typos and prefixes
- * allowed) gains up to {@link PHRASE_BOOST}. It reorders within the exact-name hits and within the
+ * allowed) gains up to {@link PHRASE_BOOST}; on an API generator's page, so do its full path,
+ * its name beside its kind and its member headings (`api_document.ts`). It reorders within the exact-name hits and within the
  * others, never across.
  *
  * @module
  */
 import type { ManifestDocument } from "../content/manifest.ts";
 import { tokenize } from "./analyzer.ts";
+import { apiPhraseTexts, isApiDocument } from "./api_document.ts";
 import { phraseShare } from "./proximity.ts";
 import type { QueryPlan } from "./query_planner.ts";
 import { liftExactNames, type SearchHit } from "./ranking_rules.ts";
@@ -57,7 +59,9 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
   const headOf = (doc: ManifestDocument): string[][] => {
     let found = heads.get(doc);
     if (!found) {
-      found = [doc.title, doc.description].map((t) => tokenize(t).map((x) => x.term));
+      found = [doc.title, doc.description, ...apiPhraseTexts(doc)].map((t) =>
+        tokenize(t).map((x) => x.term)
+      );
       heads.set(doc, found);
     }
     return found;
@@ -70,8 +74,9 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
     const head = Math.min(hits.length, Math.max(limit, PHRASE_CANDIDATES));
     const top = hits.slice(0, head).map((h) => {
       const doc = docs[h.doc];
-      // Fewer than two query words in its title and description: no phrase there to find.
-      return doc && (h.headWords === undefined || h.headWords >= 2)
+      // Fewer than two query words in its title and description: no phrase there to find (an
+      // API page's member headings and path may hold one).
+      return doc && (h.headWords === undefined || h.headWords >= 2 || isApiDocument(doc))
         ? { ...h, score: h.score * (1 + PHRASE_BOOST * phraseShare(headOf(doc), words)) }
         : h;
     });

@@ -8,9 +8,7 @@
  * @module
  */
 import type { ManifestDocument, ManifestSection } from "../content/manifest.ts";
-
-/** A member heading: `Type::member`, `Type.member`, `Type.member(Params)`. */
-const MEMBER = /^([\w.:]+?)(?:::|\.)(\w+)(?:\(.*\))?$/;
+import { isApiDocument, MEMBER_HEADING } from "../search/api_document.ts";
 
 /** A query's words as typed, split at spaces, `::`, `.`, parentheses and commas, lower-cased. */
 const wordsOf = (query: string) =>
@@ -37,12 +35,12 @@ export function memberSection(
   doc: Pick<ManifestDocument, "meta" | "sections">,
   query: string,
 ): ManifestSection | undefined {
-  if (doc.meta?.kind === undefined && doc.meta?.path === undefined) return undefined;
+  if (!isApiDocument(doc)) return undefined;
   const words = wordsOf(query);
   let named: ManifestSection | undefined;
   for (const section of doc.sections) {
     if (section.anchor === undefined) continue;
-    const m = MEMBER.exec(section.title);
+    const m = MEMBER_HEADING.exec(section.title);
     if (!m || !words.has(m[2]!.toLowerCase())) continue;
     const type = m[1]!.toLowerCase();
     if (words.has(type) || words.has(type.slice(type.lastIndexOf(".") + 1))) return section;
