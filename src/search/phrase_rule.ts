@@ -1,15 +1,16 @@
 /**
  * The phrase rule: among the best hits of a query of two words or more, a document whose title
  * or description holds the query's words together (as a phrase, in order; typos and prefixes
- * allowed) gains up to {@link PHRASE_BOOST}; on an API generator's page, so do its full path,
- * its name beside its kind and its member headings (`api_document.ts`). It reorders within the exact-name hits and within the
+ * allowed) gains up to {@link PHRASE_BOOST}; an API generator's page the query (as typed) names —
+ * a member and its type (`HashMap entry`), its path (`std::fs::read_to_string`), its kind and
+ * name (`Display trait`): `api_document.ts` — gains the whole boost. It reorders within the exact-name hits and within the
  * others, never across.
  *
  * @module
  */
 import type { ManifestDocument } from "../content/manifest.ts";
 import { tokenize } from "./analyzer.ts";
-import { apiPhraseTexts, isApiDocument } from "./api_document.ts";
+import { namesApiPage } from "./api_document.ts";
 import { phraseShare } from "./proximity.ts";
 import type { QueryPlan } from "./query_planner.ts";
 import { liftExactNames, type SearchHit } from "./ranking_rules.ts";
@@ -59,14 +60,12 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
   const headOf = (doc: ManifestDocument): string[][] => {
     let found = heads.get(doc);
     if (!found) {
-      found = [doc.title, doc.description, ...apiPhraseTexts(doc)].map((t) =>
-        tokenize(t).map((x) => x.term)
-      );
+      found = [doc.title, doc.description].map((t) => tokenize(t).map((x) => x.term));
       heads.set(doc, found);
     }
     return found;
   };
-  return (hits: SearchHit[], plan: QueryPlan, limit: number): SearchHit[] => {
+  return (hits: SearchHit[], plan: QueryPlan, limit: number, query = ""): SearchHit[] => {
     if (plan.words < 2 || hits.length === 0) return hits;
     const words = plan.terms.slice(0, plan.words).map((t) =>
       new Set([t, ...(plan.expansions.get(t)?.keys() ?? [])])
@@ -74,9 +73,11 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
     const head = Math.min(hits.length, Math.max(limit, PHRASE_CANDIDATES));
     const top = hits.slice(0, head).map((h) => {
       const doc = docs[h.doc];
-      // Fewer than two query words in its title and description: no phrase there to find (an
-      // API page's member headings and path may hold one).
-      return doc && (h.headWords === undefined || h.headWords >= 2 || isApiDocument(doc))
+      if (!doc) return h;
+      // An API page the query names (a member and its type, its path, its kind and name).
+      if (namesApiPage(doc, query)) return { ...h, score: h.score * (1 + PHRASE_BOOST) };
+      // Fewer than two query words in its title and description: no phrase there to find.
+      return h.headWords === undefined || h.headWords >= 2
         ? { ...h, score: h.score * (1 + PHRASE_BOOST * phraseShare(headOf(doc), words)) }
         : h;
     });

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { createPhraseRule } from "../../src/search/phrase_rule.ts";
 
-const section = (title: string) => ({ id: title, title, level: 4, start: 0, end: 1 });
+const section = (title: string) => ({
+  id: title,
+  title,
+  anchor: title,
+  level: 4,
+  start: 0,
+  end: 1,
+});
 const plan = (...terms: string[]) => ({
   terms,
   words: terms.length,
@@ -30,7 +37,7 @@ Deno.test("an API page whose member heading is the query (HashMap::entry) gains 
     { doc: 1, id: "hashmap", score: 1, matched: 2, headWords: 1 },
   ];
   const rescore = createPhraseRule(docs);
-  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10).map((h) => h.id), [
+  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10, "HashMap entry").map((h) => h.id), [
     "hashmap",
     "entry",
   ]);
@@ -56,8 +63,14 @@ Deno.test("an API page's kind beside its name and its full path are phrases", ()
     { doc: 0, id: "path", score: 1.1, matched: 2, headWords: 1 },
     { doc: 1, id: "fmt", score: 1, matched: 2, headWords: 1 },
   ];
-  assert.deepEqual(rescore(hits, plan("displai", "trait"), 10).map((h) => h.id), ["fmt", "path"]);
-  assert.deepEqual(rescore(hits, plan("fmt", "displai"), 10).map((h) => h.id), ["fmt", "path"]);
+  assert.deepEqual(rescore(hits, plan("displai", "trait"), 10, "Display trait").map((h) => h.id), [
+    "fmt",
+    "path",
+  ]);
+  assert.deepEqual(rescore(hits, plan("fmt", "displai"), 10, "fmt::Display").map((h) => h.id), [
+    "fmt",
+    "path",
+  ]);
 });
 
 Deno.test("a page no generator wrote gains nothing from its headings", () => {
@@ -70,5 +83,42 @@ Deno.test("a page no generator wrote gains nothing from its headings", () => {
     { doc: 0, id: "maps", score: 1, matched: 2, headWords: 1 },
   ];
   const rescore = createPhraseRule(docs);
-  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10).map((h) => h.id), ["other", "maps"]);
+  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10, "HashMap entry").map((h) => h.id), [
+    "other",
+    "maps",
+  ]);
+});
+
+Deno.test("the member's type is named by a word of its own, whole and unstemmed", () => {
+  const docs = [
+    // `Iter` stems as `Iterator` does; `Peekable::peekable` names its type with the member's word.
+    {
+      title: "Iter",
+      description: "",
+      meta: { kind: "struct" },
+      sections: [section("Iter::peekable")],
+    },
+    {
+      title: "Peekable",
+      description: "",
+      meta: { kind: "struct" },
+      sections: [section("Peekable::peekable")],
+    },
+    {
+      title: "Iterator",
+      description: "",
+      meta: { kind: "trait" },
+      sections: [section("Iterator::peekable")],
+    },
+  ] as never;
+  const hits = [
+    { doc: 1, id: "peekable", score: 1.5, matched: 2, headWords: 1 },
+    { doc: 0, id: "iter", score: 1.2, matched: 2, headWords: 1 },
+    { doc: 2, id: "iterator", score: 1, matched: 2, headWords: 1 },
+  ];
+  const rescore = createPhraseRule(docs);
+  assert.deepEqual(
+    rescore(hits, plan("iter", "peekabl"), 10, "Iterator::peekable").map((h) => h.id),
+    ["iterator", "peekable", "iter"],
+  );
 });
