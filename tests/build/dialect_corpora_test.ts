@@ -20,6 +20,7 @@ const SKIP_SPHINX = await skipMissing(`${SPHINX}/index.html`);
 const RUST = "/usr/share/doc/rust-doc/html";
 const JDK = "/usr/share/doc/openjdk-17-doc/api";
 const CPPREFERENCE = "/usr/share/cppreference/doc/html/en";
+const PYTHON = "/usr/share/doc/python3-doc/html";
 
 /** Builds one folder as the source `docs`, with extra source settings. */
 async function site(path: string, extra: Record<string, unknown> = {}) {
@@ -254,6 +255,30 @@ const CASES: {
         title: "std::unordered_map::find",
         url: "https://en.cppreference.com/w/cpp/container/unordered_map/find",
       }],
+    ],
+  },
+  {
+    // Python's library reference (Sphinx's object descriptions): classes, methods, functions.
+    name: "Sphinx objects (Python's library reference)",
+    path: PYTHON,
+    extra: {
+      include: ["library/c*.html", "library/t*.html"],
+      url: "https://docs.python.org/3.11",
+    },
+    dialect: "sphinx",
+    skip: await skipMissing(`${PYTHON}/library/index.html`),
+    pages: [
+      ["library/collections", {
+        title: "collections — Container datatypes",
+        url: "https://docs.python.org/3.11/library/collections.html",
+        section:
+          "module-collections/ordereddict-objects/collections.OrderedDict/collections.OrderedDict.move_to_end",
+      }, "collections.OrderedDict.move_to_end"],
+      ["library/time", {
+        title: "time — Time access and conversions",
+        url: "https://docs.python.org/3.11/library/time.html",
+        section: "module-time/functions/time.sleep",
+      }, "time.sleep"],
     ],
   },
 ];
