@@ -122,3 +122,38 @@ Deno.test("the member's type is named by a word of its own, whole and unstemmed"
     ["iterator", "peekable", "iter"],
   );
 });
+
+Deno.test("an API page the query names ranks above the pages it does not name, below exact names", () => {
+  const docs = [
+    { title: "Peekable", description: "", meta: { kind: "struct" }, sections: [] },
+    {
+      title: "Iterator",
+      description: "",
+      meta: { kind: "trait" },
+      sections: [section("Iterator::peekable")],
+    },
+    { title: "Iterator peekable", description: "", meta: {}, sections: [] },
+  ] as never;
+  const hits = [
+    { doc: 0, id: "peekable", score: 5, matched: 2, headWords: 1 },
+    { doc: 1, id: "iterator", score: 1, matched: 2, headWords: 1 },
+  ];
+  const rescore = createPhraseRule(docs);
+  const query = "Iterator peekable";
+  assert.deepEqual(rescore(hits, plan("iter", "peekabl"), 10, query).map((h) => h.id), [
+    "iterator",
+    "peekable",
+  ]);
+  const exact = {
+    doc: 2,
+    id: "exact",
+    score: 0.5,
+    matched: 2,
+    headWords: 2,
+    exactName: true as const,
+  };
+  assert.deepEqual(
+    rescore([...hits, exact], plan("iter", "peekabl"), 10, query).map((h) => h.id),
+    ["exact", "iterator", "peekable"],
+  );
+});
