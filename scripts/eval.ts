@@ -459,7 +459,10 @@ export function formatScores(results: Record<string, Record<string, EngineScores
 }
 
 if (import.meta.main) {
-  const results = await evaluate();
+  // `--corpora=a,b`: only those corpora (the API references are built one at a time anyway).
+  const only = Deno.args.find((a) => a.startsWith("--corpora="))?.slice("--corpora=".length)
+    .split(",");
+  const results = await evaluate(only);
   console.log(formatScores(results));
   console.log(
     "\nOne shelf of every corpus, each a source, searched with `source`: Shelf scored by the " +
@@ -467,14 +470,17 @@ if (import.meta.main) {
   );
   // The API references are left off the one shelf: three whole references on one shelf are
   // more memory than the evaluation machine has to spare, and they have their own table.
-  const docsSites = (await readFixtures()).filter((f) => !isApiReference(f)).map((f) => f.corpus);
-  console.log(
-    formatScores(await evaluateOneShelf(docsSites)).replace(/\nEmpty answers[^]*$/, ""),
-  );
+  const docsSites = (await readFixtures(only)).filter((f) => !isApiReference(f))
+    .map((f) => f.corpus);
+  if (docsSites.length > 0) {
+    console.log(
+      formatScores(await evaluateOneShelf(docsSites)).replace(/\nEmpty answers[^]*$/, ""),
+    );
+  }
   console.log(
     "\nQuestions answered by one part of a long page (at least 4× its corpus's average length)\n",
   );
-  const longPages = await evaluate(undefined, "long_pages");
+  const longPages = await evaluate(only, "long_pages");
   console.log(formatScores(longPages));
   console.log("\nQuestions spelled the British way whose pages are spelled the American way\n");
   const spelling = await evaluate(undefined, "spelling");

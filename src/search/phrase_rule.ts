@@ -1,16 +1,20 @@
 /**
  * The phrase rule: among the best hits of a query of two words or more, a document whose title
  * or description holds the query's words together (as a phrase, in order; typos and prefixes
- * allowed) gains up to {@link PHRASE_BOOST}. It reorders within the exact-name hits and within the
+ * allowed) gains up to {@link PHRASE_BOOST}; an API generator's page the query (as typed) names —
+ * a member and its type (`HashMap entry`), its path (`std::fs::read_to_string`), its kind and
+ * name (`Display trait`): `api_document.ts` — gains the whole boost and ranks above the pages it
+ * does not name (below the exact names). It reorders within the exact-name hits and within the
  * others, never across.
  *
  * @module
  */
 import type { ManifestDocument } from "../content/manifest.ts";
 import { tokenize } from "./analyzer.ts";
+import { namesApiPage } from "./api_document.ts";
 import { phraseShare } from "./proximity.ts";
 import type { QueryPlan } from "./query_planner.ts";
-import { liftExactNames, type SearchHit } from "./ranking_rules.ts";
+import { liftAbove, liftExactNames, type SearchHit } from "./ranking_rules.ts";
 
 /**
  * How much a document gains when its title or description has the query's words as a phrase:
@@ -62,21 +66,31 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
     }
     return found;
   };
-  return (hits: SearchHit[], plan: QueryPlan, limit: number): SearchHit[] => {
+  return (hits: SearchHit[], plan: QueryPlan, limit: number, query = ""): SearchHit[] => {
     if (plan.words < 2 || hits.length === 0) return hits;
     const words = plan.terms.slice(0, plan.words).map((t) =>
       new Set([t, ...(plan.expansions.get(t)?.keys() ?? [])])
     );
     const head = Math.min(hits.length, Math.max(limit, PHRASE_CANDIDATES));
+    const named = new Set<SearchHit>();
     const top = hits.slice(0, head).map((h) => {
       const doc = docs[h.doc];
+      if (!doc) return h;
+      // An API page the query names (a member and its type, its path, its kind and name): the
+      // whole boost, and above the pages it does not name.
+      if (namesApiPage(doc, query)) {
+        const hit = { ...h, score: h.score * (1 + PHRASE_BOOST) };
+        named.add(hit);
+        return hit;
+      }
       // Fewer than two query words in its title and description: no phrase there to find.
-      return doc && (h.headWords === undefined || h.headWords >= 2)
+      return h.headWords === undefined || h.headWords >= 2
         ? { ...h, score: h.score * (1 + PHRASE_BOOST * phraseShare(headOf(doc), words)) }
         : h;
     });
     // The phrase bonus reorders within the exact-name hits and within the others, never across;
     // nor does it lift a filler (`partial`) above a hit that holds enough of the words.
+    liftAbove(top.filter((h) => !h.exactName && !h.partial), (h) => named.has(h));
     liftExactNames(top);
     top.sort((a, b) =>
       Number(a.partial === true) - Number(b.partial === true) || b.score - a.score ||

@@ -141,15 +141,33 @@ export function createNameRule(input: NameRuleInput) {
  * ```
  */
 export function liftExactNames(hits: SearchHit[]): void {
+  liftAbove(hits, (h) => h.exactName === true);
+}
+
+/**
+ * Adds to the score of each hit `lifted` picks the least that puts them all above every other
+ * hit of `hits` (their order among themselves kept): the exact-name rule's lift, also the phrase
+ * rule's for the API pages a query names (`phrase_rule.ts`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { liftAbove } from "./ranking_rules.ts";
+ * const hits = [{ doc: 0, id: "a", score: 5, matched: 1 }, { doc: 1, id: "b", score: 2, matched: 1 }];
+ * liftAbove(hits, (h) => h.id === "b");
+ * assert.ok(hits[1]!.score > 5 && hits[1]!.score < 5.01);
+ * ```
+ */
+export function liftAbove(hits: SearchHit[], lifted: (hit: SearchHit) => boolean): void {
   let bestOther = 0;
-  let lowestExact = Infinity;
+  let lowestLifted = Infinity;
   for (const h of hits) {
-    if (h.exactName) lowestExact = Math.min(lowestExact, h.score);
+    if (lifted(h)) lowestLifted = Math.min(lowestLifted, h.score);
     else bestOther = Math.max(bestOther, h.score);
   }
-  const lift = bestOther - lowestExact + bestOther * 1e-6;
-  if (lowestExact === Infinity || !(lift > 0)) return;
-  for (const h of hits) if (h.exactName) h.score += lift;
+  const lift = bestOther - lowestLifted + bestOther * 1e-6;
+  if (lowestLifted === Infinity || !(lift > 0)) return;
+  for (const h of hits) if (lifted(h)) h.score += lift;
 }
 
 /** The order of the hits (`top_hits.ts`), where this module's importers found it before. */

@@ -279,6 +279,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         }),
         plan,
         options.limit,
+        text,
       );
       if (partRule) {
         // Parts are scored by the statistics of the parts of the pages the search's own

@@ -6,7 +6,7 @@
  *
  * A very long page that the search scored by its best section (`part_rule.ts`) is quoted from
  * that section: the window is looked for inside it, so the result names it. On an API page, the
- * member the query names (`member_section.ts`) comes first.
+ * member the query names (`namedMember` in `src/search/api_document.ts`) comes first.
  *
  * @module
  */
@@ -16,7 +16,7 @@ import type { EngineHit } from "../search/search_engine.ts";
 import { bestWindow, type Window } from "../search/snippet.ts";
 import { wordPositions } from "../search/word_positions.ts";
 import { pageUrl } from "./page_url.ts";
-import { memberSection } from "./member_section.ts";
+import { namedMember } from "../search/api_document.ts";
 
 /**
  * Characters of `search`'s snippet window; `search_articles`, which shows no snippet, picks its
@@ -81,14 +81,14 @@ export function resultPart(
   hit: EngineHit,
   groups: ReadonlyMap<string, string>,
   width: number,
-  /** The query as typed: the member it names on an API page is the part (`member_section.ts`). */
+  /** The query as typed: the member it names on an API page is the part (`namedMember` in `src/search/api_document.ts`). */
   query = "",
 ): ResultPart {
   const { doc, mayHold } = hit;
   const body = store.body(doc);
   // The member the query names on an API page, else the section a page scored by its best
   // section (`part_rule.ts`) is quoted from.
-  const within = memberSection(doc, query) ??
+  const within = namedMember(doc, query)?.section ??
     (hit.section === undefined ? undefined : doc.sections[hit.section]);
   const window = bestWindow(body, groups, {
     width,

@@ -12,8 +12,15 @@ import { CORPORA } from "../helpers.ts";
 import { leftoversIn } from "./dialect_leftovers.ts";
 
 const SPHINX = "/usr/share/doc/sphinx-doc/html";
-const SKIP_SPHINX = Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") !== "1" &&
-  !(await Deno.stat(`${SPHINX}/index.html`).then(() => true, () => false));
+/** Whether a Debian package's corpus at `path` is to be skipped: missing, and not required. */
+const skipMissing = async (path: string) =>
+  Deno.env.get("SHELF_EVAL_CORPORA_REQUIRED") !== "1" &&
+  !(await Deno.stat(path).then(() => true, () => false));
+const SKIP_SPHINX = await skipMissing(`${SPHINX}/index.html`);
+const RUST = "/usr/share/doc/rust-doc/html";
+const JDK = "/usr/share/doc/openjdk-17-doc/api";
+const CPPREFERENCE = "/usr/share/cppreference/doc/html/en";
+const PYTHON = "/usr/share/doc/python3-doc/html";
 
 /** Builds one folder as the source `docs`, with extra source settings. */
 async function site(path: string, extra: Record<string, unknown> = {}) {
@@ -169,7 +176,134 @@ const CASES: {
       }],
     ],
   },
+  {
+    // A part of rustdoc's std (with source listings and redirect stubs, which are left out).
+    name: "rustdoc (Rust's std)",
+    path: RUST,
+    extra: {
+      include: ["std/collections/**", "std/iter/**", "std/fs/**", "std/primitive.slice.html"],
+      url: "https://doc.rust-lang.org/1.63.0",
+      urlStyle: "file",
+    },
+    dialect: "rustdoc",
+    skip: await skipMissing(`${RUST}/std/index.html`),
+    pages: [
+      ["std/collections/struct.HashMap", {
+        title: "HashMap",
+        url: "https://doc.rust-lang.org/1.63.0/std/collections/struct.HashMap.html",
+        section: "hashmap/implementations/impl-2/method.entry",
+      }, "method.entry"],
+      ["std/iter/trait.Iterator", {
+        title: "Iterator",
+        url: "https://doc.rust-lang.org/1.63.0/std/iter/trait.Iterator.html",
+        section: "iterator/provided-methods/method.peekable",
+      }, "method.peekable"],
+      ["std/primitive.slice", {
+        title: "slice",
+        url: "https://doc.rust-lang.org/1.63.0/std/primitive.slice.html",
+      }],
+      ["std/fs/fn.read_to_string", {
+        title: "read_to_string",
+        url: "https://doc.rust-lang.org/1.63.0/std/fs/fn.read_to_string.html",
+      }],
+    ],
+  },
+  {
+    // java.util with its class-use pages and the index, which are left out.
+    name: "javadoc (JDK 17)",
+    path: JDK,
+    extra: {
+      include: [
+        "java.base/java/util/*.html",
+        "java.base/java/util/class-use/*.html",
+        "index-files/*.html",
+      ],
+      url: "https://docs.oracle.com/en/java/javase/17/docs/api",
+      urlStyle: "file",
+    },
+    dialect: "javadoc",
+    skip: await skipMissing(`${JDK}/index.html`),
+    pages: [
+      ["java.base/java/util/HashMap", {
+        title: "HashMap",
+        url: "https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/util/HashMap.html",
+        section: "hashmap/method-details/computeIfAbsent(K,java.util.function.Function)",
+      }, "computeIfAbsent(K,java.util.function.Function)"],
+      ["java.base/java/util/Map.Entry", {
+        title: "Map.Entry",
+        url:
+          "https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/util/Map.Entry.html",
+      }],
+    ],
+  },
+  {
+    name: "MediaWiki export (cppreference)",
+    path: CPPREFERENCE,
+    extra: {
+      include: ["cpp/container/**", "cpp/container.html"],
+      url: "https://en.cppreference.com/w",
+      urlStyle: "clean",
+    },
+    dialect: "mediawiki",
+    skip: await skipMissing(`${CPPREFERENCE}/cpp.html`),
+    pages: [
+      ["cpp/container/vector/reserve", {
+        title: "std::vector::reserve",
+        url: "https://en.cppreference.com/w/cpp/container/vector/reserve",
+      }],
+      ["cpp/container/unordered_map/find", {
+        title: "std::unordered_map::find",
+        url: "https://en.cppreference.com/w/cpp/container/unordered_map/find",
+      }],
+    ],
+  },
+  {
+    // Python's library reference (Sphinx's object descriptions): classes, methods, functions.
+    name: "Sphinx objects (Python's library reference)",
+    path: PYTHON,
+    extra: {
+      include: ["library/c*.html", "library/t*.html"],
+      url: "https://docs.python.org/3.11",
+    },
+    dialect: "sphinx",
+    skip: await skipMissing(`${PYTHON}/library/index.html`),
+    pages: [
+      ["library/collections", {
+        title: "collections — Container datatypes",
+        url: "https://docs.python.org/3.11/library/collections.html",
+        section:
+          "module-collections/ordereddict-objects/collections.OrderedDict/collections.OrderedDict.move_to_end",
+      }, "collections.OrderedDict.move_to_end"],
+      ["library/time", {
+        title: "time — Time access and conversions",
+        url: "https://docs.python.org/3.11/library/time.html",
+        section: "module-time/functions/time.sleep",
+      }, "time.sleep"],
+    ],
+  },
 ];
+
+Deno.test({
+  name: "dialects: API references — generated navigation left out and counted, kind and path kept",
+  ignore: await skipMissing(`${JDK}/index.html`) || await skipMissing(`${RUST}/std/index.html`),
+  async fn() {
+    const jdk = await site(JDK, {
+      include: ["java.base/java/util/*.html", "java.base/java/util/class-use/*.html"],
+    });
+    assert.ok(!jdk.manifest.documents.some((d) => d.path.includes("/class-use/")));
+    assert.ok((jdk.report.generated?.["javadoc's class-use page (Uses of …)"] ?? 0) > 100);
+    const hashMap = jdk.manifest.documents.find((d) => d.path === "java.base/java/util/HashMap");
+    assert.deepEqual(hashMap?.meta, { kind: "class", path: "java.util.HashMap" });
+    const kept = await site(JDK, {
+      include: ["java.base/java/util/class-use/HashMap.html"],
+      keepGenerated: true,
+    });
+    assert.equal(kept.manifest.documents.length, 1);
+    const rust = await site(RUST, { include: ["std/fs/**", "src/std/fs.rs.html"] });
+    assert.ok(!rust.manifest.documents.some((d) => d.path.startsWith("src/")));
+    assert.equal(rust.report.generated?.["rustdoc's source listing"], 1);
+  },
+});
 
 for (const c of CASES) {
   Deno.test({

@@ -12,6 +12,7 @@ import type { Dialect } from "./dialect.ts";
 import { javadocPage } from "./javadoc_page.ts";
 import { mediawikiPage } from "./mediawiki_page.ts";
 import { rustdocPage } from "./rustdoc_page.ts";
+import { sphinxObjectsPage } from "./sphinx_objects.ts";
 
 /** An API reference page as its generator wrote it. */
 export interface ApiPage {
@@ -37,8 +38,16 @@ export interface ApiPage {
   item?: string;
 }
 
-/** The dialects that are API-reference generators. */
-export const API_DIALECTS: ReadonlySet<Dialect> = new Set(["rustdoc", "javadoc", "mediawiki"]);
+/**
+ * The dialects that are API-reference generators; Sphinx's pages are API pages where they
+ * describe Python objects (`sphinx_objects.ts`).
+ */
+export const API_DIALECTS: ReadonlySet<Dialect> = new Set([
+  "rustdoc",
+  "javadoc",
+  "mediawiki",
+  "sphinx",
+]);
 
 /**
  * The page `path` (relative to its source, with extension) of a generator's output read as
@@ -58,6 +67,7 @@ export function apiPage(dialect: Dialect, path: string, html: string): ApiPage |
   if (dialect === "rustdoc") return rustdocPage(path, html);
   if (dialect === "javadoc") return javadocPage(path, html);
   if (dialect === "mediawiki") return mediawikiPage(path, html);
+  if (dialect === "sphinx") return sphinxObjectsPage(html);
   return undefined;
 }
 

@@ -52,7 +52,7 @@ export function isPartial(
   }
   if (dialect === "sphinx") {
     return (path) =>
-      /^_|\/_/.test(path) || /^(genindex|search|py-modindex)\.html?$/.test(path)
+      /^_|\/_/.test(path) || /^(genindex(-\w+)?|search|py-modindex)\.html?$/.test(path)
         ? "Sphinx's own page (sources, module code, indexes): not documentation"
         : undefined;
   }

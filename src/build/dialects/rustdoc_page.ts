@@ -114,7 +114,7 @@ export function rustdocPage(path: string, html: string): ApiPage | undefined {
   const kindLabel = KINDS.find((k) => heading.startsWith(k + " "));
   const kind = kindLabel?.toLowerCase();
   const fullPath = kindLabel ? heading.slice(kindLabel.length + 1).trim() : heading;
-  const name = fullPath.slice(fullPath.lastIndexOf("::") + (fullPath.includes("::") ? 2 : 0));
+  const name = fullPath.includes("::") ? fullPath.slice(fullPath.lastIndexOf("::") + 2) : fullPath;
   const title = kind === "module" || kind === "crate" ? fullPath : name;
   const source = /<a class="srclink" href="([^"#]*)(#[^"]*)?"/.exec(main);
   const item = source && kind
@@ -153,11 +153,18 @@ function resolve(from: string, href: string): string {
   return parts.join("/");
 }
 
-/** rustdoc's marks around the documentation: source links, versions, toggles, buttons. */
+/**
+ * rustdoc's marks around the documentation: source links, versions, toggles, buttons, the
+ * "Notable traits" tooltips in signatures.
+ */
 function dropRustdocChrome(html: string): string {
   const dropped = mapElements(html, ["span", "div", "a", "button", "summary"], (name, attrs) => {
     const id = attribute(attrs, "id") ?? "";
-    if (name === "span" && (hasClass(attrs, "out-of-band") || hasClass(attrs, "rightside"))) {
+    if (
+      name === "span" &&
+      (hasClass(attrs, "out-of-band") || hasClass(attrs, "rightside") ||
+        hasClass(attrs, "notable-traits"))
+    ) {
       return () => "";
     }
     if (name === "div" && /^(synthetic|blanket)-implementations-list$/.test(id)) return () => "";
@@ -197,7 +204,7 @@ function membersAsHeadings(html: string, type: string): string {
           )
         : undefined,
   );
-  out = mapElements(out, ["section", "span", "h3"], (name, attrs) => {
+  out = mapElements(out, ["section", "div", "span", "h3"], (name, attrs) => {
     const id = attribute(attrs, "id");
     if (!id) return undefined;
     if (name === "section" && hasClass(attrs, "impl")) {
@@ -206,7 +213,11 @@ function membersAsHeadings(html: string, type: string): string {
         return `<h3 id="${id}">${escapeHtml(inlineText(header))}</h3>`;
       };
     }
-    if (name === "section" && /^(method|tymethod|associatedtype|associatedconstant)\./.test(id)) {
+    // A trait's own members are `<div>`s (implementations' are `<section>`s).
+    if (
+      (name === "section" || name === "div") &&
+      /^(method|tymethod|associatedtype|associatedconstant)\./.test(id)
+    ) {
       return (inner) => {
         const signature = /<h4\b[^<>]*>([^]*?)<\/h4>/i.exec(inner)?.[1] ?? "";
         return `<h4 id="${id}">${codeHeading(`${type}::${memberName(id)}`)}</h4>` +
