@@ -55,9 +55,12 @@ async function hasDocuments(dir: string, depth = 3): Promise<boolean> {
   return false;
 }
 
+/** Dialects whose content folder is generated HTML: the published site itself. */
+const GENERATED_HTML: ReadonlySet<Dialect> = new Set(["sphinx", "rustdoc", "javadoc", "mediawiki"]);
+
 /**
  * Where each framework writes its site, relative to the folder of its configuration file (the
- * content folder for Sphinx HTML, which is the built site; `dist` for a plain folder).
+ * content folder for generated HTML — Sphinx, API references — which is the built site; `dist` for a plain folder).
  *
  * @example
  * ```ts
@@ -73,7 +76,8 @@ export function publishFolder(
   configFile: string | undefined,
   content: string,
 ): string {
-  if (dialect === "sphinx") return content;
+  // Generated HTML (Sphinx, the API reference generators) is the built site itself.
+  if (GENERATED_HTML.has(dialect)) return content;
   const base = configFile?.replace(/\.vitepress\/[^/]*$/, ".vitepress/").replace(/[^/]*$/, "") ??
     "";
   const folder: Record<Dialect, string> = {
@@ -83,6 +87,9 @@ export function publishFolder(
     starlight: "dist",
     hugo: "public",
     sphinx: content,
+    rustdoc: content,
+    javadoc: content,
+    mediawiki: content,
     plain: "dist",
   };
   return `${base}${folder[dialect]}`;
