@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { existsSync } from "node:fs";
+import { constants } from "node:os";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -104,6 +105,12 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => child.kill(signal));
 }
 child.on("exit", (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 1);
+  if (signal) {
+    // Ended the same way: with the forwarding handler still in place the signal would only call
+    // it, and the bin would exit 0 (a killed build read as a success).
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    // A signal whose default is not to end a process: the shell's code for it.
+    process.exit(128 + (constants.signals[signal] ?? 0));
+  } else process.exit(code ?? 1);
 });
