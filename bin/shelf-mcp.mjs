@@ -75,7 +75,7 @@ let [script, permissions] = [
   "src/main.ts",
   ["--allow-net", "--allow-read", "--allow-env", "--allow-run=git"],
 ];
-if (args[0] in COMMANDS) [script, permissions] = COMMANDS[args.shift()];
+if (Object.hasOwn(COMMANDS, args[0] ?? "")) [script, permissions] = COMMANDS[args.shift()];
 else if (
   !args.some((a) => /^--(transport|port|host|help)(=|$)|^-h$/.test(a)) &&
   process.env.ACDC_MCP_TRANSPORT === undefined

@@ -22,12 +22,12 @@ async function installed(fakeDeno: string): Promise<string> {
   return dir;
 }
 
-/** How `node bin/shelf-mcp.mjs build` ends when its Deno ends with `fakeDeno`'s shell line. */
-async function binExit(fakeDeno: string) {
+/** How `node bin/shelf-mcp.mjs <args>` ends when its Deno ends with `fakeDeno`'s shell line. */
+async function binExit(fakeDeno: string, args = ["build"]) {
   const dir = await installed(fakeDeno);
   try {
     const { code, signal } = await new Deno.Command("node", {
-      args: [`${dir}/bin/shelf-mcp.mjs`, "build"],
+      args: [`${dir}/bin/shelf-mcp.mjs`, ...args],
       stdout: "null",
       stderr: "null",
     }).output();
@@ -54,6 +54,16 @@ Deno.test({
     for (const signal of ["TERM", "HUP"]) {
       const exit = await binExit(`kill -${signal} $$`);
       assert.equal(exit.signal, `SIG${signal}`, JSON.stringify(exit));
+    }
+  },
+});
+
+Deno.test({
+  name: "bin: a first argument named like an object's property is Deno's, not a command",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    for (const word of ["constructor", "toString", "__proto__"]) {
+      assert.deepEqual(await binExit("exit 0", [word]), { code: 0, signal: null }, word);
     }
   },
 });
