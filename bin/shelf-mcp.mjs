@@ -3,7 +3,7 @@
 // installed with it (the pinned `@deno/<platform>` package), so that a machine with only
 // Node.js runs Shelf:
 //
-//   shelf-mcp [server flags]   serve (stdio unless --port, --host or --transport says HTTP)
+//   shelf-mcp [server flags]   serve (stdio unless --port, --host or --transport, or -p, -H, -t, says HTTP)
 //   shelf-mcp build [flags]    build the manifest, index and edge modules (deno task build)
 //   shelf-mcp init [flags]     add Shelf to the docs site in the current folder
 //
@@ -77,7 +77,7 @@ let [script, permissions] = [
 ];
 if (Object.hasOwn(COMMANDS, args[0] ?? "")) [script, permissions] = COMMANDS[args.shift()];
 else if (
-  !args.some((a) => /^--(transport|port|host|help)(=|$)|^-h$/.test(a)) &&
+  !args.some((a) => /^--(transport|port|host|help)(=|$)|^-[tpHh]$/.test(a)) &&
   process.env.ACDC_MCP_TRANSPORT === undefined
 ) {
   // A client launching `npx -y shelf-mcp` talks to it over stdio.

@@ -67,3 +67,16 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "bin: stdio only when no transport, port or host flag is given, in long or short form",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    // The stand-in Deno fails when it is handed `--transport stdio`.
+    const noStdio = 'for a in "$@"; do [ "$a" = stdio ] && exit 7; done; exit 0';
+    assert.equal((await binExit(noStdio, [])).code, 7);
+    for (const args of [["--port", "9000"], ["-p", "9000"], ["-H", "0.0.0.0"], ["-t", "http"]]) {
+      assert.equal((await binExit(noStdio, args)).code, 0, args.join(" "));
+    }
+  },
+});
