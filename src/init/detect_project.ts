@@ -55,9 +55,13 @@ async function hasDocuments(dir: string, depth = 3): Promise<boolean> {
   return false;
 }
 
+/** Dialects whose content folder is the built site: Sphinx's HTML, an API generator's output. */
+const BUILT_SITES = new Set<Dialect>(["sphinx", "rustdoc", "javadoc", "mediawiki"]);
+
 /**
  * Where each framework writes its site, relative to the folder of its configuration file (the
- * content folder for Sphinx HTML, which is the built site; `dist` for a plain folder).
+ * content folder for Sphinx HTML and an API generator's output, which are the built site; `dist`
+ * for a plain folder).
  *
  * @example
  * ```ts
@@ -73,7 +77,7 @@ export function publishFolder(
   configFile: string | undefined,
   content: string,
 ): string {
-  if (dialect === "sphinx") return content;
+  if (BUILT_SITES.has(dialect)) return content;
   const base = configFile?.replace(/\.vitepress\/[^/]*$/, ".vitepress/").replace(/[^/]*$/, "") ??
     "";
   const folder: Record<Dialect, string> = {
@@ -83,6 +87,9 @@ export function publishFolder(
     starlight: "dist",
     hugo: "public",
     sphinx: content,
+    rustdoc: content,
+    javadoc: content,
+    mediawiki: content,
     plain: "dist",
   };
   return `${base}${folder[dialect]}`;
