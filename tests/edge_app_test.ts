@@ -75,5 +75,9 @@ Deno.test("edge app: a build private only through a scoped source serves its sit
   );
   assert.equal(hidden.status, 404);
   assert.doesNotMatch(await hidden.text(), /Zanzibar/);
+  for (const path of ["/llms-full.txt", "/_shelf/manifest.json", "/_shelf/index.json"]) {
+    const res = await app.serve(new Request(`https://kb.example${path}`), cdnHasNothing);
+    assert.doesNotMatch(await res.text(), /Zanzibar/, path);
+  }
   app.shutdown();
 });
