@@ -3,7 +3,7 @@
 // installed with it (the pinned `@deno/<platform>` package), so that a machine with only
 // Node.js runs Shelf:
 //
-//   shelf-mcp [server flags]   serve (stdio unless --port, --host or --transport says HTTP)
+//   shelf-mcp [server flags]   serve (stdio unless --port, --host or --transport, or -p, -H, -t, says HTTP)
 //   shelf-mcp build [flags]    build the manifest, index and edge modules (deno task build)
 //   shelf-mcp init [flags]     add Shelf to the docs site in the current folder
 //
@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { existsSync } from "node:fs";
+import { constants } from "node:os";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,9 +75,9 @@ let [script, permissions] = [
   "src/main.ts",
   ["--allow-net", "--allow-read", "--allow-env", "--allow-run=git"],
 ];
-if (args[0] in COMMANDS) [script, permissions] = COMMANDS[args.shift()];
+if (Object.hasOwn(COMMANDS, args[0] ?? "")) [script, permissions] = COMMANDS[args.shift()];
 else if (
-  !args.some((a) => /^--(transport|port|host|help)(=|$)|^-h$/.test(a)) &&
+  !args.some((a) => /^--(transport|port|host|help)(=|$)|^-[tpHh]$/.test(a)) &&
   process.env.ACDC_MCP_TRANSPORT === undefined
 ) {
   // A client launching `npx -y shelf-mcp` talks to it over stdio.
@@ -104,6 +105,12 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => child.kill(signal));
 }
 child.on("exit", (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 1);
+  if (signal) {
+    // Ended the same way: with the forwarding handler still in place the signal would only call
+    // it, and the bin would exit 0 (a killed build read as a success).
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    // A signal whose default is not to end a process: the shell's code for it.
+    process.exit(128 + (constants.signals[signal] ?? 0));
+  } else process.exit(code ?? 1);
 });

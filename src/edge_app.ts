@@ -64,7 +64,8 @@ export type EdgeApp = ShelfApp & {
   /**
    * Answers a request, or passes a site file (`llms.txt`, `llms-full.txt`, `/_shelf/…`) on to
    * `next` (the CDN's static file) when the site is public: a public build publishes them; a
-   * private one (any auth mode) publishes none, and the function serves them behind its check.
+   * private one (any auth mode, or a source with a scope) publishes none, and the function
+   * serves them behind its check.
    */
   serve(request: Request, next?: () => Promise<Response>): Response | Promise<Response>;
 };
@@ -108,7 +109,10 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
     // frozen between requests, so nothing is held back for a later write).
     log: (entry) => console.log(logLine(entry)),
   });
-  const staticSiteFiles = settings.auth.type === "none";
+  // A build with a scoped source publishes no site files whatever the auth mode (scripts/build.ts):
+  // the function serves them (the view without any scope). A build past the edge budget is public.
+  const staticSiteFiles = settings.auth.type === "none" &&
+    !manifest?.sources.some((s) => s.scope !== undefined);
   return Object.assign(app, {
     serve(request: Request, next?: () => Promise<Response>) {
       if (next && staticSiteFiles && isSiteFile(request.url)) return next();

@@ -55,12 +55,13 @@ async function hasDocuments(dir: string, depth = 3): Promise<boolean> {
   return false;
 }
 
-/** Dialects whose content folder is generated HTML: the published site itself. */
-const GENERATED_HTML: ReadonlySet<Dialect> = new Set(["sphinx", "rustdoc", "javadoc", "mediawiki"]);
+/** Dialects whose content folder is the built site: Sphinx's HTML, an API generator's output. */
+const BUILT_SITES = new Set<Dialect>(["sphinx", "rustdoc", "javadoc", "mediawiki"]);
 
 /**
  * Where each framework writes its site, relative to the folder of its configuration file (the
- * content folder for generated HTML — Sphinx, API references — which is the built site; `dist` for a plain folder).
+ * content folder for Sphinx HTML and an API generator's output, which are the built site; `dist`
+ * for a plain folder).
  *
  * @example
  * ```ts
@@ -76,8 +77,7 @@ export function publishFolder(
   configFile: string | undefined,
   content: string,
 ): string {
-  // Generated HTML (Sphinx, the API reference generators) is the built site itself.
-  if (GENERATED_HTML.has(dialect)) return content;
+  if (BUILT_SITES.has(dialect)) return content;
   const base = configFile?.replace(/\.vitepress\/[^/]*$/, ".vitepress/").replace(/[^/]*$/, "") ??
     "";
   const folder: Record<Dialect, string> = {

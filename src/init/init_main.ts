@@ -150,7 +150,11 @@ async function netlify(root: string, config: string, args: InitArgs, detectedPub
   if (await write(`${root}/netlify/edge-functions/shelf.ts`, NETLIFY_FUNCTION)) {
     changed.push("netlify/edge-functions/shelf.ts (the edge function)");
   }
-  return { changed, left: "git add -A && git commit && git push   (Netlify builds and deploys)" };
+  return {
+    changed,
+    left: "git add -A && git commit && git push   (Netlify builds and deploys)",
+    settings: "Netlify's site settings",
+  };
 }
 
 /**
@@ -171,7 +175,11 @@ async function denoDeploy(root: string, config: string) {
   }
   if (await write(`${root}/shelf.ts`, DENO_ENTRY)) changed.push("shelf.ts (the entry)");
   await writeEdgeImportMap(`${root}/.shelf/edge`);
-  return { changed, left: "deno deploy   (or link the repository in console.deno.com)" };
+  return {
+    changed,
+    left: "deno deploy   (or link the repository in console.deno.com)",
+    settings: "the Deno Deploy app's environment variables",
+  };
 }
 
 /** The Worker entry a Cloudflare site gets. */
@@ -225,7 +233,11 @@ async function cloudflare(root: string, config: string, name: string) {
     changed.push("shelf-worker.ts (the Worker's entry)");
   }
   await writeEdgeImportMap(`${root}/.shelf/edge`);
-  return { changed, left: "npx wrangler deploy" };
+  return {
+    changed,
+    left: "npx wrangler deploy",
+    settings: "the Worker's variables and secrets (npx wrangler secret put)",
+  };
 }
 
 /** Runs `init` in `root`; returns the lines it prints. */
@@ -279,7 +291,7 @@ export async function init(root: string, args: InitArgs): Promise<string[]> {
   );
   if (args.auth) {
     report.push(
-      `private site: in Netlify's site settings, set ACDC_MCP_AUTH_TYPE=${args.auth} and its ` +
+      `private site: in ${deploy.settings}, set ACDC_MCP_AUTH_TYPE=${args.auth} and its ` +
         "settings (docs/configuration.md#private-knowledge-bases); the build publishes no content",
     );
   }

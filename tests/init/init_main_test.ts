@@ -37,6 +37,22 @@ Deno.test("init --auth oauth: a private build, and the settings left to set name
   });
 });
 
+Deno.test("init --auth on Cloudflare or Deno Deploy names where that platform keeps settings", async () => {
+  for (
+    const [platform, where] of [
+      ["cloudflare", /Worker's variables and secrets/],
+      ["deno-deploy", /Deno Deploy app's environment variables/],
+    ] as const
+  ) {
+    await withSite({ "docs/a.md": "# A\n" }, async (dir) => {
+      const report = await init(dir, parseInitArgs(["--platform", platform, "--auth", "apikey"]));
+      const line = report.find((l) => l.includes("ACDC_MCP_AUTH_TYPE=apikey")) ?? "";
+      assert.match(line, where, platform);
+      assert.doesNotMatch(line, /Netlify/, platform);
+    });
+  }
+});
+
 Deno.test("init finds no docs folder: it says which flag to pass", async () => {
   await withSite({ "README.md": "# Not docs\n" }, async (dir) => {
     await assert.rejects(
