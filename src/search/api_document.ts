@@ -62,20 +62,57 @@ export function namedMember(
 ): { section: ManifestSection; typeNamed: boolean } | undefined {
   if (!isApiDocument(doc)) return undefined;
   const words = wordsOf(query);
-  let named: ManifestSection | undefined;
-  for (const section of doc.sections) {
-    if (section.anchor === undefined) continue;
-    const m = MEMBER_HEADING.exec(section.title);
-    const at = m ? words.indexOf(m[2]!.toLowerCase()) : -1;
-    if (at === -1) continue;
-    const type = m![1]!.toLowerCase();
-    const short = type.slice(type.lastIndexOf(".") + 1);
-    if (words.some((w, i) => i !== at && (w === type || w === short))) {
-      return { section, typeNamed: true };
+  const members = membersOf(doc.sections);
+  // The first section (in page order) whose member is a query word and whose type another word
+  // names; else the first whose member is a query word.
+  let named: Member | undefined;
+  let typed: Member | undefined;
+  words.forEach((word, at) => {
+    for (const m of members.get(word) ?? []) {
+      if (!named || m.order < named.order) named = m;
+      if (
+        (!typed || m.order < typed.order) &&
+        words.some((w, i) => i !== at && (w === m.type || w === m.short))
+      ) typed = m;
     }
-    named ??= section;
-  }
-  return named && { section: named, typeNamed: false };
+  });
+  if (typed) return { section: typed.section, typeNamed: true };
+  return named && { section: named.section, typeNamed: false };
+}
+
+/** A member heading's parts: its section, its place on the page, its type (whole and last part). */
+interface Member {
+  section: ManifestSection;
+  order: number;
+  type: string;
+  short: string;
+}
+
+/** Each page's member headings by their lower-cased member name, parsed once per page. */
+const MEMBERS = new WeakMap<readonly ManifestSection[], Map<string, Member[]>>();
+
+/**
+ * The member headings of a page's sections (those with an anchor), by member name: parsed on a
+ * page's first query and kept with its sections, so that a query costs a lookup per word, not a
+ * pattern per heading (a javadoc class has thousands).
+ */
+function membersOf(sections: readonly ManifestSection[]): Map<string, Member[]> {
+  let out = MEMBERS.get(sections);
+  if (out) return out;
+  out = new Map();
+  sections.forEach((section, order) => {
+    if (section.anchor === undefined) return;
+    const m = MEMBER_HEADING.exec(section.title);
+    if (!m) return;
+    const type = m[1]!.toLowerCase();
+    const member = { section, order, type, short: type.slice(type.lastIndexOf(".") + 1) };
+    const name = m[2]!.toLowerCase();
+    const list = out!.get(name);
+    if (list) list.push(member);
+    else out!.set(name, [member]);
+  });
+  MEMBERS.set(sections, out);
+  return out;
 }
 
 /**
