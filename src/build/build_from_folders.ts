@@ -19,6 +19,7 @@ const DEFAULT_URL_STYLE: Record<string, UrlStyle> = {
   rustdoc: "file",
   javadoc: "file",
   mediawiki: "file",
+  doxygen: "file",
   plain: "clean",
 };
 

@@ -56,7 +56,13 @@ async function hasDocuments(dir: string, depth = 3): Promise<boolean> {
 }
 
 /** Dialects whose content folder is generated HTML: the published site itself. */
-const GENERATED_HTML: ReadonlySet<Dialect> = new Set(["sphinx", "rustdoc", "javadoc", "mediawiki"]);
+const GENERATED_HTML: ReadonlySet<Dialect> = new Set([
+  "sphinx",
+  "rustdoc",
+  "javadoc",
+  "mediawiki",
+  "doxygen",
+]);
 
 /**
  * Where each framework writes its site, relative to the folder of its configuration file (the
@@ -90,6 +96,7 @@ export function publishFolder(
     rustdoc: content,
     javadoc: content,
     mediawiki: content,
+    doxygen: content,
     plain: "dist",
   };
   return `${base}${folder[dialect]}`;

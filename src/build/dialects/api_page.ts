@@ -1,7 +1,7 @@
 /**
- * API references as their generators wrote them: a page of rustdoc, javadoc or a MediaWiki
- * export (cppreference) read as its generator laid it out — its title as its heading shows it,
- * its kind and full path as metadata, each member (method, field, constructor, variant, trait
+ * API references as their generators wrote them: a page of rustdoc, javadoc, Doxygen or a
+ * MediaWiki export (cppreference) read as its generator laid it out — its title as its heading
+ * shows it, its kind and full path as metadata, each member (method, field, constructor, variant, trait
  * implementation) a heading carrying the generator's own anchor, the generator's navigation
  * chrome left out — and the pages the generator writes for navigation (indexes, class-use and
  * tree pages, source listings, redirect stubs) recognised so the build can leave them out.
@@ -9,6 +9,7 @@
  * @module
  */
 import type { Dialect } from "./dialect.ts";
+import { doxygenPage } from "./doxygen_page.ts";
 import { javadocPage } from "./javadoc_page.ts";
 import { mediawikiPage } from "./mediawiki_page.ts";
 import { rustdocPage } from "./rustdoc_page.ts";
@@ -47,6 +48,7 @@ export const API_DIALECTS: ReadonlySet<Dialect> = new Set([
   "javadoc",
   "mediawiki",
   "sphinx",
+  "doxygen",
 ]);
 
 /**
@@ -68,6 +70,7 @@ export function apiPage(dialect: Dialect, path: string, html: string): ApiPage |
   if (dialect === "javadoc") return javadocPage(path, html);
   if (dialect === "mediawiki") return mediawikiPage(path, html);
   if (dialect === "sphinx") return sphinxObjectsPage(html);
+  if (dialect === "doxygen") return doxygenPage(path, html);
   return undefined;
 }
 
@@ -79,5 +82,6 @@ export function generatorOf(html: string): Dialect | undefined {
   if (name === "rustdoc") return "rustdoc";
   if (name.startsWith("javadoc")) return "javadoc";
   if (name.startsWith("mediawiki")) return "mediawiki";
+  if (name.startsWith("doxygen")) return "doxygen";
   return undefined;
 }

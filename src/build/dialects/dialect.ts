@@ -5,8 +5,8 @@
  */
 
 /**
- * A docs framework's dialect; `plain` is CommonMark with GitHub's additions. `rustdoc`, `javadoc`
- * and `mediawiki` (cppreference's export) are API-reference generators' HTML (`api_page.ts`).
+ * A docs framework's dialect; `plain` is CommonMark with GitHub's additions. `rustdoc`, `javadoc`,
+ * `doxygen` and `mediawiki` (cppreference's export) are API-reference generators' HTML (`api_page.ts`).
  */
 export type Dialect =
   | "plain"
@@ -18,7 +18,8 @@ export type Dialect =
   | "sphinx"
   | "rustdoc"
   | "javadoc"
-  | "mediawiki";
+  | "mediawiki"
+  | "doxygen";
 
 /** Every dialect, for validation and messages. */
 export const DIALECTS: readonly Dialect[] = [
@@ -32,6 +33,7 @@ export const DIALECTS: readonly Dialect[] = [
   "rustdoc",
   "javadoc",
   "mediawiki",
+  "doxygen",
 ];
 
 /** How a framework maps a file to its page's URL. */
