@@ -20,6 +20,7 @@ const DEFAULT_URL_STYLE: Record<string, UrlStyle> = {
   javadoc: "file",
   mediawiki: "file",
   doxygen: "file",
+  typedoc: "file",
   plain: "clean",
 };
 

@@ -97,6 +97,7 @@ export function publishFolder(
     javadoc: content,
     mediawiki: content,
     doxygen: content,
+    typedoc: content,
     plain: "dist",
   };
   return `${base}${folder[dialect]}`;

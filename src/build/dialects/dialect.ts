@@ -6,7 +6,7 @@
 
 /**
  * A docs framework's dialect; `plain` is CommonMark with GitHub's additions. `rustdoc`, `javadoc`,
- * `doxygen` and `mediawiki` (cppreference's export) are API-reference generators' HTML (`api_page.ts`).
+ * `doxygen`, `typedoc` and `mediawiki` (cppreference's export) are API-reference generators' HTML (`api_page.ts`).
  */
 export type Dialect =
   | "plain"
@@ -19,7 +19,8 @@ export type Dialect =
   | "rustdoc"
   | "javadoc"
   | "mediawiki"
-  | "doxygen";
+  | "doxygen"
+  | "typedoc";
 
 /** Every dialect, for validation and messages. */
 export const DIALECTS: readonly Dialect[] = [
@@ -34,6 +35,7 @@ export const DIALECTS: readonly Dialect[] = [
   "javadoc",
   "mediawiki",
   "doxygen",
+  "typedoc",
 ];
 
 /** How a framework maps a file to its page's URL. */
