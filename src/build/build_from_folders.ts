@@ -19,6 +19,8 @@ const DEFAULT_URL_STYLE: Record<string, UrlStyle> = {
   rustdoc: "file",
   javadoc: "file",
   mediawiki: "file",
+  doxygen: "file",
+  typedoc: "file",
   plain: "clean",
 };
 

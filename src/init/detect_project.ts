@@ -56,7 +56,14 @@ async function hasDocuments(dir: string, depth = 3): Promise<boolean> {
 }
 
 /** Dialects whose content folder is the built site: Sphinx's HTML, an API generator's output. */
-const BUILT_SITES = new Set<Dialect>(["sphinx", "rustdoc", "javadoc", "mediawiki"]);
+const BUILT_SITES = new Set<Dialect>([
+  "sphinx",
+  "rustdoc",
+  "javadoc",
+  "mediawiki",
+  "doxygen",
+  "typedoc",
+]);
 
 /**
  * Where each framework writes its site, relative to the folder of its configuration file (the
@@ -90,6 +97,8 @@ export function publishFolder(
     rustdoc: content,
     javadoc: content,
     mediawiki: content,
+    doxygen: content,
+    typedoc: content,
     plain: "dist",
   };
   return `${base}${folder[dialect]}`;

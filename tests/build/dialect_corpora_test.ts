@@ -21,6 +21,7 @@ const RUST = "/usr/share/doc/rust-doc/html";
 const JDK = "/usr/share/doc/openjdk-17-doc/api";
 const CPPREFERENCE = "/usr/share/cppreference/doc/html/en";
 const PYTHON = "/usr/share/doc/python3-doc/html";
+const LOG4CPLUS = "/usr/share/doc/liblog4cplus-dev/html";
 
 /** Builds one folder as the source `docs`, with extra source settings. */
 async function site(path: string, extra: Record<string, unknown> = {}) {
@@ -281,7 +282,142 @@ const CASES: {
       }, "time.sleep"],
     ],
   },
+  {
+    // Doxygen 1.9.4's HTML of log4cplus 2.0.8 (C++): classes, structs, namespaces, a file.
+    name: "Doxygen (log4cplus)",
+    path: LOG4CPLUS,
+    extra: {
+      include: ["class*.html", "struct*.html", "namespace*.html", "appender_8h*.html"],
+      url: "https://log4cplus.sourceforge.io/docs/html",
+      urlStyle: "file",
+    },
+    dialect: "doxygen",
+    skip: await skipMissing(`${LOG4CPLUS}/index.html`),
+    pages: [
+      ["classlog4cplus_1_1Appender", {
+        title: "Appender",
+        url: "https://log4cplus.sourceforge.io/docs/html/classlog4cplus_1_1Appender.html",
+        section: "appender/member-function-documentation/a0bd9b2567e1c82e589dec97f74abf689",
+      }, "a0bd9b2567e1c82e589dec97f74abf689"],
+      ["classlog4cplus_1_1DeviceAppender", {
+        title: "DeviceAppender",
+        url: "https://log4cplus.sourceforge.io/docs/html/classlog4cplus_1_1DeviceAppender.html",
+      }],
+      ["namespacelog4cplus_1_1helpers", {
+        title: "log4cplus::helpers",
+        url: "https://log4cplus.sourceforge.io/docs/html/namespacelog4cplus_1_1helpers.html",
+      }],
+      ["appender_8h", {
+        title: "appender.h",
+        url: "https://log4cplus.sourceforge.io/docs/html/appender_8h.html",
+      }],
+    ],
+  },
 ];
+
+Deno.test({
+  name: "dialects: Doxygen — navigation pages counted, chrome out, members named by their class",
+  ignore: await skipMissing(`${LOG4CPLUS}/index.html`),
+  async fn() {
+    const { manifest, report } = await site(LOG4CPLUS, {
+      include: ["classlog4cplus_1_1*.html", "*_source.html", "functions*.html", "files.html"],
+    });
+    assert.ok(
+      !manifest.documents.some((d) => /-members$|_source$|^functions|^files$/.test(d.path)),
+    );
+    const generated = report.generated ?? {};
+    assert.equal(generated["Doxygen's source listing"], 75);
+    assert.ok((generated["Doxygen's list of all members"] ?? 0) > 50);
+    assert.ok((generated["Doxygen's index of members"] ?? 0) > 40);
+    assert.equal(generated["Doxygen's list of files, classes, namespaces or pages"], 1);
+    const appender = manifest.documents.find((d) => d.path === "classlog4cplus_1_1Appender")!;
+    assert.deepEqual(appender.meta, { kind: "class", path: "log4cplus::Appender" });
+    assert.match(appender.description ?? "", /^Extend this class for implementing your own/);
+    const close = appender.sections.find((s) => s.anchor === "a0bd9b2567e1c82e589dec97f74abf689");
+    assert.equal(close?.title, "Appender::close");
+    const body = manifest.bodies[appender.id] ?? "";
+    assert.match(body, /virtual void log4cplus::Appender::close \( \) pure virtual/);
+    for (
+      const chrome of ["Generated on", "List of all members", "Public Member Functions", "More..."]
+    ) {
+      assert.ok(!body.includes(chrome), chrome);
+    }
+    // A template's title is its name without its arguments.
+    const device = manifest.documents.find((d) => d.path === "classlog4cplus_1_1DeviceAppender");
+    assert.deepEqual(device?.meta, { kind: "class", path: "log4cplus::DeviceAppender" });
+    const kept = await site(LOG4CPLUS, { include: ["files.html"], keepGenerated: true });
+    assert.equal(kept.manifest.documents.length, 1);
+  },
+});
+
+Deno.test({
+  name: "dialects: Doxygen — a search naming a class and its member answers with the member",
+  ignore: await skipMissing(`${LOG4CPLUS}/index.html`),
+  async fn() {
+    const { appFor, callTool } = await import("../helpers.ts");
+    const { manifest } = await site(LOG4CPLUS, {
+      include: ["class*.html", "namespace*.html"],
+      url: "https://log4cplus.sourceforge.io/docs/html",
+    });
+    const { app, errors } = appFor(manifest, { sse: { channel: null } });
+    for (
+      const [query, uri, anchor] of [
+        ["Appender close", "classlog4cplus_1_1Appender", "a0bd9b2567e1c82e589dec97f74abf689"],
+        ["Logger::getInstance", "classlog4cplus_1_1Logger", "a7e6303f0e639d5354525a4779827f28e"],
+      ]
+    ) {
+      const found = await callTool(app, "search", { query });
+      const first = found.structuredContent.results[0];
+      assert.equal(first.uri, `acdc://docs/${uri}`, query);
+      assert.ok(first.section.endsWith(`/${anchor}`), `${query}: ${first.section}`);
+      assert.ok(first.url.endsWith(`/${uri}.html`), first.url);
+    }
+    assert.deepEqual(errors, []);
+    app.shutdown();
+  },
+});
+
+/**
+ * TypeDoc 0.28.20's HTML of the `yaml` 2.8.1 package's declarations, a part of it checked in
+ * (`tests/fixtures/typedoc-yaml/`, as TypeDoc wrote it): generated by `npm install
+ * typedoc@0.28.20 yaml@2.8.1` in an empty folder, a tsconfig.json listing
+ * `node_modules/yaml/dist/index.d.ts`, then `npx typedoc --entryPoints
+ * node_modules/yaml/dist/index.d.ts --out out --name yaml --skipErrorChecking --readme none`.
+ */
+const TYPEDOC = new URL("../fixtures/typedoc-yaml", import.meta.url).pathname;
+
+Deno.test("dialects: TypeDoc — titles, kinds, members with TypeDoc's anchors, chrome and hierarchy out", async () => {
+  const { manifest, report } = await site(TYPEDOC, { url: "https://eemeli.org/yaml/docs" });
+  assert.deepEqual(report.generated, { "TypeDoc's hierarchy or list of modules": 1 });
+  assert.deepEqual(leftovers(manifest, "typedoc").slice(0, 10), []);
+  const lexer = manifest.documents.find((d) => d.path === "classes/Lexer")!;
+  assert.equal(lexer.title, "Lexer");
+  assert.equal(lexer.url, "https://eemeli.org/yaml/docs/classes/Lexer.html");
+  assert.deepEqual(lexer.meta, { kind: "class", path: "Lexer" });
+  assert.match(lexer.description ?? "", /^Splits an input string into lexical tokens/);
+  const lex = lexer.sections.find((s) => s.anchor === "lex");
+  assert.deepEqual([lex?.title, lex?.id], ["Lexer.lex", "lexer/methods-1/lex"]);
+  const yamlMap = manifest.documents.find((d) => d.path === "classes/YAMLMap")!;
+  assert.ok(yamlMap.sections.some((s) => s.title === "YAMLMap.addToJSMap"));
+  const node = manifest.documents.find((d) => d.path === "types/Node");
+  assert.deepEqual([node?.title, node?.meta], ["Node", { kind: "type alias", path: "Node" }]);
+  const parse = manifest.documents.find((d) => d.path === "functions/parse");
+  assert.match(parse?.description ?? "", /^Parse an input string into JavaScript/);
+  for (const d of manifest.documents) {
+    const body = manifest.bodies[d.id] ?? "";
+    for (const chrome of ["Generated using", "Search the docs", "Defined in", "On This Page"]) {
+      assert.ok(!body.includes(chrome), `${d.path}: ${chrome}`);
+    }
+  }
+  const { appFor, callTool } = await import("../helpers.ts");
+  const { app, errors } = appFor(manifest, { sse: { channel: null } });
+  const found = await callTool(app, "search", { query: "LineCounter linePos" });
+  const first = found.structuredContent.results[0];
+  assert.equal(first.uri, "acdc://docs/classes/LineCounter");
+  assert.ok(first.section.endsWith("/linepos"), first.section);
+  assert.deepEqual(errors, []);
+  app.shutdown();
+});
 
 Deno.test({
   name: "dialects: API references — generated navigation left out and counted, kind and path kept",

@@ -44,6 +44,11 @@ export function proseOf(text: string): string {
 /** Kinds that are markup only where MDX or Vue applies (elsewhere `<Enter>` is text). */
 const COMPONENT_KINDS = new Set(["component tag", "ESM import/export", "script or style block"]);
 const COMPONENT_DIALECTS = new Set(["docusaurus", "starlight", "vitepress"]);
+/**
+ * API generators' HTML: no template engine runs over it, so `{%` there is the author's text
+ * (log4cplus's `%d{%H:%M:%s}` date patterns), not a tag left unrendered.
+ */
+const NO_TEMPLATES = new Set(["doxygen", "typedoc"]);
 
 /**
  * The leftovers in one field of a document: kind and a short excerpt each. Component kinds
@@ -61,6 +66,7 @@ export function leftoversIn(
       COMPONENT_KINDS.has(kind) &&
       (!COMPONENT_DIALECTS.has(where.dialect) || where.field === "description")
     ) continue;
+    if (kind === "Jinja/Liquid tag" && NO_TEMPLATES.has(where.dialect)) continue;
     if (kind === "permalink mark ¶" && (where.field === "body" || where.field === "description")) {
       continue;
     }

@@ -1,7 +1,7 @@
 /**
- * API references as their generators wrote them: a page of rustdoc, javadoc or a MediaWiki
- * export (cppreference) read as its generator laid it out — its title as its heading shows it,
- * its kind and full path as metadata, each member (method, field, constructor, variant, trait
+ * API references as their generators wrote them: a page of rustdoc, javadoc, Doxygen, TypeDoc or
+ * a MediaWiki export (cppreference) read as its generator laid it out — its title as its heading
+ * shows it, its kind and full path as metadata, each member (method, field, constructor, variant, trait
  * implementation) a heading carrying the generator's own anchor, the generator's navigation
  * chrome left out — and the pages the generator writes for navigation (indexes, class-use and
  * tree pages, source listings, redirect stubs) recognised so the build can leave them out.
@@ -9,10 +9,12 @@
  * @module
  */
 import type { Dialect } from "./dialect.ts";
+import { doxygenPage } from "./doxygen_page.ts";
 import { javadocPage } from "./javadoc_page.ts";
 import { mediawikiPage } from "./mediawiki_page.ts";
 import { rustdocPage } from "./rustdoc_page.ts";
 import { sphinxObjectsPage } from "./sphinx_objects.ts";
+import { isTypedoc, typedocPage } from "./typedoc_page.ts";
 
 /** An API reference page as its generator wrote it. */
 export interface ApiPage {
@@ -47,6 +49,8 @@ export const API_DIALECTS: ReadonlySet<Dialect> = new Set([
   "javadoc",
   "mediawiki",
   "sphinx",
+  "doxygen",
+  "typedoc",
 ]);
 
 /**
@@ -68,10 +72,15 @@ export function apiPage(dialect: Dialect, path: string, html: string): ApiPage |
   if (dialect === "javadoc") return javadocPage(path, html);
   if (dialect === "mediawiki") return mediawikiPage(path, html);
   if (dialect === "sphinx") return sphinxObjectsPage(html);
+  if (dialect === "doxygen") return doxygenPage(path, html);
+  if (dialect === "typedoc") return typedocPage(path, html);
   return undefined;
 }
 
-/** The generator named by a page's `<meta name="generator">`, as a dialect, if it is one. */
+/**
+ * The generator named by a page's `<meta name="generator">`, as a dialect, if it is one; TypeDoc,
+ * which writes none since 0.22, by its `tsd-` toolbar and scripts.
+ */
 export function generatorOf(html: string): Dialect | undefined {
   const head = html.slice(0, 4000);
   const m = /<meta\s+name="generator"\s+content="([^"]*)"/i.exec(head);
@@ -79,5 +88,7 @@ export function generatorOf(html: string): Dialect | undefined {
   if (name === "rustdoc") return "rustdoc";
   if (name.startsWith("javadoc")) return "javadoc";
   if (name.startsWith("mediawiki")) return "mediawiki";
+  if (name.startsWith("doxygen")) return "doxygen";
+  if (isTypedoc(head)) return "typedoc";
   return undefined;
 }

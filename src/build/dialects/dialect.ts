@@ -5,8 +5,8 @@
  */
 
 /**
- * A docs framework's dialect; `plain` is CommonMark with GitHub's additions. `rustdoc`, `javadoc`
- * and `mediawiki` (cppreference's export) are API-reference generators' HTML (`api_page.ts`).
+ * A docs framework's dialect; `plain` is CommonMark with GitHub's additions. `rustdoc`, `javadoc`,
+ * `doxygen`, `typedoc` and `mediawiki` (cppreference's export) are API-reference generators' HTML (`api_page.ts`).
  */
 export type Dialect =
   | "plain"
@@ -18,7 +18,9 @@ export type Dialect =
   | "sphinx"
   | "rustdoc"
   | "javadoc"
-  | "mediawiki";
+  | "mediawiki"
+  | "doxygen"
+  | "typedoc";
 
 /** Every dialect, for validation and messages. */
 export const DIALECTS: readonly Dialect[] = [
@@ -32,6 +34,8 @@ export const DIALECTS: readonly Dialect[] = [
   "rustdoc",
   "javadoc",
   "mediawiki",
+  "doxygen",
+  "typedoc",
 ];
 
 /** How a framework maps a file to its page's URL. */
