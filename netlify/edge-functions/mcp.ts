@@ -2,8 +2,8 @@
  * Netlify Edge adapter: the build's manifest, index, body and postings chunks as JSON modules
  * from `.shelf/edge/`, outside the published folder (the manifest at start, the index on the first search, each chunk when a request first needs
  * one; `edge-bodies.ts` and `edge-postings.ts`, written by the build, list the chunks by literal
- * path so that bundlers include them), settings from `Netlify.env`, everything else in
- * `createEdgeApp`. Routes are declared in `netlify.toml`.
+ * path so that bundlers include them) — or, for a sharded build, the root of its shards —,
+ * settings from `Netlify.env`, everything else in `createEdgeApp`. Routes are declared in `netlify.toml`.
  *
  * @module
  */
@@ -22,6 +22,9 @@ const app = createEdgeApp({
     (await import("../../.shelf/edge/edge-index.json", { with: { type: "json" } })).default,
   bodyChunk: async (k) => (await bodyChunks[k]!()).default,
   postingsChunk: async (k) => (await postingsChunks[k]!()).default,
+  // A private sharded build's shards are in the deploy's Blobs store (a public one's are read
+  // from the site's URL).
+  blobs: async () => (await import("@netlify/blobs")).getDeployStore(),
   viewIndex: async (hash) => {
     const k = viewHashes.indexOf(hash);
     return k === -1 ? undefined : (await viewChunks[k]!()).default;

@@ -1,4 +1,5 @@
 import { bodyChunkOf } from "./body_chunks.ts";
+import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
 import { expandManifest } from "./compact_documents.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
@@ -66,12 +67,15 @@ export interface ContentStoreOptions {
    * required for such a manifest.
    */
   bodyChunk?: (k: number) => Promise<unknown>;
+  /** The byte bound shared with the isolate's other chunks read from shards. */
+  chunkCache?: ChunkCache;
 }
 
 /** Reading bodies: from the manifest, or from chunks imported on first need. */
 function createBodies(
   manifest: Manifest,
   bodyChunk: ((k: number) => Promise<unknown>) | undefined,
+  cache?: ChunkCache,
 ): Pick<ContentStore, "body" | "loadBodies"> {
   const count = manifest.bodyChunks;
   if (count === undefined) {
@@ -91,7 +95,7 @@ function createBodies(
       if (typeof text === "string") texts.set(id, text);
     }
     return texts;
-  });
+  }, cache);
   return {
     body(doc) {
       const texts = chunks.get(bodyChunkOf(doc.id, count));
@@ -127,7 +131,7 @@ export function createContentStore(
 ): ContentStore {
   assertManifest(input);
   const manifest = expandManifest(input);
-  const bodies = createBodies(manifest, options.bodyChunk);
+  const bodies = createBodies(manifest, options.bodyChunk, options.chunkCache);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;
   let maps:
