@@ -126,6 +126,7 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
         (remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!),
       ...(ttlMs !== undefined ? { ttlMs } : {}),
       ...(bodyChunk ? { bodyChunk } : {}),
+      ...(shards ? { sectionsChunk: shards.sectionsChunk } : {}),
       ...(chunkCache ? { chunkCache } : {}),
       onError: (error) =>
         console.warn(`[shelf] manifest reload failed, serving the last good copy: ${error}`),

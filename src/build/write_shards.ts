@@ -8,6 +8,7 @@
  */
 import { bodyChunkCount, splitBodies } from "../content/body_chunks.ts";
 import { compactManifest } from "../content/compact_documents.ts";
+import { splitSections } from "../content/section_chunks.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
 import { splitPostings } from "../search/postings_chunks.ts";
@@ -60,7 +61,8 @@ export async function shardName(text: string): Promise<string> {
  *   return Promise.resolve();
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
- * assert.equal(files.size, 4); // the manifest, the index, one body chunk, one postings chunk
+ * // The manifest, the index, one body chunk, one section chunk, one postings chunk.
+ * assert.equal(files.size, 5);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
  */
@@ -95,17 +97,22 @@ export async function writeShards(
     bodyChunkCount(total, Object.keys(manifest.bodies).length, MAX_BODY_SHARDS),
   );
   const postings = splitPostings(index);
+  // The pages scored by their parts: the engine reads their sections when it starts.
+  const paged = new Set((index.parts ?? []).map((page) => index.ids[page]!));
+  const sections = splitSections(compactManifest(bodies.edge), bodies.chunks.length, paged);
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,
     contentHash: manifest.contentHash,
-    manifest: await parts(asciiJson(compactManifest(bodies.edge))),
+    manifest: await parts(asciiJson(sections.edge)),
     index: await parts(asciiJson(postings.edge)),
     bodies: [],
+    sections: [],
     postings: [],
     views: {},
   };
   for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
+  for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
   for (const view of views) root.views[view.hash] = await parts(view.json);
   return root;

@@ -60,6 +60,13 @@ const OPTIONAL = [
   "url",
 ] as const;
 
+/**
+ * The sections of a compact document written without them, from its loaded section chunk
+ * (`section_chunks.ts`); `undefined` when the chunk lists none for it (it has the one default
+ * section). Throws when the chunk is not loaded.
+ */
+export type SectionsElsewhere = (id: string) => ManifestSection[] | undefined;
+
 /** The outline a one-section document has: its slug and title, level 1, the whole body. */
 const oneSection = (slug: string, title: string, size: number): ManifestSection[] => [
   { id: slug, title, level: 1, start: 0, end: size },
@@ -80,10 +87,12 @@ class CompactDocumentView implements ManifestDocument {
   #keywords: string[] | undefined;
   #meta: Record<string, MetaValue> | undefined;
   #sections: ManifestSection[] | undefined;
+  readonly #elsewhere: SectionsElsewhere | undefined;
 
-  constructor(c: CompactDocument, source: string) {
+  constructor(c: CompactDocument, source: string, elsewhere?: SectionsElsewhere) {
     this.#c = c;
     this.#source = source;
+    this.#elsewhere = elsewhere;
   }
   get id(): string {
     return this.#c.i;
@@ -131,7 +140,8 @@ class CompactDocumentView implements ManifestDocument {
     return this.#c.z;
   }
   get sections(): ManifestSection[] {
-    return this.#sections ??= this.#c.c ?? oneSection(this.slug, this.#c.n, this.#c.z);
+    return this.#sections ??= this.#c.c ?? this.#elsewhere?.(this.#c.i) ??
+      oneSection(this.slug, this.#c.n, this.#c.z);
   }
   get status(): string | undefined {
     return this.#c.status;
@@ -228,12 +238,20 @@ export function compactManifest(manifest: Manifest): Manifest {
   return { ...manifest, documents: [], compactDocuments };
 }
 
-/** The manifest with `compactDocuments` expanded into `documents` (as it was before). */
-export function expandManifest(manifest: Manifest): Manifest {
+/**
+ * The manifest with `compactDocuments` expanded into `documents` (as it was before); the
+ * sections of a manifest with `sectionChunks` are read through `elsewhere`.
+ */
+export function expandManifest(manifest: Manifest, elsewhere?: SectionsElsewhere): Manifest {
   const compact = manifest.compactDocuments;
   if (compact === undefined) return manifest;
   if (!Array.isArray(compact) || manifest.documents.length !== 0) {
     throw new TypeError("Invalid manifest: compactDocuments with documents, or not a list");
+  }
+  if (manifest.sectionChunks !== undefined && !elsewhere) {
+    throw new TypeError(
+      `Invalid manifest: its sections are in ${manifest.sectionChunks} chunks and nothing reads them`,
+    );
   }
   const sources = manifest.sources.map((s) => s.name);
   const { compactDocuments: _, ...rest } = manifest;
@@ -242,7 +260,7 @@ export function expandManifest(manifest: Manifest): Manifest {
     documents: compact.map((c) => {
       const source = sources[c.s ?? 0];
       if (source === undefined) throw new TypeError(`Invalid manifest: source ${c.s} of ${c.i}`);
-      return new CompactDocumentView(c, source);
+      return new CompactDocumentView(c, source, elsewhere);
     }),
   };
 }

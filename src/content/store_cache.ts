@@ -18,6 +18,8 @@ export interface StoreCacheOptions {
   now?: () => number;
   /** Imports a body chunk of a manifest that keeps its bodies in chunks (the edge manifest). */
   bodyChunk?: (k: number) => Promise<unknown>;
+  /** Imports a section chunk of a sharded build's edge manifest (`section_chunks.ts`). */
+  sectionsChunk?: (k: number) => Promise<unknown>;
   /** The byte bound on body chunks read from shards (shared with the postings'). */
   chunkCache?: ChunkCache;
   /** Called when a reload fails and the last good store keeps serving. */
@@ -64,6 +66,7 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
       if (!store || store.contentHash !== manifest.contentHash) {
         const storeOptions: ContentStoreOptions = {};
         if (options.bodyChunk) storeOptions.bodyChunk = options.bodyChunk;
+        if (options.sectionsChunk) storeOptions.sectionsChunk = options.sectionsChunk;
         if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;
         store = createContentStore(manifest, storeOptions);
       }

@@ -81,6 +81,16 @@ for (const name of ["asdlc", "hugo-docs"]) {
       }],
       ["tools/call", { name: "read", arguments: { uri: first.uri } }],
       ["resources/read", { uri: first.uri }],
+      // Sections are read with bodies (`section_chunks.ts`): the outline loads them too.
+      ...manifest.documents.filter((d) => d.sections.length > 2).slice(0, 3).flatMap((d) =>
+        [
+          ["tools/call", { name: "table_of_contents", arguments: { filename: d.id } }],
+          ["tools/call", {
+            name: "read_sections",
+            arguments: { filename: d.id, section_ids: [d.sections[1]!.id] },
+          }],
+        ] as [string, Record<string, unknown>][]
+      ),
     ];
     for (const [method, params] of calls) {
       const expected = JSON.stringify(await rpc(whole, method, params));
@@ -96,7 +106,7 @@ for (const name of ["asdlc", "hugo-docs"]) {
   });
 }
 
-Deno.test("shards: a cold search reads the root's manifest and index, the postings shards of its words and the body shards of its hits", async () => {
+Deno.test("shards: a cold search reads the root's manifest and index, the postings shards of its words and the body and section shards of its hits", async () => {
   const { manifest, index } = await corpus("hugo-docs");
   const { root, source, reads, files } = await shardsOf(manifest, index);
   assert.ok(
@@ -129,6 +139,14 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
   const bodiesRead = reads.filter((n) => root.bodies.includes(n));
   assert.ok(bodiesRead.length > 0 && bodiesRead.length <= hits.size, `${bodiesRead.length} bodies`);
   assert.ok(reads.includes(root.manifest[0]!) && reads.includes(root.index[0]!));
+  // Sections: read with the hits' bodies, not in the manifest (but for pages scored by parts).
+  const sectionsRead = reads.filter((n) => root.sections.includes(n));
+  assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
+  const edge = JSON.parse(root.manifest.map((n) => files.get(n)).join("")) as Manifest;
+  const paged = new Set((index.parts ?? []).map((page) => index.ids[page]));
+  const kept = edge.compactDocuments!.filter((c) => c.c !== undefined).map((c) => c.i);
+  assert.deepEqual(kept.filter((id) => !paged.has(id)), []);
+  assert.ok(manifest.documents.filter((d) => d.sections.length > 1).length > kept.length);
   // The same question again reads nothing.
   const before = reads.length;
   await rpc(app, "tools/call", search(query));
