@@ -1,7 +1,7 @@
 /**
  * Compact documents: the edge manifest writes each document's metadata without the fields the
  * build derives from its source and path (`source`, `path`, `uri`, `category`, `slug`,
- * `mimeType`, a `.md` file name, a one-section outline), under short keys, so a cold isolate
+ * `mimeType`, a `.md` file name — `.html` for an HTML page —, a one-section outline), under short keys, so a cold isolate
  * parses two fifths of the bytes (tldr: 3.9 → 1.6 MB). The store reads them through views that
  * derive a field on its first read (`CompactDocumentView`): expanding all 7,315 of tldr's on the
  * first request cost as much as the smaller file saved.
@@ -27,7 +27,7 @@ export interface CompactDocument {
   i: string;
   /** Index of its source in `sources`, when not 0. */
   s?: number;
-  /** File name, when not `<path>.md`. */
+  /** File name, when not `<path>.md` (`<path>.html` for an HTML page: {@link usualFilename}). */
   f?: string;
   /** Format, when not markdown. */
   t?: DocumentFormat;
@@ -67,6 +67,21 @@ const OPTIONAL = [
  */
 export type SectionsElsewhere = (id: string) => ManifestSection[] | undefined;
 
+/**
+ * The file name a compact document leaves out: `<path>.html` for an HTML page (every page of an
+ * API reference), else `<path>.md`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { usualFilename } from "./compact_documents.ts";
+ * assert.equal(usualFilename("java.base/String", "html"), "java.base/String.html");
+ * assert.equal(usualFilename("guides/setup", "markdown"), "guides/setup.md");
+ * ```
+ */
+export const usualFilename = (path: string, format: DocumentFormat): string =>
+  `${path}.${format === "html" ? "html" : "md"}`;
+
 /** The outline a one-section document has: its slug and title, level 1, the whole body. */
 const oneSection = (slug: string, title: string, size: number): ManifestSection[] => [
   { id: slug, title, level: 1, start: 0, end: size },
@@ -104,7 +119,7 @@ class CompactDocumentView implements ManifestDocument {
     return this.#path ??= this.#c.i.slice(this.#source.length + 1);
   }
   get filename(): string {
-    return this.#filename ??= this.#c.f ?? `${this.path}.md`;
+    return this.#filename ??= this.#c.f ?? usualFilename(this.path, this.format);
   }
   get uri(): string {
     return this.#uri ??= documentUri(this.#source, this.path);
@@ -196,7 +211,7 @@ function compactDocument(doc: ManifestDocument, sources: readonly string[]): Com
   const c: CompactDocument = { i: doc.id, n: doc.title, d: doc.description, z: doc.size };
   const s = sources.indexOf(doc.source);
   if (s > 0) c.s = s;
-  if (doc.filename !== `${doc.path}.md`) c.f = doc.filename;
+  if (doc.filename !== usualFilename(doc.path, doc.format)) c.f = doc.filename;
   if (doc.format !== "markdown") c.t = doc.format;
   if (doc.keywords.length > 0) c.k = doc.keywords;
   if (Object.keys(doc.meta).length > 0) c.m = doc.meta;
