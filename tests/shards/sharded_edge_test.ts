@@ -183,6 +183,18 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     await rpc(whole, "tools/call", readParams),
   );
   assert.ok(reads.length > 0);
+  // A manifest shard failing on a cold isolate fails that call the same way, then answers.
+  const colder = shardedApp(root, source);
+  failing.clear();
+  failing.add(root.manifest[0]!);
+  const manifestFailed = await rpc(colder, "tools/call", params);
+  assert.equal(manifestFailed.result?.isError, true, JSON.stringify(manifestFailed).slice(0, 300));
+  assert.match(manifestFailed.result.content[0].text, /could not be read from memory/);
+  failing.add(root.manifest[0]!);
+  const listFailed = await rpc(colder, "resources/list", {});
+  assert.match(listFailed.error?.message, /could not be read from memory \(HTTP 503\); try again/);
+  assert.deepEqual(await rpc(colder, "tools/call", params), await rpc(whole, "tools/call", params));
+  colder.shutdown();
   app.shutdown();
   whole.shutdown();
 });
