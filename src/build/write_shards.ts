@@ -25,6 +25,12 @@ export const SHARD_PART_CHARS = 4 * 1024 * 1024;
 export const MAX_BODY_SHARDS = 16_384;
 
 /**
+ * Most section shards (`section_chunks.ts`): fewer than body shards, so the root stays small
+ * (openjdk-17-doc's 14.6 MB of sections: 1,024 shards of about 14 KB, 25 KB of the root).
+ */
+export const MAX_SECTION_SHARDS = 1_024;
+
+/**
  * The name of a shard of `text`: 20 hex digits of its SHA-256, then `.json`.
  *
  * @example
@@ -99,7 +105,11 @@ export async function writeShards(
   const postings = splitPostings(index);
   // The pages scored by their parts: the engine reads their sections when it starts.
   const paged = new Set((index.parts ?? []).map((page) => index.ids[page]!));
-  const sections = splitSections(compactManifest(bodies.edge), bodies.chunks.length, paged);
+  const sections = splitSections(
+    compactManifest(bodies.edge),
+    Math.min(bodies.chunks.length, MAX_SECTION_SHARDS),
+    paged,
+  );
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,

@@ -168,8 +168,7 @@ export interface Manifest {
   compactDocuments?: CompactDocument[];
   /**
    * Only in a sharded build's edge manifest: the compact documents written without sections
-   * (`c`) have them in this many chunks, read with their bodies, by the body chunk rule
-   * (`section_chunks.ts`).
+   * (`c`) have them in this many chunks, read with their bodies (`section_chunks.ts`).
    */
   sectionChunks?: number;
 }

@@ -1,8 +1,8 @@
 /**
  * Section chunks: a sharded build's edge manifest leaves out the documents' sections (most of
- * its bytes on a reference shelf: 14.6 of openjdk-17-doc's 18.1 MB) and writes them in chunks
- * beside the body chunks, by the same rule (`bodyChunkOf`), so a request reads a document's
- * sections with its body. A document the engine reads the sections of when it starts (a page
+ * its bytes on a reference shelf: 14.6 of openjdk-17-doc's 18.1 MB) and writes them in chunks,
+ * a document's chosen by the body chunks' rule (`bodyChunkOf`, over the section chunks' count),
+ * and a request reads a document's sections when it reads its body. A document the engine reads the sections of when it starts (a page
  * scored by its parts, `part_rule.ts`) keeps them in the manifest.
  *
  * @module

@@ -2,7 +2,7 @@
  * The root of a sharded build: the one small file an edge function bundles (as the stub
  * `{ "shards": root }` in place of `edge-manifest.json`), naming every shard by content hash —
  * the edge manifest (documents without bodies and most sections) and the edge index (without
- * postings), each in parts, the body chunks (`body_chunks.ts`), the section chunks beside them
+ * postings), each in parts, the body chunks (`body_chunks.ts`), the section chunks
  * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`) and the
  * prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
  * bytes a chunk), not with the knowledge base's text. {@link shardedLoaders} turns it into the
@@ -32,7 +32,7 @@ export interface ShardRoot {
   index: string[];
   /** Body chunk `k`'s shard. */
   bodies: string[];
-  /** Section chunk `k`'s shard (the sections of body chunk `k`'s documents). */
+  /** Section chunk `k`'s shard (`section_chunks.ts`). */
   sections: string[];
   /** Postings chunk `k`'s shard. */
   postings: string[];
