@@ -150,7 +150,8 @@ for (const shelf of shelves) {
     buildSeconds: seconds,
     buildPeakRssMB: Math.round(kb / 1024),
     rootBytes,
-    shards: root.manifest.length + root.index.length + root.bodies.length + root.postings.length,
+    shards: root.manifest.length + root.index.length + root.bodies.length +
+      (root.sections?.length ?? 0) + root.postings.length,
     // What every cold isolate reads before its first answer: the edge manifest and index.
     rootPartsMB: +(await partsBytes([...root.manifest, ...root.index], `${out}/dist`) / 1e6)
       .toFixed(1),
@@ -172,7 +173,16 @@ for (const shelf of shelves) {
       counted.requests = 0;
       counted.bytes = 0;
       const child = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", `${ROOT}/scripts/bench/shards_cold.ts`, `${out}/edge`, url, mode, file],
+        args: [
+          "run",
+          "-A",
+          "--v8-flags=--expose-gc",
+          `${ROOT}/scripts/bench/shards_cold.ts`,
+          `${out}/edge`,
+          url,
+          mode,
+          file,
+        ],
         stdout: "piped",
         stderr: "piped",
       }).output();
