@@ -284,8 +284,8 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       ? `edge: ${
         external ? `${size} MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` : ""
       }` +
-        `the edge function bundles the root of ${root.bodies.length} body and ` +
-        `${root.postings.length} postings shards (${
+        `the edge function bundles the root of ${root.bodies.length} body, ` +
+        `${root.sections.length} section and ${root.postings.length} postings shards (${
           byteLength(asciiJson(root))
         } bytes), read on first need from ${
           isPrivate ? `Netlify Blobs (written to ${args.blobsOut}/)` : `${published}/shards/`
