@@ -103,7 +103,7 @@ export async function writeShards(
     bodyChunkCount(total, Object.keys(manifest.bodies).length, MAX_BODY_SHARDS),
   );
   const postings = splitPostings(index);
-  // The pages scored by their parts: the engine reads their sections when it starts.
+  // The pages scored by their parts: the engine reads their sections' titles when it starts.
   const paged = new Set((index.parts ?? []).map((page) => index.ids[page]!));
   const sections = splitSections(
     compactManifest(bodies.edge),

@@ -43,6 +43,11 @@ export interface CompactDocument {
   z: number;
   /** Sections, when not one level-1 section named by the slug and title spanning the body. */
   c?: ManifestSection[];
+  /**
+   * Only in a sharded build's edge manifest: the titles of its sections, which are in a section
+   * chunk, for a page the engine reads them of when it starts (scored by its parts).
+   */
+  h?: string[];
   status?: string;
   maturity?: string;
   lastUpdated?: string;
@@ -157,6 +162,10 @@ class CompactDocumentView implements ManifestDocument {
   get sections(): ManifestSection[] {
     return this.#sections ??= this.#c.c ?? this.#elsewhere?.(this.#c.i) ??
       oneSection(this.slug, this.#c.n, this.#c.z);
+  }
+  /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
+  get sectionTitles(): readonly string[] | undefined {
+    return this.#c.h;
   }
   get status(): string | undefined {
     return this.#c.status;
