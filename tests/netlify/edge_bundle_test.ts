@@ -98,7 +98,7 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
       (s) => modules.get(s),
       eszip.importMap.imports,
     );
-    assert.ok(graph.loadedWithEntry.includes(`file:///root/src/edge_app.ts`));
+    assert.ok(graph.loadedWithEntry.includes(`file:///root/src/edge_app.ts`), "graph read");
     assert.deepEqual(graph.loadedWithEntry.filter((s) => graph.nodeImporters.includes(s)), []);
     assert.ok(graph.nodeImporters.length > 0, "the Blobs client reaches node:process");
     for (const s of graph.nodeImporters) {

@@ -8,8 +8,9 @@
 export function staticSpecifiers(text: string): string[] {
   const found: string[] = [];
   const patterns = [
-    /^\s*(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']/gm,
-    /^\s*import\s*["']([^"']+)["']/gm,
+    // At a line's start, or after a comment the bundler's transpiler left on the same line.
+    /(?:^|\*\/)\s*(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']/gm,
+    /(?:^|\*\/)\s*import\s*["']([^"']+)["']/gm,
   ];
   for (const pattern of patterns) {
     for (const m of text.matchAll(pattern)) found.push(m[1]!);
