@@ -44,6 +44,10 @@ const ENTRIES = {
   "smol-toml": "dist/index.js",
   stemmer: "index.js",
   yaml: "browser/index.js",
+  // Read by a private sharded build's edge function (see src/entries/netlify_edge.ts).
+  "@netlify/blobs": "dist/main.js",
+  "@netlify/runtime-utils": "dist/main.js",
+  "@netlify/otel": "dist/main.js",
 };
 
 /** Where npm put package `name` for this one: the first `node_modules/<name>` up from `root`. */

@@ -3,7 +3,7 @@
  * index `dist/_shelf/index.json`.
  *
  * Usage: deno task build [--config FILE | --content DIR] [--out DIR] [--lenient]
- *        [--edge-budget MB] [--site-url URL]
+ *        [--edge-budget MB] [--site-url URL] [--shards] [--blobs-out DIR]
  *
  * Also writes the agent-facing files: `llms.txt`, `llms-full.txt`, a markdown twin of every
  * document under `_shelf/md/` and category indexes under `_shelf/index/`.
@@ -36,6 +36,8 @@ import { buildIndexFor } from "../src/search/search_engine.ts";
 import { edgeBuildModule } from "../src/entries/edge_build.ts";
 import { writeEdgeImportMap } from "../src/build/edge_import_map.ts";
 import { SHELF_VERSION } from "../src/version.ts";
+import { writeShards } from "../src/build/write_shards.ts";
+import { blobKeyOf, BLOBS_UPLOAD_DIR } from "../src/shards/blobs_shard_source.ts";
 
 /** Parsed arguments of the build script. */
 export interface BuildArgs {
@@ -59,11 +61,28 @@ export interface BuildArgs {
    * serves them behind its authentication.
    */
   private?: boolean;
+  /**
+   * Shards (`--shards`): the edge function bundles only the root of content-addressed shards,
+   * read on first need — from the published `_shelf/shards/`, or, in a private build, from the
+   * deploy's Netlify Blobs store. A build past the edge budget is sharded whatever the flag.
+   */
+  shards?: boolean;
+  /**
+   * Netlify's file-based Blobs upload folder (default `.netlify/v1/blobs/deploy`), where a
+   * private sharded build writes its shards for Netlify's build to upload to the deploy store.
+   */
+  blobsOut: string;
 }
 
 /** Parses the build flags (see the module doc); unknown flags are a {@link ConfigError}. */
 export function parseBuildArgs(args: string[]): BuildArgs {
-  const out: BuildArgs = { out: "dist", lenient: false, edgeBudgetMB: 15, edgeOut: ".shelf/edge" };
+  const out: BuildArgs = {
+    out: "dist",
+    lenient: false,
+    edgeBudgetMB: 15,
+    edgeOut: ".shelf/edge",
+    blobsOut: BLOBS_UPLOAD_DIR,
+  };
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = () => {
@@ -73,6 +92,8 @@ export function parseBuildArgs(args: string[]): BuildArgs {
     };
     if (name === "--lenient") out.lenient = true;
     else if (name === "--private") out.private = true;
+    else if (name === "--shards") out.shards = true;
+    else if (name === "--blobs-out") out.blobsOut = value();
     else if (name === "--edge-out") out.edgeOut = value();
     else if (name === "--config" || name === "-c") out.config = value();
     else if (name === "--content") out.content = value();
@@ -88,7 +109,7 @@ export function parseBuildArgs(args: string[]): BuildArgs {
       throw new ConfigError(
         name,
         "unknown flag (use --config, --content, --out, --edge-out, --lenient, --private, " +
-          "--edge-budget, --site-url)",
+          "--edge-budget, --site-url, --shards, --blobs-out)",
       );
     }
   }
@@ -208,30 +229,33 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   // The edge function imports edge-manifest.json and edge-index.json. Within the budget they are
   // the manifest without its bodies and the index without its postings (both in chunks, under
   // edge-bodies/ and edge-postings/, listed by edge-bodies.ts and edge-postings.ts); past it
-  // (Netlify bundles at most 20 MB compressed) they are stubs pointing at the published files,
-  // which each isolate fetches instead.
+  // (Netlify bundles at most 20 MB compressed), or with --shards, edge-manifest.json is the root
+  // of content-addressed shards (published under _shelf/shards/, or, in a private build, in the
+  // Blobs upload folder), which each isolate reads on first need.
   // What each set of scopes sees has its own index (no term of a hidden source in it): built
   // here, so that no request builds one.
   const views = await viewIndexes(manifest);
   let gzipped = (await gzipSize(json)) + (await gzipSize(indexJson));
   for (const view of views) gzipped += await gzipSize(view.json);
   const external = gzipped > args.edgeBudgetMB * 1024 * 1024;
-  if (external && isPrivate) {
-    console.error(
-      `build failed: ${(gzipped / 1e6).toFixed(1)} MB gzipped is over the ${args.edgeBudgetMB} ` +
-        "MB edge budget, and a private build cannot publish the manifest for the function to fetch",
-    );
-    return { code: 1, folders };
-  }
-  const bodies = external
-    ? { edge: { external: "/_shelf/manifest.json" }, chunks: [] }
-    : splitBodies(manifest);
-  const postings = external
-    ? { edge: { external: "/_shelf/index.json" }, chunks: [] }
-    : splitPostings(index);
+  const sharded = external || args.shards === true;
+  // Shards of an earlier build go: a private build must leave none published.
+  await Deno.remove(`${published}/shards`, { recursive: true }).catch(() => {});
+  await Deno.remove(`${args.blobsOut}/${blobKeyOf("")}`, { recursive: true }).catch(() => {});
+  const root = sharded
+    ? await writeShards(
+      manifest,
+      index,
+      views,
+      isPrivate ? "blobs" : "site",
+      writeShard(args, isPrivate),
+    )
+    : undefined;
+  const bodies = root ? { edge: { shards: root }, chunks: [] } : splitBodies(manifest);
+  const postings = root ? { edge: { shards: true }, chunks: [] } : splitPostings(index);
   await Deno.writeTextFile(
     `${dir}/edge-manifest.json`,
-    asciiJson("external" in bodies.edge ? bodies.edge : compactManifest(bodies.edge)),
+    asciiJson("shards" in bodies.edge ? bodies.edge : compactManifest(bodies.edge)),
   );
   await Deno.writeTextFile(`${dir}/edge-index.json`, asciiJson(postings.edge));
   for (
@@ -249,22 +273,29 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   }
   await Deno.remove(`${dir}/edge-views`, { recursive: true }).catch(() => {});
   await Deno.mkdir(`${dir}/edge-views`);
-  for (const [k, view] of views.entries()) {
+  for (const [k, view] of (root ? [] : views).entries()) {
     await Deno.writeTextFile(`${dir}/edge-views/${k}.json`, view.json);
   }
-  await Deno.writeTextFile(`${dir}/edge-views.ts`, viewListModule(views.map((v) => v.hash)));
+  await Deno.writeTextFile(
+    `${dir}/edge-views.ts`,
+    viewListModule(root ? [] : views.map((v) => v.hash)),
+  );
   await Deno.writeTextFile(`${dir}/shelf_build.ts`, edgeBuildModule(SHELF_VERSION));
   await writeEdgeImportMap(dir);
-  if (views.length > 0) console.log(`edge: ${views.length} scoped view index(es) bundled`);
+  if (views.length > 0 && !root) console.log(`edge: ${views.length} scoped view index(es) bundled`);
+  const size = (gzipped / 1e6).toFixed(2);
   console.log(
-    external
+    root
       ? `edge: ${
-        (gzipped / 1e6).toFixed(1)
-      } MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` +
-        "the edge function fetches /_shelf/manifest.json and /_shelf/index.json instead of bundling them"
-      : `edge: manifest, index, ${bodies.chunks.length} body and ${postings.chunks.length} postings chunks bundled (${
-        (gzipped / 1e6).toFixed(2)
-      } MB gzipped)`,
+        external ? `${size} MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` : ""
+      }` +
+        `the edge function bundles the root of ${root.bodies.length} body, ` +
+        `${root.sections.length} section and ${root.postings.length} postings shards (${
+          byteLength(asciiJson(root))
+        } bytes), read on first need from ${
+          isPrivate ? `Netlify Blobs (written to ${args.blobsOut}/)` : `${published}/shards/`
+        }`
+      : `edge: manifest, index, ${bodies.chunks.length} body and ${postings.chunks.length} postings chunks bundled (${size} MB gzipped)`,
   );
   if (isPrivate) return { code: 0, folders };
   const base = manifest.settings?.siteUrl ?? args.siteUrl ??
@@ -275,6 +306,20 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       `category indexes under ${args.out}/_shelf/ (links based at ${base || "/"})`,
   );
   return { code: 0, folders };
+}
+
+/**
+ * Where a shard goes: published under `<out>/_shelf/shards/`, or, in a private build, into Netlify's Blobs upload folder (`<blobsOut>/shelf-shards/<name>/blob`, the layout Netlify's
+ * build uploads to the deploy store), which is never published.
+ */
+function writeShard(args: BuildArgs, isPrivate: boolean) {
+  return async (name: string, text: string) => {
+    const file = isPrivate
+      ? `${args.blobsOut}/${blobKeyOf(name)}/blob`
+      : `${args.out}/_shelf/shards/${name}`;
+    await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(file, text);
+  };
 }
 
 /**

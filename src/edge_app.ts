@@ -3,8 +3,10 @@
  * output as modules): settings from the platform's environment, read once; the manifest and
  * index imported from the bundle, or — when the build wrote stubs because they were past the
  * bundle budget, or `SHELF_MANIFEST` says so — fetched from the published site once per isolate,
- * revalidated after the cache TTL, with the last good copy kept if a fetch fails. Reads no
- * files, ever.
+ * revalidated after the cache TTL, with the last good copy kept if a fetch fails. A sharded
+ * build's stub (`{ "shards": root }`, `src/shards/shard_root.ts`) names content-addressed shards
+ * instead, each read on first need from the site's URL (a public build), the deploy's Netlify
+ * Blobs store (a private one) or the source the entry gives. Reads no files, ever.
  *
  * @module
  */
@@ -17,6 +19,11 @@ import { createEngineCache } from "./search/engine_cache.ts";
 import { isViewHash } from "./content/scoped_store.ts";
 import type { SearchIndexData } from "./search/search_index.ts";
 import { logLine } from "./transport/log_sink.ts";
+import { blobsShardSource, type BlobStoreLike } from "./shards/blobs_shard_source.ts";
+import { createShardReader, type ShardReader } from "./shards/shard_reader.ts";
+import { isShardRoot, type ShardedLoaders, shardedLoaders } from "./shards/shard_root.ts";
+import type { ShardSource } from "./shards/shard_source.ts";
+import { siteShardSource } from "./shards/site_shard_source.ts";
 
 /** A build output imported as a module: the data itself, or a stub naming where it is served. */
 export type Bundled<T> = T | { external: string };
@@ -42,6 +49,37 @@ export interface EdgeInputs {
    * build wrote none for it.
    */
   viewIndex?: (contentHash: string) => Promise<unknown>;
+  /**
+   * Opens the deploy's Netlify Blobs store (`getDeployStore()` of `@netlify/blobs`), where a
+   * private sharded build's shards are; imported by the adapter only when it is needed.
+   */
+  blobs?: () => Promise<BlobStoreLike>;
+  /**
+   * Where a sharded build's shards are read from, when not where the build put them (the site's
+   * URL, or `blobs`): another platform's storage, or a test's.
+   */
+  shardSource?: ShardSource;
+}
+
+/**
+ * The loaders of a sharded build's stub (`{ shards: root }`), reading from `inputs.shardSource`,
+ * else where the root says the build put them; `undefined` for any other manifest module.
+ */
+function shardsOf(
+  bundled: unknown,
+  inputs: EdgeInputs,
+  site: string,
+): (ShardedLoaders & { reader: ShardReader }) | undefined {
+  if (typeof bundled !== "object" || bundled === null || !("shards" in bundled)) return undefined;
+  const root = bundled.shards;
+  if (!isShardRoot(root)) throw new TypeError("edge-manifest.json names shards in another layout");
+  let source = inputs.shardSource;
+  if (!source && root.store === "blobs") {
+    if (!inputs.blobs) throw new TypeError("the build put its shards in Netlify Blobs: no reader");
+    source = blobsShardSource(inputs.blobs);
+  }
+  const reader = createShardReader(source ?? siteShardSource(site));
+  return { ...shardedLoaders(root, reader), reader };
 }
 
 /**
@@ -74,28 +112,41 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
   const { env } = inputs;
   const settings = resolveConfig({ env });
   const site = env("URL") ?? "http://localhost";
+  const shards = settings.manifest ? undefined : shardsOf(inputs.manifest, inputs, site);
   const bundled = inputs.manifest as Bundled<Manifest>;
-  const remotePath = settings.manifest ?? ("external" in bundled ? bundled.external : undefined);
-  const manifest = "external" in bundled ? undefined : bundled;
+  const remotePath = shards
+    ? undefined
+    : settings.manifest ?? ("external" in bundled ? bundled.external : undefined);
+  const manifest = shards || "external" in bundled ? undefined : bundled;
   const ttlMs = manifest?.settings?.cacheTtlMs;
+  const bodyChunk = shards?.bodyChunk ?? (remotePath ? undefined : inputs.bodyChunk);
+  const chunkCache = shards?.reader.chunkCache;
   const app = createApp({
     stores: createStoreCache({
-      load: remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!,
+      load: shards?.manifest ??
+        (remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!),
       ...(ttlMs !== undefined ? { ttlMs } : {}),
-      ...(inputs.bodyChunk && !remotePath ? { bodyChunk: inputs.bodyChunk } : {}),
+      ...(bodyChunk ? { bodyChunk } : {}),
+      ...(shards ? { sectionsChunk: shards.sectionsChunk } : {}),
+      ...(chunkCache ? { chunkCache } : {}),
       onError: (error) =>
         console.warn(`[shelf] manifest reload failed, serving the last good copy: ${error}`),
     }),
     engines: createEngineCache({
       // The engine cache uses the index only when its content hash matches the manifest's.
       loadPrebuilt: async (hash) => {
+        if (shards) return await shards.index(hash);
         if (isViewHash(hash)) return await inputs.viewIndex?.(hash) as SearchIndexData | undefined;
         const index = await inputs.index() as Bundled<SearchIndexData>;
         if (!("external" in index)) return index;
         const res = await fetch(new URL(index.external, site));
         return res.ok ? await res.json() as SearchIndexData : undefined;
       },
-      ...(inputs.postingsChunk ? { postingsChunk: inputs.postingsChunk } : {}),
+      ...(shards
+        ? { postingsChunk: shards.postingsChunk, chunkCache: shards.reader.chunkCache }
+        : inputs.postingsChunk
+        ? { postingsChunk: inputs.postingsChunk }
+        : {}),
       onWarning: (message) => console.warn(`[shelf] ${message}`),
     }),
     search: settings.search,

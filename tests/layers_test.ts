@@ -3,7 +3,7 @@
  * entry's module graph holds no build code: what the build alone uses stays out of the bundle
  * and out of every request path; nor does its start (static imports) load the OAuth library.
  *
- *   content → search → resources, prompts → tools → protocol → site → transport → config
+ *   content → search → shards → resources, prompts → tools → protocol → site → transport → config
  *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts)
  *
  * (`version.ts`, `invalid_params.ts`, `remembered.ts`, `lazy_pattern.ts` and `code_fences.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
@@ -19,6 +19,7 @@ const LAYERS: Record<string, number> = {
   "code_fences.ts": 0,
   content: 1,
   search: 2,
+  shards: 2.5,
   resources: 3,
   prompts: 3,
   tools: 4,

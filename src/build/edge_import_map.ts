@@ -18,7 +18,23 @@ const ENTRIES: Record<string, string> = {
 };
 
 /** The runtime packages Shelf's modules import. */
-const PACKAGES = ["hono", "jose", "stemmer", "smol-toml", "yaml"];
+const PACKAGES = [
+  "hono",
+  "jose",
+  "stemmer",
+  "smol-toml",
+  "yaml",
+  // A private sharded build's shards are read with Netlify's Blobs client (and its two packages).
+  "@netlify/blobs",
+  "@netlify/runtime-utils",
+  "@netlify/otel",
+];
+
+/**
+ * Node built-ins the Blobs client imports by bare name, mapped to what Netlify's Deno runtime
+ * provides; the client is imported on a private sharded build's first shard read, never at start.
+ */
+const BUILTINS: Record<string, string> = { process: "node:process" };
 
 /** `to` (a path) relative to the folder `from`, with `./` or `../` in front. */
 function relativePath(from: string, to: string): string {
@@ -71,10 +87,20 @@ export async function writeEdgeImportMap(dir: string): Promise<boolean> {
   for (const [name, path] of Object.entries(ENTRIES)) {
     resolved[name] = new URL(path, import.meta.url).href;
   }
-  for (const name of PACKAGES) resolved[name] = import.meta.resolve(name);
+  for (const name of PACKAGES) {
+    // In Shelf's own checkout the Blobs client's own packages are no dependency of Shelf's:
+    // Deno resolves them from its npm cache, and `netlify/import_map.json` maps them.
+    try {
+      resolved[name] = import.meta.resolve(name);
+    } catch {
+      return false;
+    }
+  }
   await Deno.mkdir(dir, { recursive: true });
   const map = edgeImportMap(await Deno.realPath(dir), resolved);
   if (map === undefined) return false;
-  await Deno.writeTextFile(`${dir}/import_map.json`, map);
+  const json = JSON.parse(map) as { imports: Record<string, string> };
+  Object.assign(json.imports, BUILTINS);
+  await Deno.writeTextFile(`${dir}/import_map.json`, JSON.stringify(json, null, 2) + "\n");
   return true;
 }

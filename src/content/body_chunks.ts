@@ -33,8 +33,8 @@ export const MAX_CHUNKS = 256;
 
 /**
  * How many chunks `documents` bodies of `totalChars` characters in all go into: one per
- * document, but no more than one per {@link CHUNK_CHARS} and {@link MAX_CHUNKS} in all; at
- * least 1.
+ * document, but no more than one per {@link CHUNK_CHARS} and `maxChunks` ({@link MAX_CHUNKS}
+ * for bundled chunks) in all; at least 1.
  *
  * @example
  * ```ts
@@ -46,10 +46,14 @@ export const MAX_CHUNKS = 256;
  * assert.equal(bodyChunkCount(4.6e6, 7315), 256); // tldr
  * ```
  */
-export function bodyChunkCount(totalChars: number, documents: number): number {
+export function bodyChunkCount(
+  totalChars: number,
+  documents: number,
+  maxChunks = MAX_CHUNKS,
+): number {
   return Math.max(
     1,
-    Math.min(MAX_CHUNKS, documents, Math.ceil(totalChars / CHUNK_CHARS)),
+    Math.min(maxChunks, documents, Math.ceil(totalChars / CHUNK_CHARS)),
   );
 }
 

@@ -1,10 +1,12 @@
 /**
  * Chunks of build output imported on first need (the edge's body and postings chunks): each
  * chunk once, concurrent callers sharing one import, a failed import rejected and tried again by
- * the next call.
+ * the next call. Chunks read from shards may be forgotten again past a byte bound
+ * (`chunk_cache.ts`), and are then read again when next wanted.
  *
  * @module
  */
+import type { CachedChunk, ChunkCache } from "./chunk_cache.ts";
 
 /** Chunks `0 … count − 1`, each loaded when first wanted. */
 export interface ChunkLoader<T> {
@@ -38,21 +40,30 @@ export function createChunkLoader<T>(
   count: number,
   importChunk: (k: number) => Promise<unknown>,
   check: (chunk: unknown, k: number) => T,
+  cache?: ChunkCache,
 ): ChunkLoader<T> {
   const loaded: (T | undefined)[] = new Array(count);
+  const cached: (CachedChunk | undefined)[] = new Array(count);
   const pending = new Map<number, Promise<void>>();
   const loadOne = (k: number): Promise<void> => {
     let p = pending.get(k);
     if (!p) {
       p = importChunk(k).then((chunk) => {
         loaded[k] = check(chunk, k);
+        cached[k] = cache?.admit(chunk, () => {
+          loaded[k] = undefined;
+          cached[k] = undefined;
+        });
       }).finally(() => pending.delete(k));
       pending.set(k, p);
     }
     return p;
   };
   return {
-    get: (k) => loaded[k],
+    get(k) {
+      cached[k]?.touch();
+      return loaded[k];
+    },
     load(wanted) {
       let missing: Set<number> | undefined;
       for (const k of wanted) if (loaded[k] === undefined) (missing ??= new Set()).add(k);

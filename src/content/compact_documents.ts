@@ -1,7 +1,7 @@
 /**
  * Compact documents: the edge manifest writes each document's metadata without the fields the
  * build derives from its source and path (`source`, `path`, `uri`, `category`, `slug`,
- * `mimeType`, a `.md` file name, a one-section outline), under short keys, so a cold isolate
+ * `mimeType`, a `.md` file name — `.html` for an HTML page —, a one-section outline), under short keys, so a cold isolate
  * parses two fifths of the bytes (tldr: 3.9 → 1.6 MB). The store reads them through views that
  * derive a field on its first read (`CompactDocumentView`): expanding all 7,315 of tldr's on the
  * first request cost as much as the smaller file saved.
@@ -27,7 +27,7 @@ export interface CompactDocument {
   i: string;
   /** Index of its source in `sources`, when not 0. */
   s?: number;
-  /** File name, when not `<path>.md`. */
+  /** File name, when not `<path>.md` (`<path>.html` for an HTML page: {@link usualFilename}). */
   f?: string;
   /** Format, when not markdown. */
   t?: DocumentFormat;
@@ -43,6 +43,11 @@ export interface CompactDocument {
   z: number;
   /** Sections, when not one level-1 section named by the slug and title spanning the body. */
   c?: ManifestSection[];
+  /**
+   * Only in a sharded build's edge manifest: the titles of its sections, which are in a section
+   * chunk, for a page the engine reads them of when it starts (scored by its parts).
+   */
+  h?: string[];
   status?: string;
   maturity?: string;
   lastUpdated?: string;
@@ -59,6 +64,28 @@ const OPTIONAL = [
   "supersededBy",
   "url",
 ] as const;
+
+/**
+ * The sections of a compact document written without them, from its loaded section chunk
+ * (`section_chunks.ts`); `undefined` when the chunk lists none for it (it has the one default
+ * section). Throws when the chunk is not loaded.
+ */
+export type SectionsElsewhere = (id: string) => ManifestSection[] | undefined;
+
+/**
+ * The file name a compact document leaves out: `<path>.html` for an HTML page (every page of an
+ * API reference), else `<path>.md`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { usualFilename } from "./compact_documents.ts";
+ * assert.equal(usualFilename("java.base/String", "html"), "java.base/String.html");
+ * assert.equal(usualFilename("guides/setup", "markdown"), "guides/setup.md");
+ * ```
+ */
+export const usualFilename = (path: string, format: DocumentFormat): string =>
+  `${path}.${format === "html" ? "html" : "md"}`;
 
 /** The outline a one-section document has: its slug and title, level 1, the whole body. */
 const oneSection = (slug: string, title: string, size: number): ManifestSection[] => [
@@ -80,10 +107,12 @@ class CompactDocumentView implements ManifestDocument {
   #keywords: string[] | undefined;
   #meta: Record<string, MetaValue> | undefined;
   #sections: ManifestSection[] | undefined;
+  readonly #elsewhere: SectionsElsewhere | undefined;
 
-  constructor(c: CompactDocument, source: string) {
+  constructor(c: CompactDocument, source: string, elsewhere?: SectionsElsewhere) {
     this.#c = c;
     this.#source = source;
+    this.#elsewhere = elsewhere;
   }
   get id(): string {
     return this.#c.i;
@@ -95,7 +124,7 @@ class CompactDocumentView implements ManifestDocument {
     return this.#path ??= this.#c.i.slice(this.#source.length + 1);
   }
   get filename(): string {
-    return this.#filename ??= this.#c.f ?? `${this.path}.md`;
+    return this.#filename ??= this.#c.f ?? usualFilename(this.path, this.format);
   }
   get uri(): string {
     return this.#uri ??= documentUri(this.#source, this.path);
@@ -131,7 +160,12 @@ class CompactDocumentView implements ManifestDocument {
     return this.#c.z;
   }
   get sections(): ManifestSection[] {
-    return this.#sections ??= this.#c.c ?? oneSection(this.slug, this.#c.n, this.#c.z);
+    return this.#sections ??= this.#c.c ?? this.#elsewhere?.(this.#c.i) ??
+      oneSection(this.slug, this.#c.n, this.#c.z);
+  }
+  /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
+  get sectionTitles(): readonly string[] | undefined {
+    return this.#c.h;
   }
   get status(): string | undefined {
     return this.#c.status;
@@ -186,7 +220,7 @@ function compactDocument(doc: ManifestDocument, sources: readonly string[]): Com
   const c: CompactDocument = { i: doc.id, n: doc.title, d: doc.description, z: doc.size };
   const s = sources.indexOf(doc.source);
   if (s > 0) c.s = s;
-  if (doc.filename !== `${doc.path}.md`) c.f = doc.filename;
+  if (doc.filename !== usualFilename(doc.path, doc.format)) c.f = doc.filename;
   if (doc.format !== "markdown") c.t = doc.format;
   if (doc.keywords.length > 0) c.k = doc.keywords;
   if (Object.keys(doc.meta).length > 0) c.m = doc.meta;
@@ -228,12 +262,20 @@ export function compactManifest(manifest: Manifest): Manifest {
   return { ...manifest, documents: [], compactDocuments };
 }
 
-/** The manifest with `compactDocuments` expanded into `documents` (as it was before). */
-export function expandManifest(manifest: Manifest): Manifest {
+/**
+ * The manifest with `compactDocuments` expanded into `documents` (as it was before); the
+ * sections of a manifest with `sectionChunks` are read through `elsewhere`.
+ */
+export function expandManifest(manifest: Manifest, elsewhere?: SectionsElsewhere): Manifest {
   const compact = manifest.compactDocuments;
   if (compact === undefined) return manifest;
   if (!Array.isArray(compact) || manifest.documents.length !== 0) {
     throw new TypeError("Invalid manifest: compactDocuments with documents, or not a list");
+  }
+  if (manifest.sectionChunks !== undefined && !elsewhere) {
+    throw new TypeError(
+      `Invalid manifest: its sections are in ${manifest.sectionChunks} chunks and nothing reads them`,
+    );
   }
   const sources = manifest.sources.map((s) => s.name);
   const { compactDocuments: _, ...rest } = manifest;
@@ -242,7 +284,7 @@ export function expandManifest(manifest: Manifest): Manifest {
     documents: compact.map((c) => {
       const source = sources[c.s ?? 0];
       if (source === undefined) throw new TypeError(`Invalid manifest: source ${c.s} of ${c.i}`);
-      return new CompactDocumentView(c, source);
+      return new CompactDocumentView(c, source, elsewhere);
     }),
   };
 }

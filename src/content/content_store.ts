@@ -1,6 +1,8 @@
 import { bodyChunkOf } from "./body_chunks.ts";
+import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import { expandManifest } from "./compact_documents.ts";
+import { expandManifest, type SectionsElsewhere } from "./compact_documents.ts";
+import { sectionsOfChunk } from "./section_chunks.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -27,7 +29,9 @@ export interface ContentStore {
   /**
    * Makes the bodies of `docs` (every document when omitted) readable with `body`: imports the
    * chunks they are in, once per store, when the manifest keeps its bodies in chunks; otherwise
-   * there is nothing to load. Rejects when a chunk fails to load (a later call tries again).
+   * there is nothing to load; and their sections, when the manifest keeps them in chunks (a
+   * sharded build's: a document's `sections` throws until then). Rejects when a chunk fails to
+   * load (a later call tries again).
    */
   loadBodies(docs?: Iterable<ManifestDocument>): Promise<void>;
   /** By manifest id (`<source>/<path>`). */
@@ -66,12 +70,46 @@ export interface ContentStoreOptions {
    * required for such a manifest.
    */
   bodyChunk?: (k: number) => Promise<unknown>;
+  /**
+   * Imports section chunk `k` (`section_chunks.ts`); required when the manifest has
+   * `sectionChunks`. `loadBodies` reads a document's sections with its body.
+   */
+  sectionsChunk?: (k: number) => Promise<unknown>;
+  /** The byte bound shared with the isolate's other chunks read from shards. */
+  chunkCache?: ChunkCache;
+}
+
+/** Reading sections from chunks (a sharded build's), or nothing to read. */
+function createSections(
+  manifest: Manifest,
+  sectionsChunk: ((k: number) => Promise<unknown>) | undefined,
+  cache?: ChunkCache,
+): { elsewhere?: SectionsElsewhere; load(docs: Iterable<ManifestDocument>): Promise<void> } {
+  const count = manifest.sectionChunks;
+  if (count === undefined || manifest.compactDocuments === undefined) {
+    return { load: () => LOADED };
+  }
+  if (!sectionsChunk) {
+    throw new TypeError(
+      `Invalid manifest: its sections are in ${count} chunks and nothing loads them`,
+    );
+  }
+  const chunks = createChunkLoader(count, sectionsChunk, sectionsOfChunk, cache);
+  return {
+    elsewhere(id) {
+      const found = chunks.get(bodyChunkOf(id, count));
+      if (!found) throw new Error(`sections of ${id} read before loadBodies`);
+      return found.get(id);
+    },
+    load: (docs) => chunks.load(Array.from(docs, (doc) => bodyChunkOf(doc.id, count))),
+  };
 }
 
 /** Reading bodies: from the manifest, or from chunks imported on first need. */
 function createBodies(
   manifest: Manifest,
   bodyChunk: ((k: number) => Promise<unknown>) | undefined,
+  cache?: ChunkCache,
 ): Pick<ContentStore, "body" | "loadBodies"> {
   const count = manifest.bodyChunks;
   if (count === undefined) {
@@ -91,7 +129,7 @@ function createBodies(
       if (typeof text === "string") texts.set(id, text);
     }
     return texts;
-  });
+  }, cache);
   return {
     body(doc) {
       const texts = chunks.get(bodyChunkOf(doc.id, count));
@@ -126,8 +164,9 @@ export function createContentStore(
   options: ContentStoreOptions = {},
 ): ContentStore {
   assertManifest(input);
-  const manifest = expandManifest(input);
-  const bodies = createBodies(manifest, options.bodyChunk);
+  const sections = createSections(input, options.sectionsChunk, options.chunkCache);
+  const manifest = expandManifest(input, sections.elsewhere);
+  const bodies = createBodies(manifest, options.bodyChunk, options.chunkCache);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;
   let maps:
@@ -172,7 +211,12 @@ export function createContentStore(
     },
     sourceNames,
     body: bodies.body,
-    loadBodies: bodies.loadBodies,
+    loadBodies: sections.elsewhere
+      ? (docs = manifest.documents) => {
+        const list = [...docs];
+        return Promise.all([bodies.loadBodies(list), sections.load(list)]).then(() => {});
+      }
+      : bodies.loadBodies,
     byId: (id) => lookups().byId.get(id),
     byUri: (uri) => lookups().byUri.get(uri),
     lookup(ref) {

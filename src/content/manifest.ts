@@ -171,6 +171,11 @@ export interface Manifest {
    * the build derives from their path (see `compact_documents.ts`); the store expands them.
    */
   compactDocuments?: CompactDocument[];
+  /**
+   * Only in a sharded build's edge manifest: the compact documents written without sections
+   * (`c`) have them in this many chunks, read with their bodies (`section_chunks.ts`).
+   */
+  sectionChunks?: number;
 }
 
 /**
@@ -229,6 +234,12 @@ export function assertManifest(value: unknown): asserts value is Manifest {
     !(Number.isInteger(m.bodyChunks) && m.bodyChunks >= 1 && m.bodyChunks <= 65_536)
   ) {
     throw new TypeError(`Invalid manifest: bodyChunks ${m.bodyChunks}`);
+  }
+  if (
+    m.sectionChunks !== undefined &&
+    !(Number.isInteger(m.sectionChunks) && m.sectionChunks >= 1 && m.sectionChunks <= 65_536)
+  ) {
+    throw new TypeError(`Invalid manifest: sectionChunks ${m.sectionChunks}`);
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

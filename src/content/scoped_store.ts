@@ -90,7 +90,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     // Bodies are read through the full store (its chunks, when the manifest is chunked).
     bodies: {},
   };
-  const { bodyChunks: _chunks, ...plain } = manifest as Manifest & { bodyChunks?: unknown };
+  const { bodyChunks: _chunks, sectionChunks: _sections, ...plain } = manifest;
   const view = createContentStore(plain as Manifest);
   return { ...view, body: store.body, loadBodies: store.loadBodies };
 }

@@ -1,4 +1,9 @@
-import { type ContentStore, createContentStore } from "./content_store.ts";
+import type { ChunkCache } from "./chunk_cache.ts";
+import {
+  type ContentStore,
+  type ContentStoreOptions,
+  createContentStore,
+} from "./content_store.ts";
 import type { Manifest } from "./manifest.ts";
 
 /** Default time a loaded manifest is trusted before it is checked again: 5 minutes. */
@@ -13,6 +18,10 @@ export interface StoreCacheOptions {
   now?: () => number;
   /** Imports a body chunk of a manifest that keeps its bodies in chunks (the edge manifest). */
   bodyChunk?: (k: number) => Promise<unknown>;
+  /** Imports a section chunk of a sharded build's edge manifest (`section_chunks.ts`). */
+  sectionsChunk?: (k: number) => Promise<unknown>;
+  /** The byte bound on body chunks read from shards (shared with the postings'). */
+  chunkCache?: ChunkCache;
   /** Called when a reload fails and the last good store keeps serving. */
   onError?: (error: unknown) => void;
 }
@@ -55,10 +64,11 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
     try {
       const manifest = await options.load();
       if (!store || store.contentHash !== manifest.contentHash) {
-        store = createContentStore(
-          manifest,
-          options.bodyChunk ? { bodyChunk: options.bodyChunk } : {},
-        );
+        const storeOptions: ContentStoreOptions = {};
+        if (options.bodyChunk) storeOptions.bodyChunk = options.bodyChunk;
+        if (options.sectionsChunk) storeOptions.sectionsChunk = options.sectionsChunk;
+        if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;
+        store = createContentStore(manifest, storeOptions);
       }
     } catch (error) {
       if (!store) throw error;

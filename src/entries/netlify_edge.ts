@@ -39,11 +39,14 @@ export interface NetlifyContext {
 export function netlifyEdge(
   build: EdgeBuild,
 ): (request: Request, context?: NetlifyContext) => Response | Promise<Response> {
-  const app = createEdgeApp(
-    edgeInputs(
+  const app = createEdgeApp({
+    ...edgeInputs(
       build,
       (name) => (typeof Netlify !== "undefined" ? Netlify.env.get(name) : undefined),
     ),
-  );
+    // A private sharded build's shards are in the deploy's Blobs store (a public one's are read
+    // from the site's URL); the client is imported on the first shard read, never at start.
+    blobs: async () => (await import("@netlify/blobs")).getDeployStore(),
+  });
   return (request, context) => app.serve(request, context?.next.bind(context));
 }

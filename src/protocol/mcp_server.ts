@@ -15,6 +15,8 @@ import { METHOD_TABLE } from "./method_table.ts";
 import { ErrorCode, isExpectedError, RpcError } from "./rpc_error.ts";
 import { decorateResult } from "./decorate_result.ts";
 import { scopedStore } from "../content/scoped_store.ts";
+import { ShardUnavailableError } from "../content/shard_unavailable_error.ts";
+import { errorResult } from "../tools/tool.ts";
 
 const NO_SCOPES: readonly string[] = [];
 
@@ -111,6 +113,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           }),
         );
       } catch (error) {
+        // A shard of the manifest not read (a cold isolate's failed fetch): a tool call's error,
+        // as any shard's (`tools_call.ts`), another method's error saying so; nothing is kept.
+        if (error instanceof ShardUnavailableError) {
+          return request.method === "tools/call"
+            ? resultResponse(request.id, { ...errorResult(error.message) })
+            : errorResponse(request.id, new RpcError(ErrorCode.InternalError, error.message));
+        }
         if (!isExpectedError(error)) options.onInternalError?.(error, request.method);
         return errorResponse(request.id, error);
       }

@@ -1,4 +1,6 @@
+import type { ChunkCache } from "../content/chunk_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
+import { ShardUnavailableError } from "../content/shard_unavailable_error.ts";
 import { buildIndexFor, createSearchEngine, type SearchEngine } from "./search_engine.ts";
 import { importSearchIndex, type SearchIndexData } from "./search_index.ts";
 
@@ -12,6 +14,8 @@ export interface EngineCacheOptions {
   loadPrebuilt?: (contentHash: string) => Promise<SearchIndexData | undefined>;
   /** Imports a postings chunk of a prebuilt index that keeps its postings in chunks (the edge). */
   postingsChunk?: (k: number) => Promise<unknown>;
+  /** The byte bound on postings chunks read from shards (shared with the bodies'). */
+  chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
   onWarning?: (message: string) => void;
 }
@@ -39,6 +43,9 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
     try {
       data = await options.loadPrebuilt?.(store.contentHash);
     } catch (error) {
+      // Its shards unreachable for now: this search fails (and the next one tries again) rather
+      // than reading every body of a large knowledge base to build an index.
+      if (error instanceof ShardUnavailableError) throw error;
       options.onWarning?.(`prebuilt search index not loaded: ${(error as Error).message}`);
     }
     if (data) {
@@ -46,10 +53,13 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
         options.onWarning?.("prebuilt search index is for other content; building one instead");
       } else {
         try {
-          const postingsChunk = options.postingsChunk;
+          const { postingsChunk, chunkCache } = options;
           return createSearchEngine(
             store,
-            importSearchIndex(data, postingsChunk ? { postingsChunk } : {}),
+            importSearchIndex(data, {
+              ...(postingsChunk ? { postingsChunk } : {}),
+              ...(chunkCache ? { chunkCache } : {}),
+            }),
           );
         } catch (error) {
           options.onWarning?.(`${(error as Error).message}; building the index instead`);

@@ -87,6 +87,15 @@ export interface PartScope {
 }
 
 /**
+ * A page as the part rule reads it: its sections' titles, from `sectionTitles` when the page has
+ * them apart (a sharded build's edge manifest keeps only the titles of a page scored by its parts:
+ * `section_chunks.ts`), else from its sections.
+ */
+export type PartPage = Pick<ManifestDocument, "sections"> & {
+  readonly sectionTitles?: readonly string[] | undefined;
+};
+
+/**
  * The part rule over an index and its pages (`docs`, by document number), or `undefined` when
  * the index has no parts. `apply(ranked, plan, weights, scope)` scores again the best
  * {@link PART_CANDIDATES} of a page ranking (changing the hits' scores, and naming as its
@@ -115,7 +124,7 @@ export interface PartScope {
  */
 export function createPartRule(
   index: SearchIndex,
-  docs: readonly (Pick<ManifestDocument, "sections"> | undefined)[],
+  docs: readonly (PartPage | undefined)[],
 ) {
   const { pages, partOf } = index;
   if (partOf.length === 0) return undefined;
@@ -128,7 +137,8 @@ export function createPartRule(
     if (n < pages) return undefined;
     const section = sectionOfPart(id);
     sectionOf[n - pages] = section;
-    const title = docs[partOf[n - pages]!]?.sections[section]?.title ?? "";
+    const page = docs[partOf[n - pages]!];
+    const title = (page?.sectionTitles?.[section] ?? page?.sections[section]?.title) ?? "";
     return { title, description: "" } as ManifestDocument;
   });
   const rescore = createPhraseRule(heads);

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { ChunkCache } from "../content/chunk_cache.ts";
 import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
@@ -11,6 +12,7 @@ export function createPostingsReader(
   data: SearchIndexData,
   find: (term: string) => number,
   postingsChunk: ((k: number) => Promise<unknown>) | undefined,
+  cache?: ChunkCache,
 ) {
   const starts = data.postingsChunks;
   if (starts === undefined || !postingsChunk) {
@@ -36,7 +38,7 @@ export function createPostingsReader(
       throw new TypeError(`postings chunk ${k} is not ${size(k)} postings`);
     }
     return chunk as string[];
-  });
+  }, cache);
   return {
     postingsOf(i: number): string {
       const k = chunkOf(i);

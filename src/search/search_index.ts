@@ -1,3 +1,4 @@
+import type { ChunkCache } from "../content/chunk_cache.ts";
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
 import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
 import { createDictionary } from "./dictionary.ts";
@@ -114,6 +115,8 @@ export interface SearchIndexData {
 export interface ImportOptions {
   /** Imports postings chunk `k` (an array of encoded postings); required for a chunked index. */
   postingsChunk?: (k: number) => Promise<unknown>;
+  /** The byte bound shared with the isolate's other chunks read from shards. */
+  chunkCache?: ChunkCache;
 }
 
 /** Options of {@link SearchIndex.search}. */
@@ -366,13 +369,10 @@ export function importSearchIndex(
       throw new Error("search index keeps its postings in chunks and nothing loads them");
     }
   }
-  return createIndex(data, options.postingsChunk);
+  return createIndex(data, options);
 }
 
-function createIndex(
-  data: SearchIndexData,
-  postingsChunk?: (k: number) => Promise<unknown>,
-): SearchIndex {
+function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
   const { ids, names, lengths, counts, inbound } = data;
   const total = ids.length;
   const partOf = data.parts ?? [];
@@ -388,7 +388,7 @@ function createIndex(
     const i = find(term);
     return i < 0 ? 0 : counts[i]! + partCounts[i]!;
   };
-  const chunks = createPostingsReader(data, find, postingsChunk);
+  const chunks = createPostingsReader(data, find, options.postingsChunk, options.chunkCache);
   const scorer = createTermScores({ total, pages, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
   const search = createScoringPass({

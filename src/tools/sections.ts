@@ -215,11 +215,13 @@ export const tableOfContents: ToolDefinition = {
     character_count: { type: "integer" },
     url: { type: "string", description: "The section on the live site (page URL and anchor)." },
   }),
-  call(args, { store, structured, search }) {
+  async call(args, { store, structured, search }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const maxDepth = intArg(args, "max_depth", { min: 1, fallback: 6, clampTo: 6 });
     const found = findFile(store, filename);
     if ("content" in found) return found;
+    // A sharded build keeps most documents' sections beside their bodies.
+    await store.loadBodies([found]);
     const outline = found.sections.filter((s) => s.level <= maxDepth).map((s) => ({
       id: s.id,
       title: s.title,

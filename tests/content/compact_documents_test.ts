@@ -66,6 +66,8 @@ Deno.test("compact documents: what the rules do not fit is written out", async (
   assert.equal(byId.get("two/x/page")?.t, "html");
   assert.equal(byId.get("two/x/page")?.s, 1);
   assert.equal(byId.get("two/z/doc")?.f, "z/doc.mdx");
+  assert.equal(byId.get("two/y/notes")?.f, "y/notes.txt");
+  assert.equal(byId.get("two/x/page")?.f, undefined, "an HTML page's .html name is derived");
   assert.deepEqual(byId.get("two/z/doc")?.m, { owner: "me" });
   assert.ok(byId.get("two/z/doc")?.c, "two sections are written out");
   assert.equal(byId.get("one/a")?.c, undefined, "one section spanning the body is not");

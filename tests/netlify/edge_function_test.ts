@@ -83,7 +83,7 @@ Deno.test("edge function: hidden sample documents are not in the bundle", () => 
   }
 });
 
-Deno.test("build: the sample bundles into the edge; past the budget the edge gets stubs", async () => {
+Deno.test("build: the sample bundles into the edge; past the budget the edge gets a shard root", async () => {
   assert.equal((edgeManifest as { contentHash?: string }).contentHash, manifest.contentHash);
   const out = await Deno.makeTempDir();
   const edge = `${out}/edge`;
@@ -93,11 +93,14 @@ Deno.test("build: the sample bundles into the edge; past the budget the edge get
   );
   assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
   assert.match(new TextDecoder().decode(run.stdout), /over the 0 MB budget/);
-  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${edge}/edge-manifest.json`)), {
-    external: "/_shelf/manifest.json",
-  });
+  const root = JSON.parse(await Deno.readTextFile(`${edge}/edge-manifest.json`)).shards;
+  assert.equal(root.store, "site");
+  assert.equal(root.contentHash, manifest.contentHash);
+  for (const name of [...root.manifest, ...root.index, ...root.bodies, ...root.postings]) {
+    assert.ok(await exists(`${out}/dist/_shelf/shards/${name}`), name);
+  }
   assert.deepEqual(JSON.parse(await Deno.readTextFile(`${edge}/edge-index.json`)), {
-    external: "/_shelf/index.json",
+    shards: true,
   });
   await Deno.remove(out, { recursive: true });
 });

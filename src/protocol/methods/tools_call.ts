@@ -3,6 +3,7 @@ import { ErrorCode, RpcError } from "../rpc_error.ts";
 import { hasStructuredOutput } from "../versions.ts";
 import { ToolArgError } from "../../tools/read_args.ts";
 import { checkLists } from "../../tools/list_limits.ts";
+import { ShardUnavailableError } from "../../content/shard_unavailable_error.ts";
 import { errorResult } from "../../tools/tool.ts";
 import { createResultCache, SEARCH_CACHE_BOUNDS } from "../../tools/result_cache.ts";
 import type { StoreSettings } from "../store_settings.ts";
@@ -73,7 +74,10 @@ export const toolsCall: MethodHandler = async (
     // Returned as is: cached results are shared objects that nothing downstream mutates.
     return result as unknown as Record<string, unknown>;
   } catch (error) {
-    if (error instanceof ToolArgError) return { ...errorResult(error.message) };
+    // A shard not read (a failed fetch) fails this call only: nothing of it is kept.
+    if (error instanceof ToolArgError || error instanceof ShardUnavailableError) {
+      return { ...errorResult(error.message) };
+    }
     throw error;
   }
 };

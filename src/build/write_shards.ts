@@ -1,0 +1,129 @@
+/**
+ * A sharded build (`src/shards/`): the edge manifest, the edge index, the body and postings
+ * chunks and the scoped views' indexes as content-addressed shards, and the root naming them —
+ * what the edge function bundles in place of the data itself, so that its bundle does not grow
+ * with the knowledge base.
+ *
+ * @module
+ */
+import { bodyChunkCount, splitBodies } from "../content/body_chunks.ts";
+import { compactManifest } from "../content/compact_documents.ts";
+import { splitSections } from "../content/section_chunks.ts";
+import type { Manifest } from "../content/manifest.ts";
+import { asciiJson } from "../protocol/ascii_json.ts";
+import { splitPostings } from "../search/postings_chunks.ts";
+import type { SearchIndexData } from "../search/search_index.ts";
+import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
+
+/** Longest part (characters, which are bytes: the JSON is ASCII) of a file split into shards. */
+export const SHARD_PART_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Most body shards: one per document (at least 4 KB each) up to this many; a read then fetches
+ * a few kilobytes, and the root lists about 24 bytes a shard.
+ */
+export const MAX_BODY_SHARDS = 16_384;
+
+/**
+ * Most section shards (`section_chunks.ts`): fewer than body shards, so the root stays small
+ * (openjdk-17-doc's 14.6 MB of sections: 1,024 shards of about 14 KB, 25 KB of the root).
+ */
+export const MAX_SECTION_SHARDS = 1_024;
+
+/**
+ * The name of a shard of `text`: 20 hex digits of its SHA-256, then `.json`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shardName } from "./write_shards.ts";
+ * assert.equal(await shardName("[]"), "4f53cda18c2baa0c0354.json");
+ * ```
+ */
+export async function shardName(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 20)}.json`;
+}
+
+/**
+ * Writes `manifest`, its `index` and the `views`' indexes as shards through `write` (name, text;
+ * a name already written is not written again) and returns the root.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { writeShards } from "./write_shards.ts";
+ * import { buildManifest } from "./build_manifest.ts";
+ * import { buildIndexFor } from "../search/search_engine.ts";
+ * import { createContentStore } from "../content/content_store.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
+ *   { name: "docs", description: "", files: [{ path: "a.md", text: "# A\n\nalpha" }] },
+ * ] });
+ * const index = await buildIndexFor(createContentStore(manifest)).export();
+ * const files = new Map<string, string>();
+ * const root = await writeShards(manifest, index, [], "site", (name, text) => {
+ *   files.set(name, text);
+ *   return Promise.resolve();
+ * });
+ * assert.equal(root.contentHash, manifest.contentHash);
+ * // The manifest, the index, one body chunk, one section chunk, one postings chunk.
+ * assert.equal(files.size, 5);
+ * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
+ * ```
+ */
+export async function writeShards(
+  manifest: Manifest,
+  index: SearchIndexData,
+  views: readonly { hash: string; json: string }[],
+  store: ShardRoot["store"],
+  write: (name: string, text: string) => Promise<void>,
+  partChars = SHARD_PART_CHARS,
+): Promise<ShardRoot> {
+  const written = new Set<string>();
+  const put = async (text: string) => {
+    const name = await shardName(text);
+    if (!written.has(name)) {
+      written.add(name);
+      await write(name, text);
+    }
+    return name;
+  };
+  const parts = async (text: string) => {
+    const names: string[] = [];
+    for (let at = 0; at < text.length || at === 0; at += partChars) {
+      names.push(await put(text.slice(at, at + partChars)));
+    }
+    return names;
+  };
+  let total = 0;
+  for (const body of Object.values(manifest.bodies)) total += body.length;
+  const bodies = splitBodies(
+    manifest,
+    bodyChunkCount(total, Object.keys(manifest.bodies).length, MAX_BODY_SHARDS),
+  );
+  const postings = splitPostings(index);
+  // The pages scored by their parts: the engine reads their sections' titles when it starts.
+  const paged = new Set((index.parts ?? []).map((page) => index.ids[page]!));
+  const sections = splitSections(
+    compactManifest(bodies.edge),
+    Math.min(bodies.chunks.length, MAX_SECTION_SHARDS),
+    paged,
+  );
+  const root: ShardRoot = {
+    layout: SHARDS_LAYOUT,
+    store,
+    contentHash: manifest.contentHash,
+    manifest: await parts(asciiJson(sections.edge)),
+    index: await parts(asciiJson(postings.edge)),
+    bodies: [],
+    sections: [],
+    postings: [],
+    views: {},
+  };
+  for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
+  for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
+  for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
+  for (const view of views) root.views[view.hash] = await parts(view.json);
+  return root;
+}

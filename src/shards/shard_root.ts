@@ -1,0 +1,123 @@
+/**
+ * The root of a sharded build: the one small file an edge function bundles (as the stub
+ * `{ "shards": root }` in place of `edge-manifest.json`), naming every shard by content hash —
+ * the edge manifest (documents without bodies and most sections) and the edge index (without
+ * postings), each in parts, the body chunks (`body_chunks.ts`), the section chunks
+ * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`) and the
+ * prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
+ * bytes a chunk), not with the knowledge base's text. {@link shardedLoaders} turns it into the
+ * loaders the content store and the engine cache take, each shard read on first need.
+ *
+ * @module
+ */
+import { assertManifest, type Manifest } from "../content/manifest.ts";
+import type { SearchIndexData } from "../search/search_index.ts";
+import type { ShardReader } from "./shard_reader.ts";
+import { SHARD_NAME } from "./shard_source.ts";
+
+/** Identifies the layout of {@link ShardRoot}. */
+export const SHARDS_LAYOUT = "shelf-shards-2";
+
+/** Names every shard of a build. */
+export interface ShardRoot {
+  /** {@link SHARDS_LAYOUT}. */
+  layout: string;
+  /** Where the build put the shards: published with the site, or in the deploy's Blobs store. */
+  store: "site" | "blobs";
+  /** The manifest's content hash. */
+  contentHash: string;
+  /** The parts of the edge manifest's JSON text, in order. */
+  manifest: string[];
+  /** The parts of the edge index's JSON text, in order. */
+  index: string[];
+  /** Body chunk `k`'s shard. */
+  bodies: string[];
+  /** Section chunk `k`'s shard (`section_chunks.ts`). */
+  sections: string[];
+  /** Postings chunk `k`'s shard. */
+  postings: string[];
+  /** The parts of each scoped view's index, by the view's content hash. */
+  views: Record<string, string[]>;
+}
+
+const names = (value: unknown, min: number): value is string[] =>
+  Array.isArray(value) && value.length >= min &&
+  value.every((v) => typeof v === "string" && SHARD_NAME.test(v));
+
+/**
+ * Whether `value` is a root this code reads.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isShardRoot } from "./shard_root.ts";
+ * const name = "0123456789abcdef0123.json";
+ * const root = { layout: "shelf-shards-2", store: "site", contentHash: "h", manifest: [name],
+ *   index: [name], bodies: [name], sections: [name], postings: [], views: {} };
+ * assert.ok(isShardRoot(root));
+ * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
+ * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-1" }));
+ * ```
+ */
+export function isShardRoot(value: unknown): value is ShardRoot {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const views = r.views;
+  return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
+    typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
+    names(r.bodies, 1) && names(r.sections, 0) && names(r.postings, 0) &&
+    typeof views === "object" && views !== null &&
+    Object.values(views).every((parts) => names(parts, 1));
+}
+
+/** What the edge app needs to read a sharded build. */
+export interface ShardedLoaders {
+  /** The edge manifest: read once (its shards never change), again only after a failed read. */
+  manifest(): Promise<Manifest>;
+  /** The prebuilt index of the store with `contentHash` (the whole one or a scoped view's). */
+  index(contentHash: string): Promise<SearchIndexData | undefined>;
+  bodyChunk(k: number): Promise<unknown>;
+  sectionsChunk(k: number): Promise<unknown>;
+  postingsChunk(k: number): Promise<unknown>;
+}
+
+/**
+ * The loaders of `root`'s shards through `reader`.
+ *
+ * @example
+ * ```ts ignore
+ * const loaders = shardedLoaders(root, createShardReader(siteShardSource(site)));
+ * const stores = createStoreCache({ load: loaders.manifest, bodyChunk: loaders.bodyChunk });
+ * ```
+ */
+export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoaders {
+  let manifest: Promise<Manifest> | undefined;
+  const chunk = (list: readonly string[], what: string) => (k: number) => {
+    const name = list[k];
+    if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
+    return reader.json(name);
+  };
+  return {
+    manifest() {
+      const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
+        assertManifest(value);
+        return value;
+      });
+      loading.catch(() => {
+        if (manifest === loading) manifest = undefined;
+      });
+      return loading;
+    },
+    async index(contentHash) {
+      const parts = contentHash === root.contentHash
+        ? root.index
+        : Object.hasOwn(root.views, contentHash)
+        ? root.views[contentHash]
+        : undefined;
+      return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
+    },
+    bodyChunk: chunk(root.bodies, "body"),
+    sectionsChunk: chunk(root.sections, "section"),
+    postingsChunk: chunk(root.postings, "postings"),
+  };
+}

@@ -1,0 +1,337 @@
+/**
+ * A sharded build (`src/shards/`, `src/build/write_shards.ts`): the edge app over its root reads
+ * each shard on first need and answers byte for byte as the unsharded app does; a failed read is
+ * the tool's error and is read again next time; a private build's shards go to Netlify Blobs
+ * (the file-based upload folder, uploaded to a local Blobs server as Netlify's build does) and
+ * nowhere in `dist/`.
+ */
+import assert from "node:assert/strict";
+import { BlobsServer } from "@netlify/blobs/server";
+import { writeShards } from "../../src/build/write_shards.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import type { Manifest } from "../../src/content/manifest.ts";
+import { createEdgeApp } from "../../src/edge_app.ts";
+import { buildIndexFor } from "../../src/search/search_engine.ts";
+import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
+import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
+import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
+import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
+import { buildFolder, CORPORA, ROOT, rpc } from "../helpers.ts";
+
+const NO_ENV = () => undefined;
+
+/** The unsharded edge app: the whole manifest and index bundled. */
+function wholeApp(manifest: Manifest, index: SearchIndexData) {
+  return createEdgeApp({ env: NO_ENV, manifest, index: () => Promise.resolve(index) });
+}
+
+/** An edge app over `root`, reading through `source`. */
+function shardedApp(root: ShardRoot, source: ShardSource) {
+  return createEdgeApp({
+    env: NO_ENV,
+    manifest: { shards: root },
+    index: () => Promise.reject(new Error("a sharded app imports no index module")),
+    shardSource: source,
+  });
+}
+
+/** Shards in memory, and a source over them that records (and can fail) reads. */
+async function shardsOf(manifest: Manifest, index: SearchIndexData) {
+  const files = new Map<string, string>();
+  const root = await writeShards(manifest, index, [], "site", (name, text) => {
+    files.set(name, text);
+    return Promise.resolve();
+  });
+  const reads: string[] = [];
+  const failing = new Set<string>();
+  const source = shardSource("memory", (name) => {
+    reads.push(name);
+    if (failing.delete(name)) return Promise.reject(new Error("HTTP 503"));
+    const text = files.get(name);
+    return text === undefined
+      ? Promise.reject(new Error("no such shard"))
+      : Promise.resolve(new TextEncoder().encode(text));
+  });
+  return { root, files, source, reads, failing };
+}
+
+async function corpus(name: string) {
+  const { manifest } = await buildFolder(`${CORPORA}/${name}`);
+  const index = await buildIndexFor(createContentStore(manifest)).export();
+  return { manifest, index };
+}
+
+const search = (query: string) => ({ name: "search", arguments: { query } });
+
+for (const name of ["asdlc", "hugo-docs"]) {
+  Deno.test(`shards: every evaluation question of ${name} answered byte for byte as unsharded`, async () => {
+    const { manifest, index } = await corpus(name);
+    const { cases } = JSON.parse(
+      await Deno.readTextFile(`${ROOT}/tests/eval/fixtures/${name}.json`),
+    ) as { cases: { query: string }[] };
+    const whole = wholeApp(manifest, index);
+    const { root, source } = await shardsOf(manifest, index);
+    const sharded = shardedApp(root, source);
+    const first = manifest.documents[0]!;
+    const calls: [string, Record<string, unknown>][] = [
+      ...cases.map((c) => ["tools/call", search(c.query)] as [string, Record<string, unknown>]),
+      ["tools/call", {
+        name: "search_articles",
+        arguments: { query: "install", include_content: true },
+      }],
+      ["tools/call", { name: "read", arguments: { uri: first.uri } }],
+      ["resources/read", { uri: first.uri }],
+      // Sections are read with bodies (`section_chunks.ts`): the outline loads them too.
+      ...manifest.documents.filter((d) => d.sections.length > 2).slice(0, 3).flatMap((d) =>
+        [
+          ["tools/call", { name: "table_of_contents", arguments: { filename: d.id } }],
+          ["tools/call", {
+            name: "read_sections",
+            arguments: { filename: d.id, section_ids: [d.sections[1]!.id] },
+          }],
+        ] as [string, Record<string, unknown>][]
+      ),
+    ];
+    for (const [method, params] of calls) {
+      const expected = JSON.stringify(await rpc(whole, method, params));
+      assert.ok(expected.includes('"result"'), expected.slice(0, 200));
+      assert.equal(
+        JSON.stringify(await rpc(sharded, method, params)),
+        expected,
+        JSON.stringify(params),
+      );
+    }
+    whole.shutdown();
+    sharded.shutdown();
+  });
+}
+
+Deno.test("shards: a cold search reads the root's manifest and index, the postings shards of its words and the body and section shards of its hits", async () => {
+  const { manifest, index } = await corpus("hugo-docs");
+  const { root, source, reads, files } = await shardsOf(manifest, index);
+  assert.ok(
+    root.postings.length > 3 && root.bodies.length > 10,
+    `${root.postings.length} postings shards`,
+  );
+  const app = shardedApp(root, source);
+  const query = "image processing";
+  const answer = await rpc(app, "tools/call", search(query));
+  assert.ok(answer.result.structuredContent.results.length > 0);
+  // The postings shards of the chunks holding the dictionary terms the query expands to.
+  const reference = importSearchIndex(index);
+  const terms = [...reference.plan(query).expansions.values()].flatMap((m) => [...m.keys()]);
+  const edgeIndex = JSON.parse(root.index.map((n) => files.get(n)).join("")) as SearchIndexData;
+  const chunkOf = (term: string) => {
+    const i = edgeIndex.terms.indexOf(term);
+    return edgeIndex.postingsChunks!.findLastIndex((s) => s <= i);
+  };
+  const wanted = new Set(terms.filter((t) => edgeIndex.terms.includes(t)).map(chunkOf));
+  const postingsRead = reads.filter((n) => root.postings.includes(n));
+  assert.deepEqual(
+    new Set(postingsRead),
+    new Set([...wanted].map((k) => root.postings[k]!)),
+    "exactly the postings shards of its words",
+  );
+  assert.equal(new Set(reads).size, reads.length, "no shard read twice");
+  const hits = new Set(
+    answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
+  );
+  const bodiesRead = reads.filter((n) => root.bodies.includes(n));
+  assert.ok(bodiesRead.length > 0 && bodiesRead.length <= hits.size, `${bodiesRead.length} bodies`);
+  assert.ok(reads.includes(root.manifest[0]!) && reads.includes(root.index[0]!));
+  // Sections: read with the hits' bodies, not in the manifest, which keeps only the titles of
+  // the pages scored by parts (the part rule reads them when the engine starts).
+  const sectionsRead = reads.filter((n) => root.sections.includes(n));
+  assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
+  const edge = JSON.parse(root.manifest.map((n) => files.get(n)).join("")) as Manifest;
+  const paged = new Set((index.parts ?? []).map((page) => index.ids[page]));
+  assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
+  assert.deepEqual(edge.compactDocuments!.filter((c) => c.c !== undefined), []);
+  assert.deepEqual(
+    new Set(edge.compactDocuments!.filter((c) => c.h !== undefined).map((c) => c.i)),
+    paged,
+  );
+  for (const c of edge.compactDocuments!.filter((c) => c.h !== undefined)) {
+    assert.deepEqual(
+      c.h,
+      manifest.documents.find((d) => d.id === c.i)!.sections.map((s) => s.title),
+    );
+  }
+  // The same question again reads nothing.
+  const before = reads.length;
+  await rpc(app, "tools/call", search(query));
+  await rpc(app, "tools/call", search(`${query} `));
+  assert.equal(reads.length, before);
+  app.shutdown();
+});
+
+Deno.test("shards: a failed read is the tool's error, and the next call reads it again", async () => {
+  const { manifest, index } = await corpus("asdlc");
+  const whole = wholeApp(manifest, index);
+  const { root, source, failing, reads } = await shardsOf(manifest, index);
+  const app = shardedApp(root, source);
+  // Every postings shard fails once: the first search cannot read its words.
+  for (const name of root.postings) failing.add(name);
+  const params = search("context engineering");
+  const failed = await rpc(app, "tools/call", params);
+  assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
+  assert.match(
+    failed.result.content[0].text,
+    /could not be read from memory \(HTTP 503\); try again/,
+  );
+  // Nothing of the failure is kept: not the answer, not the shard, not the engine.
+  assert.deepEqual(await rpc(app, "tools/call", params), await rpc(whole, "tools/call", params));
+  // A body shard failing fails a read the same way, then succeeds.
+  const cold = shardedApp(root, source);
+  const doc = manifest.documents[0]!;
+  const readParams = { name: "read", arguments: { uri: doc.uri } };
+  for (const name of root.bodies) failing.add(name);
+  const readFailed = await rpc(cold, "tools/call", readParams);
+  assert.equal(readFailed.result?.isError, true);
+  assert.deepEqual(
+    await rpc(app, "tools/call", readParams),
+    await rpc(whole, "tools/call", readParams),
+  );
+  assert.ok(reads.length > 0);
+  // A manifest shard failing on a cold isolate fails that call the same way, then answers.
+  const colder = shardedApp(root, source);
+  failing.clear();
+  failing.add(root.manifest[0]!);
+  const manifestFailed = await rpc(colder, "tools/call", params);
+  assert.equal(manifestFailed.result?.isError, true, JSON.stringify(manifestFailed).slice(0, 300));
+  assert.match(manifestFailed.result.content[0].text, /could not be read from memory/);
+  failing.add(root.manifest[0]!);
+  const listFailed = await rpc(colder, "resources/list", {});
+  assert.match(listFailed.error?.message, /could not be read from memory \(HTTP 503\); try again/);
+  assert.deepEqual(await rpc(colder, "tools/call", params), await rpc(whole, "tools/call", params));
+  colder.shutdown();
+  app.shutdown();
+  whole.shutdown();
+});
+
+/** `scripts/build.ts` with `args`, from the checkout, in `env`. */
+const runBuild = (args: string[], env: Record<string, string>) =>
+  new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}/scripts/build.ts`, ...args],
+    cwd: ROOT,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) yield* walk(path);
+    else yield path;
+  }
+}
+
+const sample = JSON.parse(await Deno.readTextFile(`${ROOT}/dist/_shelf/manifest.json`)) as Manifest;
+const sampleIndex = JSON.parse(
+  await Deno.readTextFile(`${ROOT}/dist/_shelf/index.json`),
+) as SearchIndexData;
+const SAMPLE_CALLS: [string, Record<string, unknown>][] = [
+  ["tools/call", search("sections")],
+  ["tools/call", search("deploy netlify edge")],
+  ["tools/call", { name: "read", arguments: { uri: sample.documents[0]!.uri } }],
+];
+
+Deno.test("build --shards: a root in the edge module, named shards published, answers as unsharded", async () => {
+  const out = await Deno.makeTempDir();
+  const run = await runBuild(
+    ["--out", `${out}/dist`, "--edge-out", `${out}/edge`, "--shards"],
+    { ACDC_MCP_AUTH_TYPE: "none" },
+  );
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  const stub = JSON.parse(await Deno.readTextFile(`${out}/edge/edge-manifest.json`));
+  assert.ok(isShardRoot(stub.shards), "edge-manifest.json is the root");
+  const root: ShardRoot = stub.shards;
+  assert.equal(root.store, "site");
+  assert.equal(root.contentHash, sample.contentHash);
+  assert.match(await Deno.readTextFile(`${out}/edge/edge-bodies.ts`), /= \[\n\];/);
+  const names = [...root.manifest, ...root.index, ...root.bodies, ...root.postings];
+  for (const name of names) {
+    const bytes = await Deno.readFile(`${out}/dist/_shelf/shards/${name}`);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    assert.equal(name, `${hex.slice(0, 20)}.json`, "named by the hash of its bytes");
+  }
+  const app = shardedApp(root, diskShardSource(`${out}/dist/_shelf/shards`));
+  const whole = wholeApp(sample, sampleIndex);
+  for (const [method, params] of SAMPLE_CALLS) {
+    assert.deepEqual(await rpc(app, method, params), await rpc(whole, method, params));
+  }
+  app.shutdown();
+  whole.shutdown();
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("build --shards, private: shards in Netlify Blobs, none in dist/, read with @netlify/blobs", async () => {
+  const out = await Deno.makeTempDir();
+  const blobsOut = `${out}/site/.netlify/v1/blobs/deploy`;
+  const build = (env: Record<string, string>) =>
+    runBuild(
+      ["--out", `${out}/dist`, "--edge-out", `${out}/edge`, "--blobs-out", blobsOut, "--shards"],
+      env,
+    );
+  // A public sharded build first: the private one must take its published shards away.
+  assert.equal((await build({ ACDC_MCP_AUTH_TYPE: "none" })).code, 0);
+  const run = await build({ ACDC_MCP_AUTH_TYPE: "apikey", ACDC_MCP_AUTH_API_KEYS: "k" });
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  const root: ShardRoot = JSON.parse(await Deno.readTextFile(`${out}/edge/edge-manifest.json`))
+    .shards;
+  assert.equal(root.store, "blobs");
+  // Nothing published holds a shard or a document's text.
+  const lines = sample.documents.map((d) => sample.bodies[d.id] ?? "")
+    .map((b) => b.split("\n").find((l) => l.trim().length > 40)!.trim());
+  for await (const path of walk(`${out}/dist`)) {
+    assert.ok(!path.includes("/shards/"), path);
+    const text = await Deno.readTextFile(path);
+    for (const line of lines) assert.ok(!text.includes(line), `${path} holds a document's text`);
+  }
+  // Netlify's build uploads the folder to the deploy store (key: the path of each `blob`).
+  const directory = `${out}/blobs-server`;
+  const token = "blobs-token";
+  const server = new BlobsServer({ directory, token, logger: () => {} });
+  const { port } = await server.start();
+  const { getDeployStore } = await import("@netlify/blobs");
+  const context = {
+    siteID: "9b1c5e2a-0000-4000-8000-000000000001",
+    deployID: "0123456789abcdef01234567",
+    token,
+  };
+  const upload = getDeployStore({ ...context, apiURL: `http://localhost:${port}` });
+  let uploaded = 0;
+  for await (const path of walk(blobsOut)) {
+    if (!path.endsWith("/blob")) continue;
+    const key = path.slice(blobsOut.length + 1, -"/blob".length);
+    await upload.set(key, new Blob([await Deno.readFile(path)]));
+    uploaded++;
+  }
+  assert.ok(uploaded >= 4, `${uploaded} blobs`);
+  // The function reads them as on Netlify: getDeployStore() with the context the platform sets.
+  const global = globalThis as { netlifyBlobsContext?: string };
+  global.netlifyBlobsContext = btoa(
+    JSON.stringify({ ...context, edgeURL: `http://localhost:${port}`, primaryRegion: "us-east-2" }),
+  );
+  const vars: Record<string, string> = { ACDC_MCP_AUTH_TYPE: "none" };
+  const app = createEdgeApp({
+    env: (n) => vars[n],
+    manifest: { shards: root },
+    index: () => Promise.reject(new Error("no index module")),
+    blobs: async () => (await import("@netlify/blobs")).getDeployStore(),
+  });
+  const whole = wholeApp(sample, sampleIndex);
+  try {
+    for (const [method, params] of SAMPLE_CALLS) {
+      assert.deepEqual(await rpc(app, method, params), await rpc(whole, method, params));
+    }
+  } finally {
+    delete global.netlifyBlobsContext;
+    app.shutdown();
+    whole.shutdown();
+    await server.stop();
+    await Deno.remove(out, { recursive: true });
+  }
+});
