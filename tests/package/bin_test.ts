@@ -10,7 +10,18 @@ async function installed(fakeDeno: string): Promise<string> {
   const dir = await Deno.makeTempDir();
   await Deno.mkdir(`${dir}/bin`);
   await Deno.copyFile(`${ROOT}/bin/shelf-mcp.mjs`, `${dir}/bin/shelf-mcp.mjs`);
-  for (const name of ["hono", "jose", "smol-toml", "stemmer", "yaml"]) {
+  for (
+    const name of [
+      "hono",
+      "jose",
+      "smol-toml",
+      "stemmer",
+      "yaml",
+      "@netlify/blobs",
+      "@netlify/runtime-utils",
+      "@netlify/otel",
+    ]
+  ) {
     await Deno.mkdir(`${dir}/node_modules/${name}`, { recursive: true });
     await Deno.writeTextFile(`${dir}/node_modules/${name}/package.json`, "{}");
   }
