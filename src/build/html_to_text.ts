@@ -1,4 +1,5 @@
 import { ANCHOR_MARK } from "./dialects/inline_markup.ts";
+import { mapElements } from "./dialects/map_elements.ts";
 
 const ENTITIES: Record<string, string> = {
   amp: "&",
@@ -112,43 +113,20 @@ const CHROME =
  * ```
  */
 export function dropChrome(html: string): string {
-  const lower = html.toLowerCase();
-  const open = /<(nav|footer|aside|div|section|table|ul|span)(?=[\s/>])([^<>]*)>/gi;
-  let out = "";
-  let pos = 0;
-  for (let m = open.exec(html); m !== null; m = open.exec(html)) {
-    const name = m[1]!.toLowerCase();
-    const attrs = m[2]!;
-    const chrome = name === "nav" || name === "footer" || name === "aside" ||
-      [...attrs.matchAll(/\b(?:class|id|role)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)]
-        .some((a) => CHROME.test(a[1] ?? a[2] ?? a[3] ?? ""));
-    if (!chrome || m[0].endsWith("/>")) continue;
-    // The matching close tag: count same-name opens and closes after this one.
-    let depth = 1;
-    let at = m.index + m[0].length;
-    let end = html.length;
-    while (depth > 0) {
-      const nextOpen = lower.indexOf(`<${name}`, at);
-      const nextClose = lower.indexOf(`</${name}`, at);
-      if (nextClose === -1) break; // unclosed: runs to the end
-      if (nextOpen !== -1 && nextOpen < nextClose) {
-        depth++;
-        at = nextOpen + name.length + 1;
-      } else {
-        depth--;
-        at = nextClose + name.length + 2;
-        if (depth === 0) {
-          const gt = lower.indexOf(">", at);
-          end = gt === -1 ? html.length : gt + 1;
-        }
-      }
-    }
-    out += html.slice(pos, m.index);
-    pos = end;
-    open.lastIndex = end;
-  }
-  return out + html.slice(pos);
+  return mapElements(
+    html,
+    CHROME_ELEMENTS,
+    (name, attrs) =>
+      name === "nav" || name === "footer" || name === "aside" ||
+        [...attrs.matchAll(/\b(?:class|id|role)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)]
+          .some((a) => CHROME.test(a[1] ?? a[2] ?? a[3] ?? ""))
+        ? () => ""
+        : undefined,
+  );
 }
+
+/** The elements {@link dropChrome} looks at (the matching close tag found by `mapElements`). */
+const CHROME_ELEMENTS = ["nav", "footer", "aside", "div", "section", "table", "ul", "span"];
 
 /** Removes `<!-- … -->` comments in one pass; an unclosed comment runs to the end. */
 function dropComments(html: string): string {
