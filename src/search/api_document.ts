@@ -146,17 +146,43 @@ export function namesApiPage(
   if (!isApiDocument(doc)) return false;
   const typed = ` ${wordsOf(query).join(" ")} `;
   const together = (a: string, b: string) => typed.includes(` ${a} ${b} `);
+  const { title, kind, tail } = pageNamesOf(doc);
+  if (kind !== undefined && (together(kind, title) || together(title, kind))) return true;
+  // Template arguments typed in a path (`std::vector<T>::reserve`) are no part of it.
+  if (tail?.test(query.toLowerCase().replace(/<[^<>]*>/g, ""))) return true;
+  return namedMember(doc, query)?.typeNamed === true;
+}
+
+/** What names a page: its title's words, its kind, and the pattern of its path's last two parts. */
+interface PageNames {
+  title: string;
+  kind: string | undefined;
+  tail: RegExp | undefined;
+}
+
+/** Each page's {@link PageNames}, made on its first query and kept with it. */
+const PAGE_NAMES = new WeakMap<object, PageNames>();
+
+/**
+ * The page's {@link PageNames}: the path's last two parts, not followed by a further part
+ * (`std::collections` is not named by `std::collections::HashMap`), as one pattern made once per
+ * page rather than per query.
+ */
+function pageNamesOf(doc: Pick<ManifestDocument, "title" | "meta">): PageNames {
+  let names = PAGE_NAMES.get(doc);
+  if (names) return names;
   const { kind, path } = doc.meta;
-  const title = wordsOf(doc.title).join(" ");
-  if (typeof kind === "string" && (together(kind, title) || together(title, kind))) return true;
-  // The path's last two parts, not followed by a further part (`std::collections` is not named
-  // by `std::collections::HashMap`).
   const parts = typeof path === "string" ? wordsOf(path) : [];
+  let tail: RegExp | undefined;
   if (parts.length >= 2) {
     const [a, b] = parts.slice(-2).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    const tail = new RegExp(`(^|\\W)${a}(::|\\.|\\s+)${b}(?![\\w:.])`);
-    // Template arguments typed in a path (`std::vector<T>::reserve`) are no part of it.
-    if (tail.test(query.toLowerCase().replace(/<[^<>]*>/g, ""))) return true;
+    tail = new RegExp(`(^|\\W)${a}(::|\\.|\\s+)${b}(?![\\w:.])`);
   }
-  return namedMember(doc, query)?.typeNamed === true;
+  names = {
+    title: wordsOf(doc.title).join(" "),
+    kind: typeof kind === "string" ? kind : undefined,
+    tail,
+  };
+  PAGE_NAMES.set(doc, names);
+  return names;
 }
