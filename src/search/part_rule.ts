@@ -15,6 +15,7 @@
  */
 import type { ManifestDocument, ManifestSection } from "../content/manifest.ts";
 import { createPhraseRule } from "./phrase_rule.ts";
+import { type HitTail, NO_TAIL } from "./hit_tail.ts";
 import type { QueryPlan } from "./query_planner.ts";
 import { liftExactNames, type SearchHit } from "./ranking_rules.ts";
 import type { FieldWeights, SearchIndex } from "./search_index.ts";
@@ -147,12 +148,16 @@ export function createPartRule(
     plan: QueryPlan,
     weights: FieldWeights,
     scope: PartScope,
+    tail: HitTail = NO_TAIL,
   ): SearchHit[] => {
     const head = ranked.slice(0, PART_CANDIDATES);
     const wanted = new Set<number>();
     for (const h of head) if (hasParts[h.doc] === 1) wanted.add(h.doc);
     // No candidate has parts: each would gain the same share of its own score.
     if (wanted.size === 0) return ranked;
+    // Nor has any hit of the tail (it ranks below every candidate): each gains its own share.
+    const { scores } = tail;
+    for (let i = 0; i < tail.size; i++) scores[i]! += PART_WEIGHT * scores[i]!;
     const { filter } = scope;
     const partHits = index.search(plan, {
       weights,

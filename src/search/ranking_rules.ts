@@ -50,11 +50,21 @@ export interface NameRuleInput {
   titleLengths: readonly (number | null)[];
 }
 
+/** What the exact-name rule gives a document. */
+export interface NameBonus {
+  /** The factor its score is multiplied by (1: none of its names is the query). */
+  bonus: number;
+  /** Whether a name of it is the query exactly, no typo or prefix. */
+  exact: boolean;
+}
+
 /**
  * The exact-name rule: a document whose whole title is the query (term by term, typos and
  * prefixes allowed) is what the user is looking for: ×2 when exact, less when approximate; a
  * file name (`chmod`, `page-bundles`) that is the query counts half as much. A name that is the
- * query exactly (no typo or prefix) is marked `exactName` (see {@link liftExactNames}).
+ * query exactly (no typo or prefix) makes the hit `exactName` (see {@link liftExactNames}).
+ * `rule(doc, plan)` gives the document's {@link NameBonus} — one object, reused by every call
+ * (it runs for every matched document of a search, and allocates nothing).
  *
  * @example
  * ```ts
@@ -67,13 +77,11 @@ export interface NameRuleInput {
  *   expansions: new Map([["context", new Map([["context", 1]])], ["engin", new Map([["engin", 1]])]]),
  *   unmatched: [],
  * };
- * const hit = rule({ doc: 0, id: "a", score: 1, matched: 2 }, plan);
- * assert.equal(hit.score, 2);
- * assert.equal(hit.exactName, true);
- * assert.equal(rule({ doc: 1, id: "b", score: 1, matched: 1 }, plan).score, 1);
+ * assert.deepEqual({ ...rule(0, plan) }, { bonus: 2, exact: true });
+ * assert.deepEqual({ ...rule(1, plan) }, { bonus: 1, exact: false });
  * ```
  */
-export function createNameRule(input: NameRuleInput) {
+export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryPlan) => NameBonus {
   const { names, titleLengths } = input;
   const total = names.length;
   // Each document's names as term lists, split on the document's first exact-name check.
@@ -100,11 +108,13 @@ export function createNameRule(input: NameRuleInput) {
     }
     return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
   };
-  return (hit: SearchHit, plan: QueryPlan): SearchHit => {
+  const found: NameBonus = { bonus: 1, exact: false };
+  return (doc, plan) => {
+    found.bonus = 1;
+    found.exact = false;
     const wanted = plan.terms.length;
-    if (!mayBeNamed(hit.doc, wanted)) return hit;
-    let bonus = 1;
-    const docNames = nameTermsOf(hit.doc);
+    if (!mayBeNamed(doc, wanted)) return found;
+    const docNames = nameTermsOf(doc);
     for (let which = 0; which < docNames.length; which++) {
       const name = docNames[which]!;
       if (name.length !== wanted) continue;
@@ -112,11 +122,12 @@ export function createNameRule(input: NameRuleInput) {
       for (let i = 0; i < wanted && factor > 0; i++) {
         factor *= plan.expansions.get(plan.terms[i]!)?.get(name[i]!) ?? 0;
       }
-      if (factor === 1) hit.exactName = true;
-      if (factor > 0) bonus = Math.max(bonus, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
+      if (factor === 1) found.exact = true;
+      if (factor > 0) {
+        found.bonus = Math.max(found.bonus, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
+      }
     }
-    hit.score *= bonus;
-    return hit;
+    return found;
   };
 }
 
@@ -165,9 +176,28 @@ export function liftAbove(hits: SearchHit[], lifted: (hit: SearchHit) => boolean
     if (lifted(h)) lowestLifted = Math.min(lowestLifted, h.score);
     else bestOther = Math.max(bestOther, h.score);
   }
+  const lift = liftNeeded(bestOther, lowestLifted);
+  if (lift > 0) { for (const h of hits) if (lifted(h)) h.score += lift; }
+}
+
+/**
+ * What {@link liftAbove} adds to the score of every lifted hit, when the best other hit scores
+ * `bestOther` (0 when there is none) and the lowest lifted hit `lowestLifted` (`Infinity` when
+ * there is none): 0 when no lift is needed. The scoring pass lifts exact names with it on its
+ * columns (`scoring_pass.ts`), where there are no hit objects to pick.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { liftNeeded } from "./ranking_rules.ts";
+ * assert.equal(liftNeeded(5, 2), 3 + 5e-6);
+ * assert.equal(liftNeeded(2, 5), 0); // already above
+ * assert.equal(liftNeeded(5, Infinity), 0);
+ * ```
+ */
+export function liftNeeded(bestOther: number, lowestLifted: number): number {
   const lift = bestOther - lowestLifted + bestOther * 1e-6;
-  if (lowestLifted === Infinity || !(lift > 0)) return;
-  for (const h of hits) if (lifted(h)) h.score += lift;
+  return lowestLifted === Infinity || !(lift > 0) ? 0 : lift;
 }
 
 /** The order of the hits (`top_hits.ts`), where this module's importers found it before. */

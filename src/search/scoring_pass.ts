@@ -9,15 +9,16 @@
  */
 import { inverseDocumentFrequency } from "./bm25f.ts";
 import { fillerHits, lacksCoverage } from "./coverage_rule.ts";
+import type { HitColumns } from "./hit_tail.ts";
 import { weightsKeyOf } from "./index_fields.ts";
 import { priorScore } from "./prior_score.ts";
 import type { QueryPlan } from "./query_planner.ts";
-import { createNameRule, liftExactNames, type SearchHit } from "./ranking_rules.ts";
+import { createNameRule, liftNeeded } from "./ranking_rules.ts";
 import type { SearchOptions } from "./search_index.ts";
 import { createStatsScopes } from "./stats_scopes.ts";
 import { createTermAccumulator } from "./term_accumulator.ts";
 import type { TermScorer } from "./term_scores.ts";
-import { topHits } from "./top_hits.ts";
+import { type Ranking, topOfColumns } from "./top_hits.ts";
 
 /** What {@link createScoringPass} reads of an index. */
 export interface ScoringPassInput {
@@ -42,7 +43,8 @@ export interface ScoringPassInput {
 }
 
 /**
- * The scoring pass: `search(plan, options)` is `SearchIndex.search` (see its doc).
+ * The scoring pass: `rank(plan, options)` is `SearchIndex.rank` (see its doc; `search` is its
+ * hits followed by its tail's).
  *
  * @example
  * ```ts
@@ -60,13 +62,15 @@ export interface ScoringPassInput {
  */
 export function createScoringPass(
   input: ScoringPassInput,
-): (plan: QueryPlan, options: SearchOptions) => SearchHit[] {
+): (plan: QueryPlan, options: SearchOptions) => Ranking {
   const { ids, pages, inbound, mostInbound, scorer, idf, has } = input;
   const total = ids.length;
   const onlyPages = pages < total ? (n: number) => n < pages : undefined;
   const scopeOf = createStatsScopes(inbound);
   const nameRule = createNameRule({ names: input.names, titleLengths: input.titleLengths });
   const accumulate = createTermAccumulator(total);
+  // The hits of a search as columns (`hit_tail.ts`), made once, reused by every search.
+  let hitColumns: HitColumns | undefined;
   return (plan, { weights, filter: accepted, limit, statsScope, statsOf }) => {
     // Parts are searched only when asked for (`part_rule.ts`).
     const filter = accepted ?? onlyPages;
@@ -89,12 +93,15 @@ export function createScoringPass(
     const wanted = plan.terms.length;
     const scoreOf = (n: number) =>
       priorScore(tally.score[n]!, inbound[n]!, most, tally.matched[n]!, wanted);
-    const hits: SearchHit[] = [];
+    const hits = hitColumns ??= columnsOf(ids, total);
     // Documents holding too few of the words but one as typed: their numbers stay in the
     // tally until it is known whether the answer needs them (a common word of a long query
     // touches thousands).
     const partial: number[] = [];
     const { docs, count } = tally;
+    let strict = 0;
+    let bestOther = 0;
+    let lowestExact = Infinity;
     for (let i = 0; i < count; i++) {
       const n = docs[i]!;
       if (lacksCoverage(tally.coverage[n]!, plan.words)) {
@@ -103,26 +110,46 @@ export function createScoringPass(
         continue;
       }
       // OR semantics, scaled by how many query terms matched; then the exact-name rule.
-      const hit = {
-        doc: n,
-        id: ids[n]!,
-        score: scoreOf(n),
-        matched: tally.matched[n]!,
-        terms: tally.terms[n]!,
-        headWords: tally.headWords[n]!,
-      };
+      const name = nameRule(n, plan);
+      const score = scoreOf(n) * name.bonus;
+      hits.docs[strict] = n;
+      hits.scores[strict] = score;
+      hits.matched[strict] = tally.matched[n]!;
+      hits.terms[strict] = tally.terms[n]!;
+      hits.headWords[strict] = tally.headWords[n]!;
+      hits.exact[strict] = name.exact ? 1 : 0;
+      if (name.exact) lowestExact = Math.min(lowestExact, score);
+      else bestOther = Math.max(bestOther, score);
+      strict++;
       tally.clear(n);
-      hits.push(nameRule(hit, plan));
     }
     tally.clearHeads();
-    liftExactNames(hits);
-    const strict = topHits(hits, limit);
-    if (partial.length === 0 || (limit !== undefined && strict.length >= limit)) {
+    // The exact-name rule's order (`liftExactNames`), on the columns.
+    const lift = liftNeeded(bestOther, lowestExact);
+    if (lift > 0) {
+      for (let i = 0; i < strict; i++) if (hits.exact[i] === 1) hits.scores[i]! += lift;
+    }
+    const ranking = topOfColumns(hits, strict, limit);
+    if (partial.length === 0 || (limit !== undefined && strict >= limit)) {
       for (const n of partial) tally.clear(n);
-      return strict;
+      return ranking;
     }
     // Too few hits hold enough of the words: the best of the rest follow, marked `partial`.
-    const room = limit === undefined ? undefined : limit - strict.length;
-    return strict.concat(fillerHits(partial, room, { ids, tally, scoreOf }));
+    const room = limit === undefined ? undefined : limit - strict;
+    const fillers = fillerHits(partial, room, { ids, tally, scoreOf });
+    return { hits: ranking.hits.concat(fillers), tail: ranking.tail };
+  };
+}
+
+/** Empty hit columns for `total` documents. */
+function columnsOf(ids: readonly string[], total: number): HitColumns {
+  return {
+    ids,
+    docs: new Int32Array(total),
+    scores: new Float64Array(total),
+    matched: new Uint16Array(total),
+    terms: new Uint32Array(total),
+    headWords: new Uint8Array(total),
+    exact: new Uint8Array(total),
   };
 }

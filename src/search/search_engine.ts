@@ -9,6 +9,7 @@ import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule
 import { createPartRule, PART_CANDIDATES, partId, partSections } from "./part_rule.ts";
 import { createSpeller } from "./spellings.ts";
 import { linkGraph } from "./link_graph.ts";
+import { countAtLeast, type HitTail } from "./hit_tail.ts";
 import { descriptionText } from "./description_text.ts";
 import { joinMnemonicLetters } from "./mnemonic_letters.ts";
 import {
@@ -269,18 +270,16 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           !options.globalStatistics
         ? scope.join("&")
         : undefined;
-      let ranked = rescore(
-        index.search(plan, {
-          weights: options.weights,
-          limit: candidates,
-          // No filter at all when every indexed page is in the store (the usual case).
-          ...(filter ? { filter } : {}),
-          ...(filter && statsScope !== undefined ? { statsScope } : {}),
-        }),
-        plan,
-        options.limit,
-        text,
-      );
+      // The candidates' hits; the rest of the matches (the tail), as scores only, count
+      // toward the total.
+      const { hits: best, tail } = index.rank(plan, {
+        weights: options.weights,
+        limit: candidates,
+        // No filter at all when every indexed page is in the store (the usual case).
+        ...(filter ? { filter } : {}),
+        ...(filter && statsScope !== undefined ? { statsScope } : {}),
+      });
+      let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         // Parts are scored by the statistics of the parts of the pages the search's own
         // statistics are (every part when those are the whole index's).
@@ -289,14 +288,25 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           plan,
           options.weights,
           filter && statsScope !== undefined ? { filter, key: statsScope } : {},
+          tail,
         );
       }
       // Fillers (`partial`, always after the others) are what a short answer is filled with:
       // the weak-tail cut, relative to the best hit, leaves them in.
       const floor = (ranked[0]?.score ?? 0) * (options.minRelative ?? 0);
-      const raw = floor > 0 ? ranked.filter((h) => h.partial || h.score >= floor) : ranked;
+      let raw = floor > 0 ? ranked.filter((h) => h.partial || h.score >= floor) : ranked;
+      const tailFloor = floor > 0 ? floor : -Infinity;
+      const fromTail = countAtLeast(tail, tailFloor);
+      const total = raw.length + fromTail;
       // Only the sorted head matters: the best `limit` hits and everything tied with the last
-      // of them (so the newest-first tie-break below sees every candidate).
+      // of them (so the newest-first tie-break below sees every candidate). The tail's hits
+      // follow the candidates' (`SearchIndex.rank`) and score below them all, since the rules
+      // above only raise a candidate; they are made hits only if one could still be in the
+      // head (a tie at the last place, or too few candidates left above the floor).
+      const last = raw[Math.min(options.limit, raw.length) - 1]?.score ?? 0;
+      if (fromTail > 0 && (raw.length < options.limit || tailReaches(tail, tailFloor, last))) {
+        raw = raw.concat(tailHits(tail, tailFloor));
+      }
       const cut = raw[Math.min(options.limit, raw.length) - 1]?.score ?? 0;
       let end = Math.min(options.limit, raw.length);
       while (end < raw.length && raw[end]!.score >= cut) end++;
@@ -326,12 +336,28 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         word,
         suggestions: [...new Set(terms.flatMap((t) => spelled.get(t) ?? []))],
       }));
-      return { hits: hits.slice(0, options.limit), total: raw.length, groups, plan, unmatched };
+      return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched };
     },
   };
 }
 
 export { shortestWord } from "./spellings.ts";
+
+/** Whether a hit of `tail` scoring `floor` or more scores `score` or more. */
+function tailReaches(tail: HitTail, floor: number, score: number): boolean {
+  for (let i = 0; i < tail.size; i++) {
+    const s = tail.scores[i]!;
+    if (s >= floor && s >= score) return true;
+  }
+  return false;
+}
+
+/** The hits of `tail` scoring `floor` or more, in order. */
+function tailHits(tail: HitTail, floor: number): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (let i = 0; i < tail.size; i++) if (tail.scores[i]! >= floor) hits.push(tail.hitAt(i));
+  return hits;
+}
 
 /**
  * The query's words a hit holds, as the query spelled them: `terms` is the hit's bitmask over

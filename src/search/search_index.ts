@@ -16,6 +16,7 @@ import { planQuery, type QueryPlan } from "./query_planner.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
 import { createTermScores } from "./term_scores.ts";
+import type { Ranking } from "./top_hits.ts";
 
 export { type Field, FIELDS, type FieldWeights } from "./index_fields.ts";
 export {
@@ -30,6 +31,8 @@ export {
 export { INDEX_MEMO_BYTES } from "./dictionary.ts";
 export { FILE_NAME_SHARE, liftExactNames, type SearchHit } from "./ranking_rules.ts";
 export type { QueryPlan } from "./query_planner.ts";
+export type { Ranking } from "./top_hits.ts";
+export type { HitTail } from "./hit_tail.ts";
 export { POSTINGS_CACHE_ENTRIES } from "./term_scores.ts";
 
 /** What gets indexed of one document. */
@@ -170,6 +173,14 @@ export interface SearchIndex {
    * (up to `limit` in all).
    */
   search(plan: QueryPlan, options: SearchOptions): SearchHit[];
+  /**
+   * `search`, with what a `limit` leaves unsorted kept apart, as numbers: `hits` are the best
+   * `limit` (ties with the last of them kept) and any `partial` ones, and the `tail` the rest,
+   * whose hits (`tail.hitAt`), in order, follow `hits` in `search`'s answer. An answer shows
+   * the best; the tail only counts toward its total, and making a hit object of each of a
+   * large shelf's thousands of matches cost more than scoring them.
+   */
+  rank(plan: QueryPlan, options: SearchOptions): Ranking;
   /**
    * Index terms within two edits of `term` that start with its first letter, closest and most
    * frequent first (at most `max`): "did you mean" for a word nothing matched.
@@ -391,7 +402,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const chunks = createPostingsReader(data, find, options.postingsChunk, options.chunkCache);
   const scorer = createTermScores({ total, pages, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
-  const search = createScoringPass({
+  const rank = createScoringPass({
     ids,
     pages,
     names,
@@ -413,7 +424,12 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     costOf,
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
-    search,
+    rank,
+    search(plan, options) {
+      const { hits, tail } = rank(plan, options);
+      for (let i = 0; i < tail.size; i++) hits.push(tail.hitAt(i));
+      return hits;
+    },
     bestDocument(term, weights, accept) {
       const weightsKey = weightsKeyOf(weights);
       const scores = scorer.scoresOf(term, weights, weightsKey);
