@@ -111,3 +111,49 @@ Deno.test("a search with a limit answers as when every match is a hit", async ()
     { numRuns: 15 },
   );
 });
+
+Deno.test("an API page the query names is lifted above the others on a shelf whose matches leave a tail", async () => {
+  // `trait Iterator` names the trait's page (its kind beside its name: `api_document.ts`), which
+  // scores far below the Peekable page that repeats the words; 450 pages that say `iterator` once
+  // are more than the engine's candidates, so a tail is left.
+  const files = [
+    {
+      path: "iterator.md",
+      text: "---\nkind: trait\n---\n# Iterator\n\nAn interface for dealing with iterators. " +
+        "lorem ipsum dolor ".repeat(60) + "\n\n## Iterator::next\n\nAdvances the iterator.\n",
+    },
+    {
+      path: "peekable.md",
+      text: "---\nkind: struct\n---\n# Peekable\n\nAn iterator adapter of the Iterator trait.\n\n" +
+        "Every iterator trait method.\n",
+    },
+    ...Array.from({ length: 450 }, (_, n) => ({
+      path: `page${n}.md`,
+      text: `# Page ${n}\n\nThis page walks an iterator over ${"words ".repeat(n % 40)}items.\n`,
+    })),
+  ];
+  const store = createContentStore(await manifestOf([{ name: "docs", description: "", files }]));
+  const index = buildIndexFor(store);
+  const plan = index.plan("trait Iterator");
+  const { hits, tail } = index.rank(plan, { weights, limit: 100 });
+  assert.equal(hits[0]!.id, "docs/peekable");
+  assert.ok(tail.size > 0, "no tail");
+  const pruned = createSearchEngine(store, index);
+  const full = createSearchEngine(store, untailed(index));
+  for (const minRelative of [0.1, 0]) {
+    const answer = async (engine: typeof full) => {
+      const { hits, total } = await engine.query("trait Iterator", {
+        weights,
+        limit: 3,
+        minRelative,
+      });
+      return { total, hits: hits.map((h) => [h.doc.path, h.score, h.partial, h.section]) };
+    };
+    const got = await answer(pruned);
+    assert.deepEqual(got.hits.slice(0, 2).map((h) => h[0]), ["iterator", "peekable"]);
+    assert.equal(got.hits.length, minRelative ? 2 : 3);
+    // Every match counts without the cut, the tail's too.
+    assert.equal(got.total, minRelative ? 2 : files.length);
+    assert.deepEqual(got, await answer(full));
+  }
+});
