@@ -147,6 +147,8 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
         : inputs.postingsChunk
         ? { postingsChunk: inputs.postingsChunk }
         : {}),
+      // Building an index in place of an unusable prebuilt one would read every shard.
+      ...(shards ? { unusable: "fail" as const } : {}),
       onWarning: (message) => console.warn(`[shelf] ${message}`),
     }),
     search: settings.search,

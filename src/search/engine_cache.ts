@@ -1,6 +1,7 @@
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { ShardUnavailableError } from "../content/shard_unavailable_error.ts";
+import { IndexUnavailableError } from "./index_unavailable_error.ts";
 import { buildIndexFor, createSearchEngine, type SearchEngine } from "./search_engine.ts";
 import { importSearchIndex, type SearchIndexData } from "./search_index.ts";
 
@@ -18,6 +19,15 @@ export interface EngineCacheOptions {
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
   onWarning?: (message: string) => void;
+  /**
+   * What to do when a prebuilt index is there but cannot be used (its load throws, it is for
+   * other content, or it does not import): `"build"` one from the store's bodies (the default),
+   * or `"fail"` the search with an {@link IndexUnavailableError} — a sharded build's choice,
+   * where building reads every shard; the next search tries the prebuilt index again. A store
+   * with no prebuilt index at all (`loadPrebuilt` gives `undefined`: a scoped view the build did
+   * not index) is built either way.
+   */
+  unusable?: "build" | "fail";
 }
 
 /** Per-isolate search engines, one per content store. */
@@ -39,6 +49,15 @@ export interface EngineCache {
 export function createEngineCache(options: EngineCacheOptions = {}): EngineCache {
   const engines = new WeakMap<ContentStore, Promise<SearchEngine>>();
   const make = async (store: ContentStore): Promise<SearchEngine> => {
+    const unusable = (reason: string): void => {
+      if (options.unusable !== "fail") {
+        options.onWarning?.(`prebuilt search index not used (${reason}); building one instead`);
+        return;
+      }
+      const error = new IndexUnavailableError(store.contentHash, reason);
+      options.onWarning?.(error.message);
+      throw error;
+    };
     let data: SearchIndexData | undefined;
     try {
       data = await options.loadPrebuilt?.(store.contentHash);
@@ -46,11 +65,11 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
       // Its shards unreachable for now: this search fails (and the next one tries again) rather
       // than reading every body of a large knowledge base to build an index.
       if (error instanceof ShardUnavailableError) throw error;
-      options.onWarning?.(`prebuilt search index not loaded: ${(error as Error).message}`);
+      unusable(`not loaded: ${(error as Error).message}`);
     }
     if (data) {
       if (data.contentHash !== store.contentHash) {
-        options.onWarning?.("prebuilt search index is for other content; building one instead");
+        unusable("it is for other content");
       } else {
         try {
           const { postingsChunk, chunkCache } = options;
@@ -62,7 +81,7 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
             }),
           );
         } catch (error) {
-          options.onWarning?.(`${(error as Error).message}; building the index instead`);
+          unusable((error as Error).message);
         }
       }
     }
