@@ -1,5 +1,6 @@
 /**
- * Whether the build output in `dist/_shelf/` can stand in for a build at start-up. Entry points
+ * Whether the build output in `dist/_shelf/` (a manifest, or a sharded build's root) can stand
+ * in for a build at start-up. Entry points
  * call it once, never per request.
  *
  * @module
@@ -8,6 +9,7 @@ import type { ContentConfig } from "./parse_metadata.ts";
 import { configFingerprint } from "./config_fingerprint.ts";
 import { type Prebuilt, readManifestFile } from "../read_manifest_file.ts";
 import { SHELF_VERSION } from "../version.ts";
+import { PUBLISHED_ROOT_FILE } from "../shards/published_root.ts";
 
 export type { Prebuilt };
 
@@ -29,21 +31,23 @@ async function newestFile(folders: readonly string[]): Promise<{ path: string; t
 }
 
 /**
- * The build output in `dir` when it can stand in for building `content` now: it exists, was
- * written by this version of Shelf, was built from the same configuration (see `configFingerprint`) and is not older than any file
- * in the content folders. Otherwise the reason it cannot, for the start-up log.
+ * The build output in `dir` when it can stand in for building `content` now: it exists (a
+ * sharded build's `shards.json`, else `manifest.json`), was written by this version of Shelf,
+ * was built from the same configuration (see `configFingerprint`) and is not older than any file
+ * in the content folders. Otherwise the reason it cannot, for the start-up log. A sharded build
+ * is checked from its root file alone: no shard is read here.
  */
 export async function freshPrebuilt(
   content: ContentConfig,
   dir: string,
   cwd: string,
 ): Promise<Prebuilt | { reason: string }> {
-  const file = `${dir}/manifest.json`;
-  let stat: Deno.FileInfo;
-  try {
-    stat = await Deno.stat(file);
-  } catch {
-    return { reason: `no ${file}` };
+  let file = `${dir}/${PUBLISHED_ROOT_FILE}`;
+  let stat = await Deno.stat(file).catch(() => undefined);
+  if (!stat) {
+    file = `${dir}/manifest.json`;
+    stat = await Deno.stat(file).catch(() => undefined);
+    if (!stat) return { reason: `no ${file}` };
   }
   let found: Prebuilt;
   try {
@@ -51,13 +55,14 @@ export async function freshPrebuilt(
   } catch (error) {
     return { reason: `${file} is not usable: ${(error as Error).message}` };
   }
-  if (found.manifest.builtBy !== SHELF_VERSION) {
+  const stamp = "root" in found ? found.root : found.manifest;
+  if (stamp.builtBy !== SHELF_VERSION) {
     return {
-      reason: `${file} was built by Shelf ${found.manifest.builtBy ?? "before 0.1.0"} ` +
+      reason: `${file} was built by Shelf ${stamp.builtBy ?? "before 0.1.0"} ` +
         `(this is ${SHELF_VERSION})`,
     };
   }
-  if (found.manifest.buildConfig !== await configFingerprint(content, cwd)) {
+  if (stamp.buildConfig !== await configFingerprint(content, cwd)) {
     return { reason: `${file} was built from another configuration` };
   }
   const newest = await newestFile(content.sources.map((s) => s.path));

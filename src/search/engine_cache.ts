@@ -13,8 +13,11 @@ export interface EngineCacheOptions {
    * (`scoped_store.ts`), and its own prebuilt index when the build wrote one.
    */
   loadPrebuilt?: (contentHash: string) => Promise<SearchIndexData | undefined>;
-  /** Imports a postings chunk of a prebuilt index that keeps its postings in chunks (the edge). */
-  postingsChunk?: (k: number) => Promise<unknown>;
+  /**
+   * Imports postings chunk `k` of the prebuilt index of the store with `contentHash`, when that
+   * index keeps its postings in chunks (the edge).
+   */
+  postingsChunk?: (k: number, contentHash: string) => Promise<unknown>;
   /** The byte bound on postings chunks read from shards (shared with the bodies'). */
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
@@ -73,10 +76,11 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
       } else {
         try {
           const { postingsChunk, chunkCache } = options;
+          const hash = store.contentHash;
           return createSearchEngine(
             store,
             importSearchIndex(data, {
-              ...(postingsChunk ? { postingsChunk } : {}),
+              ...(postingsChunk ? { postingsChunk: (k: number) => postingsChunk(k, hash) } : {}),
               ...(chunkCache ? { chunkCache } : {}),
             }),
           );
