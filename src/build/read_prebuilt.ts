@@ -13,20 +13,24 @@ import { PUBLISHED_ROOT_FILE } from "../shards/published_root.ts";
 
 export type { Prebuilt };
 
-/** The newest modification time of any file under `folders` (links are not followed). */
-async function newestFile(folders: readonly string[]): Promise<{ path: string; time: number }> {
+/**
+ * The newest modification time of any file under `folders` (links are not followed). Synchronous
+ * on purpose: it runs once, before the server answers anything, and a sync walk costs a fraction
+ * of an async one's CPU (50,000 files: about 0.7 s against 2–5 s of CPU on the 2-core VM).
+ */
+function newestFile(folders: readonly string[]): { path: string; time: number } {
   let newest = { path: "", time: 0 };
-  const walk = async (dir: string): Promise<void> => {
-    for await (const entry of Deno.readDir(dir)) {
+  const walk = (dir: string): void => {
+    for (const entry of Deno.readDirSync(dir)) {
       const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory) await walk(path);
+      if (entry.isDirectory) walk(path);
       else if (entry.isFile) {
-        const time = (await Deno.lstat(path)).mtime?.getTime() ?? 0;
+        const time = Deno.lstatSync(path).mtime?.getTime() ?? 0;
         if (time > newest.time) newest = { path, time };
       }
     }
   };
-  for (const folder of folders) await walk(folder);
+  for (const folder of folders) walk(folder);
   return newest;
 }
 
@@ -65,7 +69,7 @@ export async function freshPrebuilt(
   if (stamp.buildConfig !== await configFingerprint(content, cwd)) {
     return { reason: `${file} was built from another configuration` };
   }
-  const newest = await newestFile(content.sources.map((s) => s.path));
+  const newest = newestFile(content.sources.map((s) => s.path));
   if (newest.time > (stat.mtime?.getTime() ?? 0)) {
     return { reason: `${file} is older than ${newest.path}` };
   }
