@@ -132,9 +132,7 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
   const remotePath = shards
     ? undefined
     : settings.manifest ?? ("external" in bundled ? bundled.external : undefined);
-  const manifest = shards || remotePath !== undefined || "external" in bundled
-    ? undefined
-    : bundled;
+  const manifest = shards || "external" in bundled ? undefined : bundled;
   const ttlMs = manifest?.settings?.cacheTtlMs;
   const bodyChunk = remotePath ? undefined : inputs.bodyChunk;
   const app = createApp({
