@@ -196,7 +196,6 @@ export async function manifestSource(config: RuntimeConfig): Promise<ContentSour
   }
   // The build code loads only when this process builds: `--manifest` deployments never load it.
   const { loadContentConfig } = await import("./build/load_content_config.ts");
-  const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
   const { freshPrebuilt } = await import("./build/read_prebuilt.ts");
   const content = await loadContentConfig({
     ...(config.config !== undefined ? { config: config.config } : {}),
@@ -218,6 +217,9 @@ export async function manifestSource(config: RuntimeConfig): Promise<ContentSour
     }
     log(`building from the content folders (${found.reason})`);
   }
+  // The build pipeline (dialects, HTML, YAML) loads only when this process builds: a start from a
+  // fresh prebuilt build does not pay for it.
+  const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
   const build = async () => {
     const { manifest, report } = await buildFromFolders(content);
     log(formatReport(report).replaceAll("\n", "\n[shelf] "));
