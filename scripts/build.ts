@@ -1,9 +1,10 @@
 /**
  * `deno task build`: content folders → `dist/_shelf/manifest.json` and the prebuilt search
- * index `dist/_shelf/index.json`.
+ * index `dist/_shelf/index.json`; a public sharded build publishes `dist/_shelf/shards.json` and
+ * the shards under `dist/_shelf/shards/` instead, no file of it over `--max-file-mb` (8 MB).
  *
  * Usage: deno task build [--config FILE | --content DIR] [--out DIR] [--lenient]
- *        [--edge-budget MB] [--site-url URL] [--shards] [--blobs-out DIR]
+ *        [--edge-budget MB] [--site-url URL] [--shards] [--blobs-out DIR] [--max-file-mb MB]
  *
  * Also writes the agent-facing files: `llms.txt`, `llms-full.txt`, a markdown twin of every
  * document under `_shelf/md/` and category indexes under `_shelf/index/`.
@@ -36,8 +37,10 @@ import { buildIndexFor } from "../src/search/search_engine.ts";
 import { edgeBuildModule } from "../src/entries/edge_build.ts";
 import { writeEdgeImportMap } from "../src/build/edge_import_map.ts";
 import { SHELF_VERSION } from "../src/version.ts";
-import { writeShards } from "../src/build/write_shards.ts";
+import { SHARD_PART_CHARS, writeShards } from "../src/build/write_shards.ts";
 import { blobKeyOf, BLOBS_UPLOAD_DIR } from "../src/shards/blobs_shard_source.ts";
+import { PUBLISHED_ROOT_FILE, publishedRoot } from "../src/shards/published_root.ts";
+import { llmsFullCap, MAX_PUBLISHED_BYTES, oversizedFiles } from "../src/build/published_files.ts";
 
 /** Parsed arguments of the build script. */
 export interface BuildArgs {
@@ -72,6 +75,12 @@ export interface BuildArgs {
    * private sharded build writes its shards for Netlify's build to upload to the deploy store.
    */
   blobsOut: string;
+  /**
+   * Largest file (bytes) a public sharded build publishes (`--max-file-mb`, default 8 MB): the
+   * shards' parts are cut below it, `llms-full.txt` is capped at half of it, and the build fails
+   * naming any file it wrote past it.
+   */
+  maxFileBytes: number;
 }
 
 /** Parses the build flags (see the module doc); unknown flags are a {@link ConfigError}. */
@@ -82,6 +91,7 @@ export function parseBuildArgs(args: string[]): BuildArgs {
     edgeBudgetMB: 15,
     edgeOut: ".shelf/edge",
     blobsOut: BLOBS_UPLOAD_DIR,
+    maxFileBytes: MAX_PUBLISHED_BYTES,
   };
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -105,11 +115,17 @@ export function parseBuildArgs(args: string[]): BuildArgs {
         throw new ConfigError(name, "must be a number of megabytes");
       }
       out.edgeBudgetMB = mb;
+    } else if (name === "--max-file-mb") {
+      const bytes = Math.floor(Number(value()) * 1e6);
+      if (!Number.isFinite(bytes) || bytes < 16_384) {
+        throw new ConfigError(name, "must be a number of megabytes, at least 0.016384");
+      }
+      out.maxFileBytes = bytes;
     } else if (name !== "--") {
       throw new ConfigError(
         name,
         "unknown flag (use --config, --content, --out, --edge-out, --lenient, --private, " +
-          "--edge-budget, --site-url, --shards, --blobs-out)",
+          "--edge-budget, --site-url, --shards, --blobs-out, --max-file-mb)",
       );
     }
   }
@@ -202,30 +218,6 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   const started = performance.now();
   const index = await buildIndexFor(createContentStore(manifest)).export();
   const indexJson = asciiJson(index);
-  if (isPrivate) {
-    // Nothing of a private build's content is published: stale public files go too.
-    for (const file of ["_shelf/manifest.json", "_shelf/index.json", "llms.txt", "llms-full.txt"]) {
-      await Deno.remove(`${args.out}/${file}`).catch(() => {});
-    }
-    for (const folder of ["_shelf/md", "_shelf/index"]) {
-      await Deno.remove(`${args.out}/${folder}`, { recursive: true }).catch(() => {});
-    }
-    console.log(
-      `private build: nothing of the content in ${args.out}/ (the function serves it behind auth)`,
-    );
-  } else {
-    await Deno.writeTextFile(`${published}/manifest.json`, json);
-    console.log(
-      `wrote ${published}/manifest.json (${byteLength(json)} bytes, hash ${
-        manifest.contentHash.slice(0, 12)
-      })`,
-    );
-    await Deno.writeTextFile(`${published}/index.json`, indexJson);
-    console.log(
-      `wrote ${published}/index.json (${byteLength(indexJson)} bytes, ${index.terms.length} ` +
-        `terms, ${Math.round(performance.now() - started)} ms)`,
-    );
-  }
   // The edge function imports edge-manifest.json and edge-index.json. Within the budget they are
   // the manifest without its bodies and the index without its postings (both in chunks, under
   // edge-bodies/ and edge-postings/, listed by edge-bodies.ts and edge-postings.ts); past it
@@ -239,9 +231,39 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   for (const view of views) gzipped += await gzipSize(view.json);
   const external = gzipped > args.edgeBudgetMB * 1024 * 1024;
   const sharded = external || args.shards === true;
-  // Shards of an earlier build go: a private build must leave none published.
+  // Files of an earlier build go: a private build leaves nothing of the content published, and
+  // a sharded one publishes its root and shards, not the whole manifest and index (nor the
+  // other way round).
+  const stale = isPrivate
+    ? ["_shelf/manifest.json", "_shelf/index.json", "llms.txt", "llms-full.txt"]
+    : sharded
+    ? ["_shelf/manifest.json", "_shelf/index.json"]
+    : [];
+  for (const file of [...stale, `_shelf/${PUBLISHED_ROOT_FILE}`]) {
+    await Deno.remove(`${args.out}/${file}`).catch(() => {});
+  }
   await Deno.remove(`${published}/shards`, { recursive: true }).catch(() => {});
   await Deno.remove(`${args.blobsOut}/${blobKeyOf("")}`, { recursive: true }).catch(() => {});
+  if (isPrivate) {
+    for (const folder of ["_shelf/md", "_shelf/index"]) {
+      await Deno.remove(`${args.out}/${folder}`, { recursive: true }).catch(() => {});
+    }
+    console.log(
+      `private build: nothing of the content in ${args.out}/ (the function serves it behind auth)`,
+    );
+  } else if (!sharded) {
+    await Deno.writeTextFile(`${published}/manifest.json`, json);
+    console.log(
+      `wrote ${published}/manifest.json (${byteLength(json)} bytes, hash ${
+        manifest.contentHash.slice(0, 12)
+      })`,
+    );
+    await Deno.writeTextFile(`${published}/index.json`, indexJson);
+    console.log(
+      `wrote ${published}/index.json (${byteLength(indexJson)} bytes, ${index.terms.length} ` +
+        `terms, ${Math.round(performance.now() - started)} ms)`,
+    );
+  }
   const root = sharded
     ? await writeShards(
       manifest,
@@ -249,8 +271,19 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       views,
       isPrivate ? "blobs" : "site",
       writeShard(args, isPrivate),
+      Math.min(SHARD_PART_CHARS, args.maxFileBytes),
     )
     : undefined;
+  if (root && !isPrivate) {
+    // What a local server starts from (`deno task start`, `--manifest`): the root and the stamp.
+    const file = `${published}/${PUBLISHED_ROOT_FILE}`;
+    const text = asciiJson(publishedRoot(manifest, root));
+    await Deno.writeTextFile(file, text);
+    console.log(
+      `wrote ${file} (${byteLength(text)} bytes, hash ${manifest.contentHash.slice(0, 12)}; ` +
+        `index: ${index.terms.length} terms, ${Math.round(performance.now() - started)} ms)`,
+    );
+  }
   const bodies = root ? { edge: { shards: root }, chunks: [] } : splitBodies(manifest);
   const postings = root ? { edge: { shards: true }, chunks: [] } : splitPostings(index);
   await Deno.writeTextFile(
@@ -300,11 +333,21 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   if (isPrivate) return { code: 0, folders };
   const base = manifest.settings?.siteUrl ?? args.siteUrl ??
     (Deno.env.get("URL") ? siteUrl(Deno.env.get("URL"), "URL") : "");
-  const written = await writeSiteFiles(args.out, manifest, base);
+  const llmsFullBytes = sharded ? llmsFullCap(args.maxFileBytes) : undefined;
+  const written = await writeSiteFiles(args.out, manifest, base, llmsFullBytes);
   console.log(
     `wrote ${args.out}/llms.txt, ${args.out}/llms-full.txt and ${written} markdown twins and ` +
       `category indexes under ${args.out}/_shelf/ (links based at ${base || "/"})`,
   );
+  if (!sharded) return { code: 0, folders };
+  const oversized = await oversizedFiles(args.out, args.maxFileBytes);
+  if (oversized.length > 0) {
+    console.error(
+      `build failed: ${oversized.length} published file(s) over ${args.maxFileBytes} bytes ` +
+        `(--max-file-mb): ${oversized.slice(0, 5).map((f) => `${f.path} (${f.bytes})`).join(", ")}`,
+    );
+    return { code: 1, folders };
+  }
   return { code: 0, folders };
 }
 
@@ -326,14 +369,20 @@ function writeShard(args: BuildArgs, isPrivate: boolean) {
  * Writes the agent-facing files (see `src/site/llms_txt.ts`) under `out`: `llms.txt` and
  * `llms-full.txt` at the root, twins under `_shelf/md/`, category indexes under `_shelf/index/`.
  * Both folders are emptied first, so a document hidden since the last build leaves no twin.
- * Returns how many twins and indexes were written.
+ * `llms-full.txt` is capped at `llmsFullBytes` (a sharded build's share of its file bound), else
+ * at the server's own cap. Returns how many twins and indexes were written.
  */
-export async function writeSiteFiles(out: string, manifest: Manifest, base: string) {
+export async function writeSiteFiles(
+  out: string,
+  manifest: Manifest,
+  base: string,
+  llmsFullBytes?: number,
+) {
   for (const dir of [`${out}/_shelf/md`, `${out}/_shelf/index`]) {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
   await Deno.writeTextFile(`${out}/llms.txt`, renderLlmsTxt(manifest, base));
-  await Deno.writeTextFile(`${out}/llms-full.txt`, renderLlmsFull(manifest, base));
+  await Deno.writeTextFile(`${out}/llms-full.txt`, renderLlmsFull(manifest, base, llmsFullBytes));
   const files = new Map(categoryIndexes(manifest, base));
   for (const doc of manifest.documents) {
     files.set(twinPath(doc), webLinks(manifest.bodies[doc.id]!, base));

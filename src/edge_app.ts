@@ -20,10 +20,12 @@ import { isViewHash } from "./content/scoped_store.ts";
 import type { SearchIndexData } from "./search/search_index.ts";
 import { logLine } from "./transport/log_sink.ts";
 import { blobsShardSource, type BlobStoreLike } from "./shards/blobs_shard_source.ts";
-import { createShardReader, type ShardReader } from "./shards/shard_reader.ts";
-import { isShardRoot, type ShardedLoaders, shardedLoaders } from "./shards/shard_root.ts";
+import { fetchPublishedRoot, namesPublishedRoot } from "./shards/published_root.ts";
+import { type RootLoaders, rootLoaders, shardedCacheOptions } from "./shards/root_loaders.ts";
+import { createShardReader } from "./shards/shard_reader.ts";
+import { isShardRoot } from "./shards/shard_root.ts";
 import type { ShardSource } from "./shards/shard_source.ts";
-import { siteShardSource } from "./shards/site_shard_source.ts";
+import { siteShardSource, urlShardSource } from "./shards/site_shard_source.ts";
 
 /** A build output imported as a module: the data itself, or a stub naming where it is served. */
 export type Bundled<T> = T | { external: string };
@@ -62,14 +64,24 @@ export interface EdgeInputs {
 }
 
 /**
- * The loaders of a sharded build's stub (`{ shards: root }`), reading from `inputs.shardSource`,
- * else where the root says the build put them; `undefined` for any other manifest module.
+ * The loaders of a sharded build: the root `SHELF_MANIFEST` names (a public build's
+ * `_shelf/shards.json`, fetched again after each cache TTL, its shards beside it), else the
+ * bundled stub's (`{ shards: root }`), read from `inputs.shardSource`, else where the root says
+ * the build put them; `undefined` for any other manifest.
  */
 function shardsOf(
   bundled: unknown,
   inputs: EdgeInputs,
   site: string,
-): (ShardedLoaders & { reader: ShardReader }) | undefined {
+  remote: string | undefined,
+): RootLoaders | undefined {
+  if (remote !== undefined) {
+    if (!namesPublishedRoot(remote)) return undefined;
+    const url = new URL(remote, site);
+    const fetchRoot = fetchPublishedRoot(url.href);
+    const source = inputs.shardSource ?? urlShardSource(new URL("shards/", url));
+    return rootLoaders(async () => (await fetchRoot()).shards, createShardReader(source));
+  }
   if (typeof bundled !== "object" || bundled === null || !("shards" in bundled)) return undefined;
   const root = bundled.shards;
   if (!isShardRoot(root)) throw new TypeError("edge-manifest.json names shards in another layout");
@@ -78,8 +90,10 @@ function shardsOf(
     if (!inputs.blobs) throw new TypeError("the build put its shards in Netlify Blobs: no reader");
     source = blobsShardSource(inputs.blobs);
   }
-  const reader = createShardReader(source ?? siteShardSource(site));
-  return { ...shardedLoaders(root, reader), reader };
+  return rootLoaders(
+    () => Promise.resolve(root),
+    createShardReader(source ?? siteShardSource(site)),
+  );
 }
 
 /**
@@ -112,41 +126,39 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
   const { env } = inputs;
   const settings = resolveConfig({ env });
   const site = env("URL") ?? "http://localhost";
-  const shards = settings.manifest ? undefined : shardsOf(inputs.manifest, inputs, site);
+  const shards = shardsOf(inputs.manifest, inputs, site, settings.manifest);
+  const sharded = shards ? shardedCacheOptions(shards) : undefined;
   const bundled = inputs.manifest as Bundled<Manifest>;
   const remotePath = shards
     ? undefined
     : settings.manifest ?? ("external" in bundled ? bundled.external : undefined);
   const manifest = shards || "external" in bundled ? undefined : bundled;
   const ttlMs = manifest?.settings?.cacheTtlMs;
-  const bodyChunk = shards?.bodyChunk ?? (remotePath ? undefined : inputs.bodyChunk);
-  const chunkCache = shards?.reader.chunkCache;
+  const bodyChunk = remotePath ? undefined : inputs.bodyChunk;
   const app = createApp({
     stores: createStoreCache({
-      load: shards?.manifest ??
-        (remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!),
+      ...(sharded?.store ?? {
+        load: remotePath ? fetchManifest(new URL(remotePath, site).href) : () => manifest!,
+        ...(bodyChunk ? { bodyChunk } : {}),
+      }),
       ...(ttlMs !== undefined ? { ttlMs } : {}),
-      ...(bodyChunk ? { bodyChunk } : {}),
-      ...(shards ? { sectionsChunk: shards.sectionsChunk } : {}),
-      ...(chunkCache ? { chunkCache } : {}),
       onError: (error) =>
         console.warn(`[shelf] manifest reload failed, serving the last good copy: ${error}`),
     }),
     engines: createEngineCache({
-      // The engine cache uses the index only when its content hash matches the manifest's.
-      loadPrebuilt: async (hash) => {
-        if (shards) return await shards.index(hash);
-        if (isViewHash(hash)) return await inputs.viewIndex?.(hash) as SearchIndexData | undefined;
-        const index = await inputs.index() as Bundled<SearchIndexData>;
-        if (!("external" in index)) return index;
-        const res = await fetch(new URL(index.external, site));
-        return res.ok ? await res.json() as SearchIndexData : undefined;
-      },
-      ...(shards
-        ? { postingsChunk: shards.postingsChunk, chunkCache: shards.reader.chunkCache }
-        : inputs.postingsChunk
-        ? { postingsChunk: inputs.postingsChunk }
-        : {}),
+      ...(sharded?.engine ?? {
+        // The engine cache uses the index only when its content hash matches the manifest's.
+        loadPrebuilt: async (hash: string) => {
+          if (isViewHash(hash)) {
+            return await inputs.viewIndex?.(hash) as SearchIndexData | undefined;
+          }
+          const index = await inputs.index() as Bundled<SearchIndexData>;
+          if (!("external" in index)) return index;
+          const res = await fetch(new URL(index.external, site));
+          return res.ok ? await res.json() as SearchIndexData : undefined;
+        },
+        ...(inputs.postingsChunk ? { postingsChunk: inputs.postingsChunk } : {}),
+      }),
       onWarning: (message) => console.warn(`[shelf] ${message}`),
     }),
     search: settings.search,

@@ -25,12 +25,12 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
-  const { first, app, onRebuilt } = await prepare(config, { relay: onDeploy });
+  const { served, app, onRebuilt } = await prepare(config, { relay: onDeploy });
   if (config.transport === "stdio") {
     app.shutdown();
     const out = Deno.stdout.writable.getWriter();
     const encoder = new TextEncoder();
-    log(`${first.server.name} on stdio, ${first.documents.length} documents`);
+    log(`${served.name} on stdio, ${served.documents} documents`);
     await serveStdio({
       server: app.server,
       input: Deno.stdin.readable,
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     port: config.port,
     onListen: (address) => {
       app.listening(address);
-      logListening(first, config, address);
+      logListening(served, config, address);
     },
   }, app.fetch);
 }

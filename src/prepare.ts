@@ -1,8 +1,9 @@
 /**
  * The part of start-up both entry points share (`src/main.ts` for `deno run`/Deno Deploy and
- * the stdio transport, `src/serve.ts` for `deno serve`): read `.env`, get the manifest (built
- * from the content folders, read from a file, or fetched from a URL), and make the store cache
- * and the HTTP app. Runs once per process; nothing here runs per request.
+ * the stdio transport, `src/serve.ts` for `deno serve`): read `.env`, find the content (built
+ * from the content folders, a manifest read from a file or fetched from a URL, or a sharded
+ * build's root, whose shards are read on first need from disk or the site), and make the store
+ * cache, the engine cache and the HTTP app. Runs once per process; nothing here runs per request.
  *
  * @module
  */
@@ -15,9 +16,30 @@ import type { RuntimeConfig } from "./config/resolve_config.ts";
 import { fetchManifest } from "./content/load_manifest.ts";
 import type { Manifest } from "./content/manifest.ts";
 import { type Prebuilt, readManifestFile } from "./read_manifest_file.ts";
-import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
-import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
+import {
+  createStoreCache,
+  type StoreCache,
+  type StoreCacheOptions,
+} from "./content/store_cache.ts";
+import {
+  createEngineCache,
+  type EngineCache,
+  type EngineCacheOptions,
+} from "./search/engine_cache.ts";
 import { isViewHash } from "./content/scoped_store.ts";
+import type { SearchIndexData } from "./search/search_index.ts";
+import { diskShardSource } from "./shards/disk_shard_source.ts";
+import {
+  fetchPublishedRoot,
+  namesPublishedRoot,
+  PUBLISHED_ROOT_FILE,
+  type PublishedRoot,
+} from "./shards/published_root.ts";
+import { rootLoaders, shardedCacheOptions } from "./shards/root_loaders.ts";
+import { createShardReader } from "./shards/shard_reader.ts";
+import type { ShardRoot } from "./shards/shard_root.ts";
+import type { ShardSource } from "./shards/shard_source.ts";
+import { urlShardSource } from "./shards/site_shard_source.ts";
 
 /** Writes a start-up or status line to stderr. */
 export const log = (message: string) => console.error(`[shelf] ${message}`);
@@ -57,10 +79,16 @@ export function entryEnv(
       (name === "ACDC_MCP_HOST" && publicHost && !configured ? "0.0.0.0" : undefined);
 }
 
+/** What a server serves, as its start-up lines name it (known before any shard is read). */
+export interface Served {
+  name: string;
+  documents: number;
+}
+
 /** The start-up lines of an HTTP entry once it listens: what it serves and where. */
-export function logListening(first: Manifest, config: RuntimeConfig, address: Deno.Addr): void {
+export function logListening(served: Served, config: RuntimeConfig, address: Deno.Addr): void {
   log(
-    `${first.server.name} serving ${first.documents.length} documents` +
+    `${served.name} serving ${served.documents} documents` +
       (config.auth.type !== "none" ? ` (auth: ${config.auth.type})` : ""),
   );
   if (!("hostname" in address)) {
@@ -75,43 +103,99 @@ export function logListening(first: Manifest, config: RuntimeConfig, address: De
 /** Where `deno task build` writes by default; start-up serves it when it is fresh. */
 const PREBUILT_DIR = "dist/_shelf";
 
-/** A manifest source over a manifest (and index) read once from disk. */
-function fromPrebuilt({ manifest, index }: Prebuilt) {
+/**
+ * Where the content comes from: the store cache's and the engine cache's options, what is
+ * served, and (building from folders) the folders to watch and how to rebuild.
+ */
+interface ContentSource {
+  served: Served;
+  store: Omit<StoreCacheOptions, "onError">;
+  engine: Omit<EngineCacheOptions, "onWarning">;
+  folders: string[];
+  rebuild?: () => Promise<void>;
+}
+
+const servedOf = (manifest: Manifest): Served => ({
+  name: manifest.server.name,
+  documents: manifest.documents.length,
+});
+
+/** A source over a manifest (and index) held whole, loaded once. */
+function fromManifest(manifest: Manifest, index?: SearchIndexData): ContentSource {
+  const ttlMs = manifest.settings?.cacheTtlMs;
   return {
-    load: () => manifest,
-    first: manifest,
-    ttlMs: manifest.settings?.cacheTtlMs,
-    folders: [] as string[],
-    ...(index ? { index } : {}),
+    served: servedOf(manifest),
+    store: { load: () => manifest, ...(ttlMs !== undefined ? { ttlMs } : {}) },
+    // A scoped view's index is built on its first search here (the edge bundles them prebuilt).
+    engine: { loadPrebuilt: (hash) => Promise.resolve(isViewHash(hash) ? undefined : index) },
+    folders: [],
   };
 }
 
 /**
- * The manifest source: `load` for the store cache, and folders to watch in dev mode. In order:
- * `--manifest` (a URL or a file); the build output in `dist/_shelf/` when it is fresh for the
- * resolved content configuration (not in `--watch` mode); else a build from the folders.
+ * A source over a sharded build's root, its shards read through `source` on first need — as the
+ * edge function reads them (`shardedCacheOptions`). `readRoot` reads the root again after each
+ * cache TTL (a site's, fetched); without it the root read at start is kept.
  */
-export async function manifestSource(config: RuntimeConfig) {
+function fromRoot(
+  root: PublishedRoot,
+  source: ShardSource,
+  readRoot: () => Promise<ShardRoot> = () => Promise.resolve(root.shards),
+): ContentSource {
+  const { store, engine } = shardedCacheOptions(
+    rootLoaders(readRoot, createShardReader(source)),
+  );
+  const ttlMs = root.cacheTtlMs;
+  return {
+    served: { name: root.server.name, documents: root.documents },
+    store: { ...store, ...(ttlMs !== undefined ? { ttlMs } : {}) },
+    engine,
+    folders: [],
+  };
+}
+
+/** A source over a build read from disk. */
+const fromPrebuilt = (found: Prebuilt): ContentSource =>
+  "root" in found
+    ? fromRoot(found.root, diskShardSource(found.shards))
+    : fromManifest(found.manifest, found.index);
+
+/**
+ * The content source. In order: `--manifest` (a URL or a file: a manifest, or a sharded build's
+ * `shards.json`); the build output in `dist/_shelf/` when it is fresh for the resolved content
+ * configuration (not in `--watch` mode); else a build from the folders.
+ */
+export async function manifestSource(config: RuntimeConfig): Promise<ContentSource> {
   if (config.manifest !== undefined) {
-    if (/^https?:\/\//.test(config.manifest)) {
-      const load = fetchManifest(config.manifest);
+    const where = config.manifest;
+    if (/^https?:\/\//.test(where)) {
+      if (namesPublishedRoot(where)) {
+        const fetchRoot = fetchPublishedRoot(where);
+        const first = await fetchRoot();
+        return fromRoot(
+          first,
+          urlShardSource(new URL("shards/", where)),
+          async () => (await fetchRoot()).shards,
+        );
+      }
+      const load = fetchManifest(where);
       const first = await load();
-      return { load, first, ttlMs: first.settings?.cacheTtlMs, folders: [] as string[] };
+      const ttlMs = first.settings?.cacheTtlMs;
+      return {
+        ...fromManifest(first),
+        store: { load, ...(ttlMs !== undefined ? { ttlMs } : {}) },
+      };
     }
     let prebuilt: Prebuilt;
     try {
-      prebuilt = await readManifestFile(config.manifest);
+      prebuilt = await readManifestFile(where);
     } catch (error) {
-      throw new ConfigError(
-        "--manifest",
-        `cannot read ${config.manifest}: ${(error as Error).message}`,
-      );
+      throw new ConfigError("--manifest", `cannot read ${where}: ${(error as Error).message}`);
     }
     return fromPrebuilt(prebuilt);
   }
   // The build code loads only when this process builds: `--manifest` deployments never load it.
   const { loadContentConfig } = await import("./build/load_content_config.ts");
-  const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
   const { freshPrebuilt } = await import("./build/read_prebuilt.ts");
   const content = await loadContentConfig({
     ...(config.config !== undefined ? { config: config.config } : {}),
@@ -121,15 +205,21 @@ export async function manifestSource(config: RuntimeConfig) {
   for (const warning of content.warnings) log(`config warning: ${warning}`);
   if (!config.watch) {
     const found = await freshPrebuilt(content, PREBUILT_DIR, Deno.cwd());
-    if ("manifest" in found) {
+    if (!("reason" in found)) {
+      const [file, builtAt] = "root" in found
+        ? [PUBLISHED_ROOT_FILE, found.root.builtAt]
+        : ["manifest.json", found.manifest.builtAt];
       log(
-        `serving the prebuilt ${PREBUILT_DIR}/manifest.json (built ${found.manifest.builtAt}); ` +
+        `serving the prebuilt ${PREBUILT_DIR}/${file} (built ${builtAt}); ` +
           "run deno task build after changing content",
       );
       return fromPrebuilt(found);
     }
     log(`building from the content folders (${found.reason})`);
   }
+  // The build pipeline (dialects, HTML, YAML) loads only when this process builds: a start from a
+  // fresh prebuilt build does not pay for it.
+  const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
   const build = async () => {
     const { manifest, report } = await buildFromFolders(content);
     log(formatReport(report).replaceAll("\n", "\n[shelf] "));
@@ -139,10 +229,10 @@ export async function manifestSource(config: RuntimeConfig) {
     return manifest;
   };
   let current = await build();
+  const ttlMs = config.watch ? 0 : content.settings.cacheTtlMs;
   return {
-    load: () => current,
-    first: current,
-    ttlMs: config.watch ? 0 : content.settings.cacheTtlMs,
+    ...fromManifest(current),
+    store: { load: () => current, ...(ttlMs !== undefined ? { ttlMs } : {}) },
     folders: content.sources.map((s) => s.path),
     rebuild: async () => {
       current = await build();
@@ -157,7 +247,8 @@ export interface Prepared {
   engines: EngineCache;
   /** Registers a callback for each rebuild in dev mode (`--watch`). */
   onRebuilt(listener: () => void | Promise<void>): void;
-  first: Manifest;
+  /** What it serves, for the start-up lines. */
+  served: Served;
   app: ShelfApp;
 }
 
@@ -176,12 +267,11 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
   for (const warning of unknownEnvWarnings(Object.keys(Deno.env.toObject()))) log(warning);
   const source = await manifestSource(config);
   const stores = createStoreCache({
-    load: source.load,
-    ...(source.ttlMs !== undefined ? { ttlMs: source.ttlMs } : {}),
+    ...source.store,
     onError: (error) => log(`manifest reload failed, serving the last good copy: ${error}`),
   });
   const listeners: (() => void | Promise<void>)[] = [];
-  const rebuild = "rebuild" in source ? source.rebuild : undefined;
+  const { rebuild } = source;
   if (config.watch && rebuild) {
     const { watchFolders } = await import("./build/watch_folders.ts");
     watchFolders(source.folders, async () => {
@@ -191,12 +281,7 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
       for (const listener of listeners) await listener();
     });
   }
-  const prebuilt = "index" in source ? source.index : undefined;
-  const engines = createEngineCache({
-    // A scoped view's index is built on its first search here (the edge bundles them prebuilt).
-    loadPrebuilt: (hash) => Promise.resolve(isViewHash(hash) ? undefined : prebuilt),
-    onWarning: (message) => log(message),
-  });
+  const engines = createEngineCache({ ...source.engine, onWarning: (message) => log(message) });
   const app = createApp({
     stores,
     engines,
@@ -212,7 +297,7 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
     log: requestLogSink(),
   });
   listeners.push(() => app.notifyChanged());
-  return { stores, engines, first: source.first, app, onRebuilt: (l) => listeners.push(l) };
+  return { stores, engines, served: source.served, app, onRebuilt: (l) => listeners.push(l) };
 }
 
 let stderrSink: LogSink | undefined;

@@ -16,7 +16,7 @@ const dotenv = await readDotenv();
 // `onListen`: the app's Host and Origin guard follows that address, not a host setting.
 const config = resolveConfig({ flags: parseArgv(Deno.args), env: entryEnv(dotenv, false), dotenv });
 // `deno serve --parallel` runs several isolates: a stream may be held by another one.
-const { app, first } = await prepare(config, { relay: true });
+const { app, served } = await prepare(config, { relay: true });
 
 /** The handler `deno serve` calls for every request, and where it tells the app its address. */
 export default {
@@ -24,6 +24,6 @@ export default {
   onListen: (address: Deno.Addr) => {
     // A Unix socket is reached through whatever proxies to it: guarded as a public server.
     if ("hostname" in address) app.listening(address);
-    logListening(first, config, address);
+    logListening(served, config, address);
   },
 } satisfies Deno.ServeDefaultExport;

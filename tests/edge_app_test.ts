@@ -1,10 +1,16 @@
 /**
  * The edge app's site files: a public site's are the CDN's static files (passed on to `next`); a
  * private one's (any auth mode) are served by the function, behind its check — never passed on.
+ * `SHELF_MANIFEST` naming a sharded site's `shards.json`: the function reads that root and its
+ * shards beside it.
  */
 import assert from "node:assert/strict";
+import { writeShards } from "../src/build/write_shards.ts";
+import { createContentStore } from "../src/content/content_store.ts";
 import { createEdgeApp } from "../src/edge_app.ts";
-import { manifestOf } from "./helpers.ts";
+import { buildIndexFor } from "../src/search/search_engine.ts";
+import { publishedRoot } from "../src/shards/published_root.ts";
+import { manifestOf, rpc } from "./helpers.ts";
 
 Deno.test("edge app: site files pass to the CDN on a public site, stay behind auth on a private one", async () => {
   const manifest = await manifestOf([{
@@ -80,4 +86,51 @@ Deno.test("edge app: a build private only through a scoped source serves its sit
     assert.doesNotMatch(await res.text(), /Zanzibar/, path);
   }
   app.shutdown();
+});
+
+Deno.test("edge app: SHELF_MANIFEST naming a sharded site's shards.json reads its root and the shards beside it", async () => {
+  const manifest = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: Array.from({ length: 6 }, (_, i) => ({
+      path: `p${i}.md`,
+      text: `# Page ${i}\n\nRotate the keys of page ${i}.`,
+    })),
+  }]);
+  const index = await buildIndexFor(createContentStore(manifest)).export();
+  const files = new Map<string, string>();
+  const root = await writeShards(manifest, index, [], "site", (name, text) => {
+    files.set(`/kb/_shelf/shards/${name}`, text);
+    return Promise.resolve();
+  });
+  files.set("/kb/_shelf/shards.json", JSON.stringify(publishedRoot(manifest, root)));
+  const asked: string[] = [];
+  const site = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    asked.push(path);
+    const text = files.get(path);
+    return text === undefined ? new Response("no", { status: 404 }) : new Response(text);
+  });
+  const env: Record<string, string> = {
+    URL: `http://127.0.0.1:${site.addr.port}`,
+    SHELF_MANIFEST: "/kb/_shelf/shards.json",
+  };
+  const app = createEdgeApp({
+    env: (n) => env[n],
+    manifest: { external: "/_shelf/manifest.json" },
+    index: () => Promise.reject(new Error("no index module")),
+  });
+  try {
+    const found = await rpc(app, "tools/call", {
+      name: "search",
+      arguments: { query: "rotate keys" },
+    });
+    assert.equal(found.result?.isError, undefined, JSON.stringify(found).slice(0, 300));
+    assert.match(found.result.content[0].text, /\[Page \d\]/);
+    assert.equal(asked[0], "/kb/_shelf/shards.json");
+    assert.ok(asked.slice(1).every((p) => p.startsWith("/kb/_shelf/shards/")), asked.join());
+  } finally {
+    app.shutdown();
+    await site.shutdown();
+  }
 });

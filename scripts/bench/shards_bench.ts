@@ -68,6 +68,38 @@ async function* walk(dir: string): AsyncGenerator<{ path: string; size: number }
   }
 }
 
+/**
+ * For `--today`: the whole manifest and index, as an unsharded build publishes them (a sharded
+ * one publishes neither), put beside the shards in `<out>/dist/_shelf/`.
+ */
+async function publishWhole(dir: string, out: string) {
+  const whole = `${out}/whole`;
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      `${ROOT}/scripts/build.ts`,
+      "--content",
+      dir,
+      "--out",
+      `${whole}/dist`,
+      "--edge-out",
+      `${whole}/edge`,
+      "--edge-budget",
+      "100000",
+      "--lenient",
+    ],
+    env: { ACDC_MCP_AUTH_TYPE: "none" },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!run.success) throw new Error(new TextDecoder().decode(run.stderr).slice(-800));
+  for (const file of ["manifest.json", "index.json"]) {
+    await Deno.rename(`${whole}/dist/_shelf/${file}`, `${out}/dist/_shelf/${file}`);
+  }
+  await Deno.remove(whole, { recursive: true });
+}
+
 /** A static server over `dir` that waits {@link FETCH_DELAY_MS} before each answer. */
 function staticServer(dir: string) {
   const counted = { requests: 0, bytes: 0, coldRequests: 0, coldBytes: 0 };
@@ -138,9 +170,14 @@ for (const shelf of shelves) {
     if (file.size > largest.size) largest = file;
     if (file.path.includes("/_shelf/shards/")) largestShard = Math.max(largestShard, file.size);
   }
-  // Questions: the titles of documents spread over the shelf.
-  const manifest = JSON.parse(await Deno.readTextFile(`${out}/dist/_shelf/manifest.json`));
-  const docs = manifest.documents as { title: string }[];
+  // Questions: the titles of documents spread over the shelf (the edge manifest's, in its parts).
+  const parts = await Promise.all(
+    (root.manifest as string[]).map((name) =>
+      Deno.readTextFile(`${out}/dist/_shelf/shards/${name}`)
+    ),
+  );
+  const docs = (JSON.parse(parts.join("")).compactDocuments as { n: string }[])
+    .map((doc) => ({ title: doc.n }));
   const step = Math.max(1, Math.floor(docs.length / 400));
   const titles = docs.filter((_, i) => i % step === 0).map((d) => d.title).filter(Boolean);
   const documents = docs.length;
@@ -160,6 +197,7 @@ for (const shelf of shelves) {
     } MB)`,
     largestShardKB: Math.round(largestShard / 1024),
   };
+  if (today) await publishWhole(shelf.dir, out);
   const { server, counted, url } = staticServer(`${out}/dist`);
   for (const mode of today ? ["sharded", "today"] : ["sharded"]) {
     const runs: Record<string, number>[] = [];

@@ -16,10 +16,14 @@ export interface StoreCacheOptions {
   ttlMs?: number;
   /** Clock, for tests. */
   now?: () => number;
-  /** Imports a body chunk of a manifest that keeps its bodies in chunks (the edge manifest). */
-  bodyChunk?: (k: number) => Promise<unknown>;
-  /** Imports a section chunk of a sharded build's edge manifest (`section_chunks.ts`). */
-  sectionsChunk?: (k: number) => Promise<unknown>;
+  /**
+   * Imports body chunk `k` of a manifest that keeps its bodies in chunks (the edge manifest); told
+   * the manifest's content hash, since a reloaded manifest may be another build's (whose chunks are
+   * other files).
+   */
+  bodyChunk?: (k: number, contentHash: string) => Promise<unknown>;
+  /** Imports a section chunk of a sharded build's edge manifest (`section_chunks.ts`), likewise. */
+  sectionsChunk?: (k: number, contentHash: string) => Promise<unknown>;
   /** The byte bound on body chunks read from shards (shared with the postings'). */
   chunkCache?: ChunkCache;
   /** Called when a reload fails and the last good store keeps serving. */
@@ -65,8 +69,10 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
       const manifest = await options.load();
       if (!store || store.contentHash !== manifest.contentHash) {
         const storeOptions: ContentStoreOptions = {};
-        if (options.bodyChunk) storeOptions.bodyChunk = options.bodyChunk;
-        if (options.sectionsChunk) storeOptions.sectionsChunk = options.sectionsChunk;
+        const { bodyChunk, sectionsChunk } = options;
+        const hash = manifest.contentHash;
+        if (bodyChunk) storeOptions.bodyChunk = (k) => bodyChunk(k, hash);
+        if (sectionsChunk) storeOptions.sectionsChunk = (k) => sectionsChunk(k, hash);
         if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;
         store = createContentStore(manifest, storeOptions);
       }

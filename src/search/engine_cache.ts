@@ -1,6 +1,7 @@
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { ShardUnavailableError } from "../content/shard_unavailable_error.ts";
+import { IndexUnavailableError } from "./index_unavailable_error.ts";
 import { buildIndexFor, createSearchEngine, type SearchEngine } from "./search_engine.ts";
 import { importSearchIndex, type SearchIndexData } from "./search_index.ts";
 
@@ -12,12 +13,24 @@ export interface EngineCacheOptions {
    * (`scoped_store.ts`), and its own prebuilt index when the build wrote one.
    */
   loadPrebuilt?: (contentHash: string) => Promise<SearchIndexData | undefined>;
-  /** Imports a postings chunk of a prebuilt index that keeps its postings in chunks (the edge). */
-  postingsChunk?: (k: number) => Promise<unknown>;
+  /**
+   * Imports postings chunk `k` of the prebuilt index of the store with `contentHash`, when that
+   * index keeps its postings in chunks (the edge).
+   */
+  postingsChunk?: (k: number, contentHash: string) => Promise<unknown>;
   /** The byte bound on postings chunks read from shards (shared with the bodies'). */
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
   onWarning?: (message: string) => void;
+  /**
+   * What to do when a prebuilt index is there but cannot be used (its load throws, it is for
+   * other content, or it does not import): `"build"` one from the store's bodies (the default),
+   * or `"fail"` the search with an {@link IndexUnavailableError} — a sharded build's choice,
+   * where building reads every shard; the next search tries the prebuilt index again. A store
+   * with no prebuilt index at all (`loadPrebuilt` gives `undefined`: a scoped view the build did
+   * not index) is built either way.
+   */
+  unusable?: "build" | "fail";
 }
 
 /** Per-isolate search engines, one per content store. */
@@ -39,6 +52,15 @@ export interface EngineCache {
 export function createEngineCache(options: EngineCacheOptions = {}): EngineCache {
   const engines = new WeakMap<ContentStore, Promise<SearchEngine>>();
   const make = async (store: ContentStore): Promise<SearchEngine> => {
+    const unusable = (reason: string): void => {
+      if (options.unusable !== "fail") {
+        options.onWarning?.(`prebuilt search index not used (${reason}); building one instead`);
+        return;
+      }
+      const error = new IndexUnavailableError(store.contentHash, reason);
+      options.onWarning?.(error.message);
+      throw error;
+    };
     let data: SearchIndexData | undefined;
     try {
       data = await options.loadPrebuilt?.(store.contentHash);
@@ -46,23 +68,24 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
       // Its shards unreachable for now: this search fails (and the next one tries again) rather
       // than reading every body of a large knowledge base to build an index.
       if (error instanceof ShardUnavailableError) throw error;
-      options.onWarning?.(`prebuilt search index not loaded: ${(error as Error).message}`);
+      unusable(`not loaded: ${(error as Error).message}`);
     }
     if (data) {
       if (data.contentHash !== store.contentHash) {
-        options.onWarning?.("prebuilt search index is for other content; building one instead");
+        unusable("it is for other content");
       } else {
         try {
           const { postingsChunk, chunkCache } = options;
+          const hash = store.contentHash;
           return createSearchEngine(
             store,
             importSearchIndex(data, {
-              ...(postingsChunk ? { postingsChunk } : {}),
+              ...(postingsChunk ? { postingsChunk: (k: number) => postingsChunk(k, hash) } : {}),
               ...(chunkCache ? { chunkCache } : {}),
             }),
           );
         } catch (error) {
-          options.onWarning?.(`${(error as Error).message}; building the index instead`);
+          unusable((error as Error).message);
         }
       }
     }

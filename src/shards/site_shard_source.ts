@@ -32,7 +32,28 @@ export function siteShardSource(
   site: string,
   fetchFn: (url: URL) => Promise<Response> = (url) => fetch(url),
 ): ShardSource {
-  const base = new URL(SITE_SHARDS_PATH, site);
+  return urlShardSource(new URL(SITE_SHARDS_PATH, site), fetchFn);
+}
+
+/**
+ * Reads shards from the folder URL `base` (ending in `/`): where a server that fetches a public
+ * build's root file (`https://kb.example/_shelf/shards.json`) finds its shards, beside it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { urlShardSource } from "./site_shard_source.ts";
+ * const asked: string[] = [];
+ * const source = urlShardSource(new URL("shards/", "https://kb.example/docs/_shelf/shards.json"),
+ *   (url) => (asked.push(String(url)), Promise.resolve(new Response("[]"))));
+ * await source.read("0123456789abcdef0123.json");
+ * assert.deepEqual(asked, ["https://kb.example/docs/_shelf/shards/0123456789abcdef0123.json"]);
+ * ```
+ */
+export function urlShardSource(
+  base: URL,
+  fetchFn: (url: URL) => Promise<Response> = (url) => fetch(url),
+): ShardSource {
   return shardSource(base.href, async (name) => {
     const res = await fetchFn(new URL(name, base));
     if (!res.ok) {

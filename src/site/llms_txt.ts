@@ -10,8 +10,12 @@ import type { Manifest, ManifestDocument } from "../content/manifest.ts";
 
 /** Most document links in `llms.txt`; past it each section lists its first ones and links its index. */
 export const LLMS_TXT_MAX_LINKS = 1000;
-/** Most characters of `llms-full.txt`; documents past it are left out, with a note saying so. */
-export const LLMS_FULL_MAX_CHARS = 4_000_000;
+/**
+ * Most bytes (UTF-8) of `llms-full.txt`, the base URL of its links not counted; documents past
+ * it are left out, with a note saying so. Half the largest file a sharded build publishes
+ * (`src/build/published_files.ts`), which leaves room for the links' base URLs.
+ */
+export const LLMS_FULL_MAX_BYTES = 4_000_000;
 
 import { encodeSegment, twinPath } from "../content/twin_path.ts";
 
@@ -190,17 +194,36 @@ const twinUrl = (base: string, source: string, path: string, fragment: string) =
 /**
  * `llms-full.txt`: each document as `# title`, its twin URL and its text (without its own H1
  * when that repeats the title), in `llms.txt` order,
- * up to {@link LLMS_FULL_MAX_CHARS} (characters of text: the base URL in each link is not
+ * up to {@link LLMS_FULL_MAX_BYTES} (bytes of UTF-8 text: the base URL in each link is not
  * counted, so the same documents fit whatever the base); a final note says how many were left
  * out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest } from "../build/build_manifest.ts";
+ * import { renderLlmsFull } from "./llms_txt.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
+ *   { name: "docs", description: "", files: [
+ *     { path: "a.md", text: "# A\n\n" + "é".repeat(400) },
+ *     { path: "b.md", text: "# B\n\n" + "e".repeat(400) },
+ *   ] },
+ * ] });
+ * // 400 "é" are 800 bytes: past a 700-byte cap, though 400 characters.
+ * const text = renderLlmsFull(manifest, "", 700);
+ * assert.match(text, /^# B\n/);
+ * assert.match(text, /1 documents did not fit the 700-byte cap/);
+ * ```
  */
 export function renderLlmsFull(
   manifest: Manifest,
   base: string,
-  max = LLMS_FULL_MAX_CHARS,
+  max = LLMS_FULL_MAX_BYTES,
   bodyOf: (doc: ManifestDocument) => string = (doc) => manifest.bodies[doc.id] ?? "",
 ): string {
   const parts: string[] = [];
+  const utf8 = new TextEncoder();
+  const baseBytes = utf8.encode(base).byteLength;
   let size = 0;
   let left = 0;
   for (const section of sections(manifest)) {
@@ -214,7 +237,7 @@ export function renderLlmsFull(
       }).trim().replace(/^# (.*)\n*/, (h1, text) => oneLine(text) === title ? "" : h1);
       const page = doc.url ? `Page: ${doc.url}\n` : "";
       const part = `# ${title}\n\nSource: ${base}${twinPath(doc)}\n${page}\n${body}\n`;
-      const counted = part.length - links * base.length;
+      const counted = utf8.encode(part).byteLength - links * baseBytes;
       if (size + counted > max) {
         left++;
         continue;
@@ -225,7 +248,7 @@ export function renderLlmsFull(
   }
   if (left > 0) {
     parts.push(
-      `# Left out\n\n${left} documents did not fit the ${max}-character cap of this file; ` +
+      `# Left out\n\n${left} documents did not fit the ${max}-byte cap of this file; ` +
         `read them through ${base}/llms.txt or the MCP endpoint.\n`,
     );
   }

@@ -96,3 +96,38 @@ Deno.test("CLI: start serves a fresh build and says so; otherwise it builds and 
     await Deno.remove(cwd, { recursive: true });
   }
 });
+
+Deno.test("prebuilt sharded build: its root file is used when fresh, refused when stale; no shard is read", async () => {
+  const cwd = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${cwd}/content/guides`, { recursive: true });
+    await Deno.writeTextFile(`${cwd}/content/guides/a.md`, "# Alpha\n\nFirst.");
+    const content = await loadContentConfig({ cwd });
+    await build(cwd, ["--shards"]);
+    // The check reads the root file alone: with every shard gone it still says fresh.
+    await Deno.remove(`${cwd}/dist/_shelf/shards`, { recursive: true });
+    const fresh = await freshPrebuilt(content, `${cwd}/dist/_shelf`, cwd);
+    assert.ok("root" in fresh, JSON.stringify(fresh));
+    assert.equal(fresh.root.documents, 1);
+    assert.equal(fresh.shards, `${cwd}/dist/_shelf/shards`);
+    const file = `${cwd}/dist/_shelf/shards.json`;
+    const stat = await Deno.stat(file);
+    const older = JSON.parse(await Deno.readTextFile(file));
+    older.builtBy = "0.0.9";
+    await Deno.writeTextFile(file, JSON.stringify(older));
+    await Deno.utime(file, stat.atime!, stat.mtime!);
+    assert.deepEqual(await freshPrebuilt(content, `${cwd}/dist/_shelf`, cwd), {
+      reason: `${file} was built by Shelf 0.0.9 (this is ${SHELF_VERSION})`,
+    });
+    const later = new Date(Date.now() + 60_000);
+    await Deno.utime(`${cwd}/content/guides/a.md`, later, later);
+    older.builtBy = SHELF_VERSION;
+    await Deno.writeTextFile(file, JSON.stringify(older));
+    await Deno.utime(file, stat.atime!, stat.mtime!);
+    assert.deepEqual(await freshPrebuilt(content, `${cwd}/dist/_shelf`, cwd), {
+      reason: `${file} is older than ${cwd}/content/guides/a.md`,
+    });
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
+  }
+});

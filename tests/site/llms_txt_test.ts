@@ -130,8 +130,8 @@ Deno.test("llms-full.txt: past its cap documents are left out and a note says ho
   const cut = renderLlmsFull(manifest, BASE, 3000);
   const kept = cut.match(/^# Page \d$/gm)!.length;
   assert.ok(kept >= 1 && kept < 10, `${kept} kept`);
-  assert.match(cut, new RegExp(`${10 - kept} documents did not fit the 3000-character cap`));
-  assert.ok(cut.length < 3000 + 300, `${cut.length} characters`);
+  assert.match(cut, new RegExp(`${10 - kept} documents did not fit the 3000-byte cap`));
+  assert.ok(cut.length < 3000 + 300, `${cut.length} bytes`);
 });
 
 Deno.test("writeSiteFiles: the files the build writes are the bytes the app serves; stale twins go", async () => {

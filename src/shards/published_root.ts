@@ -1,0 +1,121 @@
+/**
+ * The root file a public sharded build publishes (`_shelf/shards.json`) in place of the whole
+ * manifest and index: the {@link ShardRoot} (whose shards are published beside it, under
+ * `_shelf/shards/`) and what a server needs before it reads any shard — the build's stamp, for
+ * the freshness check and the start-up lines. A local server (`deno task start` over `dist/`, or
+ * `--manifest` naming the file or its URL) starts from it and reads each shard on first need.
+ *
+ * @module
+ */
+import type { Manifest } from "../content/manifest.ts";
+import { isShardRoot, type ShardRoot } from "./shard_root.ts";
+
+/** The root file's name, in `_shelf/` beside the `shards/` folder. */
+export const PUBLISHED_ROOT_FILE = "shards.json";
+
+/** What a public sharded build publishes as `_shelf/shards.json`. */
+export interface PublishedRoot {
+  shards: ShardRoot;
+  /** The manifest's `server` (its name, for the start-up lines). */
+  server: Manifest["server"];
+  /** How many documents it serves (for the start-up lines). */
+  documents: number;
+  /** The manifest's `builtAt`, `builtBy` and `buildConfig` (the freshness check's). */
+  builtAt: string;
+  builtBy?: string;
+  buildConfig?: string;
+  /** The manifest's `settings.cacheTtlMs` (how often a server fetching it checks it again). */
+  cacheTtlMs?: number;
+}
+
+/**
+ * Whether `path` (a file or a URL) names a sharded build's root file rather than a manifest:
+ * its last segment is {@link PUBLISHED_ROOT_FILE}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { namesPublishedRoot } from "./published_root.ts";
+ * assert.ok(namesPublishedRoot("https://kb.example/_shelf/shards.json"));
+ * assert.ok(namesPublishedRoot("dist/_shelf/shards.json"));
+ * assert.ok(!namesPublishedRoot("dist/_shelf/manifest.json"));
+ * ```
+ */
+export function namesPublishedRoot(path: string): boolean {
+  return path.replace(/[?#].*$/s, "").split("/").at(-1) === PUBLISHED_ROOT_FILE;
+}
+
+/**
+ * The root file of `manifest`'s shards.
+ *
+ * @example
+ * ```ts ignore
+ * await Deno.writeTextFile("dist/_shelf/shards.json", JSON.stringify(publishedRoot(manifest, root)));
+ * ```
+ */
+export function publishedRoot(manifest: Manifest, shards: ShardRoot): PublishedRoot {
+  const { server, builtAt, builtBy, buildConfig } = manifest;
+  const ttl = manifest.settings?.cacheTtlMs;
+  return {
+    shards,
+    server,
+    documents: manifest.documents.length,
+    builtAt,
+    ...(builtBy !== undefined ? { builtBy } : {}),
+    ...(buildConfig !== undefined ? { buildConfig } : {}),
+    ...(ttl !== undefined ? { cacheTtlMs: ttl } : {}),
+  };
+}
+
+/**
+ * Checks that `value` is a root file this code reads; throws a `TypeError` saying what is wrong.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assertPublishedRoot } from "./published_root.ts";
+ * assert.throws(() => assertPublishedRoot({ shards: {} }), /not a sharded build's root/);
+ * ```
+ */
+export function assertPublishedRoot(value: unknown): asserts value is PublishedRoot {
+  const r = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const server = r.server as Record<string, unknown> | undefined;
+  if (
+    !isShardRoot(r.shards) || typeof server?.name !== "string" ||
+    typeof r.documents !== "number" || typeof r.builtAt !== "string"
+  ) {
+    throw new TypeError(
+      `not a sharded build's root of this version (${PUBLISHED_ROOT_FILE} of layout ` +
+        `${String((r.shards as Record<string, unknown> | undefined)?.layout ?? "none")})`,
+    );
+  }
+}
+
+/**
+ * A loader that fetches the root file at `url` (each call fetches: the store cache calls it once
+ * per TTL).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fetchPublishedRoot } from "./published_root.ts";
+ * const load = fetchPublishedRoot("https://kb.example/_shelf/shards.json", () =>
+ *   Promise.resolve(new Response("nope", { status: 404 })));
+ * await assert.rejects(load(), /root fetch failed: 404 https:\/\/kb\.example\/_shelf\/shards\.json/);
+ * ```
+ */
+export function fetchPublishedRoot(
+  url: string,
+  fetchFn: typeof fetch = fetch,
+): () => Promise<PublishedRoot> {
+  return async () => {
+    const res = await fetchFn(url, { headers: { accept: "application/json" } });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new Error(`root fetch failed: ${res.status} ${url}`);
+    }
+    const value: unknown = await res.json();
+    assertPublishedRoot(value);
+    return value;
+  };
+}
