@@ -143,7 +143,11 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
         return res.ok ? await res.json() as SearchIndexData : undefined;
       },
       ...(shards
-        ? { postingsChunk: shards.postingsChunk, chunkCache: shards.reader.chunkCache }
+        ? {
+          postingsChunk: shards.postingsChunk,
+          dictionaryRange: shards.dictionaryRange,
+          chunkCache: shards.reader.chunkCache,
+        }
         : inputs.postingsChunk
         ? { postingsChunk: inputs.postingsChunk }
         : {}),

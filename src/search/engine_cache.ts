@@ -14,6 +14,8 @@ export interface EngineCacheOptions {
   loadPrebuilt?: (contentHash: string) => Promise<SearchIndexData | undefined>;
   /** Imports a postings chunk of a prebuilt index that keeps its postings in chunks (the edge). */
   postingsChunk?: (k: number) => Promise<unknown>;
+  /** Reads a dictionary range of a prebuilt index that keeps its dictionary in ranges. */
+  dictionaryRange?: (k: number) => Promise<unknown>;
   /** The byte bound on postings chunks read from shards (shared with the bodies'). */
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
@@ -53,12 +55,13 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
         options.onWarning?.("prebuilt search index is for other content; building one instead");
       } else {
         try {
-          const { postingsChunk, chunkCache } = options;
+          const { postingsChunk, chunkCache, dictionaryRange } = options;
           return createSearchEngine(
             store,
             importSearchIndex(data, {
               ...(postingsChunk ? { postingsChunk } : {}),
               ...(chunkCache ? { chunkCache } : {}),
+              ...(dictionaryRange ? { dictionaryRange } : {}),
             }),
           );
         } catch (error) {

@@ -7,9 +7,13 @@ import type { ChunkCache } from "../content/chunk_cache.ts";
 import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
-/** Reading postings: from the index data, or from chunks imported on first need. */
+/**
+ * Reading postings: from the index data, or from chunks imported on first need; `termCount` terms
+ * in all, `find` giving a term's position among them.
+ */
 export function createPostingsReader(
   data: SearchIndexData,
+  termCount: number,
   find: (term: string) => number,
   postingsChunk: ((k: number) => Promise<unknown>) | undefined,
   cache?: ChunkCache,
@@ -32,7 +36,7 @@ export function createPostingsReader(
     }
     return lo;
   };
-  const size = (k: number) => (starts[k + 1] ?? data.terms.length) - starts[k]!;
+  const size = (k: number) => (starts[k + 1] ?? termCount) - starts[k]!;
   const chunks = createChunkLoader(starts.length, postingsChunk, (chunk, k) => {
     if (!Array.isArray(chunk) || chunk.length !== size(k)) {
       throw new TypeError(`postings chunk ${k} is not ${size(k)} postings`);
@@ -43,7 +47,7 @@ export function createPostingsReader(
     postingsOf(i: number): string {
       const k = chunkOf(i);
       const chunk = chunks.get(k);
-      if (!chunk) throw new Error(`postings of ${data.terms[i]} read before loadPostings`);
+      if (!chunk) throw new Error(`postings of term ${i} read before loadPostings`);
       return chunk[i - starts[k]!]!;
     },
     load(terms: Iterable<string>): Promise<void> {
