@@ -159,7 +159,7 @@ for (const shelf of shelves) {
     buildPeakRssMB: Math.round(kb / 1024),
     rootBytes,
     shards: root.manifest.length + root.index.length + root.bodies.length +
-      (root.sections?.length ?? 0) + root.postings.length,
+      (root.sections?.length ?? 0) + root.postings.length + (root.dictionary?.length ?? 0),
     // What every cold isolate reads before its first answer: the edge manifest and index.
     rootPartsMB: +(await partsBytes([...root.manifest, ...root.index], `${out}/dist`) / 1e6)
       .toFixed(1),

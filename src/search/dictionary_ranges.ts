@@ -4,11 +4,12 @@
  * characters starts and its first term ({@link RangedDictionaryData}); each range is a shard of
  * its own, read when a query's words first fall in it (`dictionary.ts`).
  *
- * The size: on openjdk-17-doc (90,322 terms, 2.5 MB of terms and counts as JSON), a word
- * expanded to its one-edit typos looks in 72 ranges of 2 KB (144 KB) against 65 of 4 KB
- * (260 KB) and 85 of 1 KB (85 KB), while the edge index and the root list each range's first
- * term, start and shard name: 69 KB for 1,210 ranges of 2 KB, 138 KB for 2,401 of 1 KB
- * (measured 2026-11-28 on 22 questions' words).
+ * The size, measured on openjdk-17-doc (90,322 terms: 2,438 KB of terms and counts as JSON) with
+ * 22 questions (`scripts/bench/dictionary_reads.ts`, 2026-11-28): ranges of 2 KB (1,210 of them)
+ * put 39 KB of first terms and starts in the edge index, and a question reads 11 ranges (23 KB) at
+ * the median, 79 (161 KB) when a misspelled word's one-edit variants, spread over every first
+ * letter, are looked up; 1 KB ranges: 78 KB in the edge index, 19 and 93 KB per question; 4 KB:
+ * 20 KB, 32 and 284 KB; 8 KB: 10 KB, 48 and 492 KB. The root names each range (about 24 bytes).
  *
  * @module
  */
