@@ -102,6 +102,25 @@ function lastAtOrBefore<T>(values: readonly T[], key: T): number {
 }
 
 /**
+ * The positions (from, to) of the range of `ranges` that `term` would be in, read or not; undefined
+ * when it would come before every term.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spanOf } from "./dictionary.ts";
+ * const ranges = { size: 5, starts: [0, 2], firsts: ["b", "d"], range: () => undefined };
+ * assert.deepEqual(spanOf(ranges, "c"), [0, 2]);
+ * assert.deepEqual(spanOf(ranges, "z"), [2, 5]);
+ * assert.equal(spanOf(ranges, "a"), undefined);
+ * ```
+ */
+export function spanOf(ranges: DictionaryRanges, term: string): [number, number] | undefined {
+  const r = lastAtOrBefore(ranges.firsts, term);
+  return r < 0 ? undefined : [ranges.starts[r]!, ranges.starts[r + 1] ?? ranges.size];
+}
+
+/**
  * A dictionary over sorted `terms`, their page `counts` and, when the index has parts, their
  * `partCounts`: all of it read (one range).
  *

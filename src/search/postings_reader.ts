@@ -23,6 +23,7 @@ export function createPostingsReader(
     return {
       postingsOf: (i: number) => data.postings[i]!,
       load: (_terms: Iterable<string>) => LOADED,
+      loadPositions: (_from: number, _to: number, _most: number) => LOADED,
       loadAll: () => LOADED,
     };
   }
@@ -57,6 +58,12 @@ export function createPostingsReader(
         if (i >= 0) wanted.push(chunkOf(i));
       }
       return chunks.load(wanted);
+    },
+    /** Loads the chunks holding positions `from` up to `to`, when they are at most `most`. */
+    loadPositions(from: number, to: number, most: number): Promise<void> {
+      const [first, last] = [chunkOf(from), chunkOf(to - 1)];
+      if (last - first >= most) return LOADED;
+      return chunks.load(Array.from({ length: last - first + 1 }, (_, k) => first + k));
     },
     loadAll: () => chunks.load(starts.keys()),
   };

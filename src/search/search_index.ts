@@ -1,7 +1,7 @@
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
 import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
-import { createDictionary, createRangedDictionary, type Dictionary } from "./dictionary.ts";
+import { createDictionary, createRangedDictionary, type Dictionary, spanOf } from "./dictionary.ts";
 import { createRangeReader, type RangedDictionaryData, validRanges } from "./dictionary_ranges.ts";
 import {
   type Field,
@@ -425,11 +425,13 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const costOf = partOf.length === 0
     ? dictionary.dfOf
     : (term: string) => dictionary.dfOf(term) + dictionary.partsOf(term);
-  // Runs dictionary lookups until they need no range that is not read, reading those they did.
-  const settled = async <T>(lookups: () => T): Promise<T> => {
+  // Runs dictionary lookups until they need no range that is not read, reading those they did;
+  // `meanwhile` is given what each attempt made while its missing ranges are read.
+  const settled = async <T>(lookups: () => T, meanwhile?: (value: T) => void): Promise<T> => {
     for (;;) {
       const { value, missing } = dictionary.attempt(lookups);
       if (missing.length === 0 || !ranges) return value;
+      meanwhile?.(value);
       await ranges.load(missing);
     }
   };
@@ -455,6 +457,16 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     has: (term) => find(term) >= 0,
   });
   const plan = (query: string) => withinBudget(planQuery(query, dictionary), costOf, budget);
+  // While a plan's ranges are read, the postings of its words are read too, not after them: each
+  // word's chunk is the one holding its range, when at most two chunks hold it (one, as a rule;
+  // a word the dictionary turns out not to have costs them for nothing). A failed read is the
+  // later `loadPostings`' to tell.
+  const prefetch = (partial: QueryPlan) => {
+    for (const term of partial.terms) {
+      const span = spanOf(ranges!, term);
+      if (span) chunks.loadPositions(span[0], span[1], 2).catch(() => {});
+    }
+  };
   return {
     analyzer: ANALYZER_ID,
     contentHash: data.contentHash,
@@ -462,7 +474,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     pages,
     partOf,
     plan,
-    readPlan: (query) => settled(() => plan(query)),
+    readPlan: (query) => settled(() => plan(query), prefetch),
     budget,
     costOf,
     contentDocs: scorer.contentDocsOf,
