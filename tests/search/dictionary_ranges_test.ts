@@ -97,3 +97,43 @@ Deno.test({
     assert.ok(read < ranges, `${read} of ${ranges} ranges read`);
   },
 });
+
+Deno.test("dictionary ranges: import refuses bad ranges; export gives the whole index back", async () => {
+  const { manifest } = await buildFolder(`${CORPORA}/hugo-docs`);
+  const data = await buildIndexFor(createContentStore(manifest)).export();
+  const postings = splitPostings(data);
+  const { edge, ranges } = splitDictionary(postings.edge);
+  const options = {
+    postingsChunk: (k: number) => Promise.resolve(postings.chunks[k]),
+    dictionaryRange: (k: number) => Promise.resolve(ranges[k]),
+  };
+  assert.deepEqual(await importSearchIndex(edge, options).export(), data);
+  const info = edge.dictionaryRanges!;
+  for (
+    const bad of [
+      { ...info, starts: [1, ...info.starts.slice(1)] },
+      { ...info, firsts: [...info.firsts].reverse() },
+      { ...info, size: info.starts.at(-1)! },
+      { ...info, firsts: info.firsts.slice(1) },
+    ]
+  ) {
+    assert.throws(
+      () => importSearchIndex({ ...edge, dictionaryRanges: bad }, options),
+      /invalid dictionaryRanges/,
+    );
+  }
+  assert.throws(
+    () => importSearchIndex({ ...edge, terms: ["a"] }, options),
+    /invalid dictionaryRanges/,
+  );
+  assert.throws(
+    () => importSearchIndex(edge, { postingsChunk: options.postingsChunk }),
+    /keeps its dictionary in ranges and nothing reads them/,
+  );
+  // A range that is not the one the edge index names (another build's) is refused when read.
+  const swapped = importSearchIndex(edge, {
+    ...options,
+    dictionaryRange: (k: number) => Promise.resolve(ranges[(k + 1) % ranges.length]),
+  });
+  await assert.rejects(swapped.readPlan("image processing"), /is not the one the index names/);
+});
