@@ -323,7 +323,8 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         external ? `${size} MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` : ""
       }` +
         `the edge function bundles the root of ${root.bodies.length} body, ` +
-        `${root.sections.length} section and ${root.postings.length} postings shards (${
+        `${root.sections.length} section, ${root.postings.length} postings and ` +
+        `${root.dictionary.length} dictionary shards (${
           byteLength(asciiJson(root))
         } bytes), read on first need from ${
           isPrivate ? `Netlify Blobs (written to ${args.blobsOut}/)` : `${published}/shards/`

@@ -6,7 +6,11 @@
  * today's engine past the edge budget (the whole manifest and index fetched) where asked.
  *
  * Usage: deno run -A scripts/bench/shards_bench.ts [--content DIR]... [--generate N]
- *        [--today] [--cold-runs N]
+ *        [--today] [--cold-runs N] [--questions FILE]
+ *
+ * `--questions FILE` (a JSON array of strings): each cold run (one per question unless
+ * `--cold-runs` says otherwise) starts with its own question, and the report gives the median and
+ * the largest of the cold runs beside each other.
  *
  * Without arguments: `/usr/share/doc/openjdk-17-doc/api` if installed, and a generated shelf of
  * 20,000 documents.
@@ -27,11 +31,15 @@ const args = Deno.args;
 const shelves: Shelf[] = [];
 let today = false;
 let coldRuns = 3;
+let questions: string[] | undefined;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--content") shelves.push({ name: args[i + 1]!, dir: args[++i]! });
   else if (args[i] === "--today") today = true;
   else if (args[i] === "--cold-runs") coldRuns = Number(args[++i]);
-  else if (args[i] === "--generate") {
+  else if (args[i] === "--questions") {
+    questions = JSON.parse(await Deno.readTextFile(args[++i]!));
+    if (!args.includes("--cold-runs")) coldRuns = questions!.length;
+  } else if (args[i] === "--generate") {
     const count = Number(args[++i]);
     shelves.push({ name: `generated-${count}`, dir: await generated(count) });
   }
@@ -188,7 +196,7 @@ for (const shelf of shelves) {
     buildPeakRssMB: Math.round(kb / 1024),
     rootBytes,
     shards: root.manifest.length + root.index.length + root.bodies.length +
-      (root.sections?.length ?? 0) + root.postings.length,
+      (root.sections?.length ?? 0) + root.postings.length + (root.dictionary?.length ?? 0),
     // What every cold isolate reads before its first answer: the edge manifest and index.
     rootPartsMB: +(await partsBytes([...root.manifest, ...root.index], `${out}/dist`) / 1e6)
       .toFixed(1),
@@ -203,7 +211,7 @@ for (const shelf of shelves) {
     const runs: Record<string, number>[] = [];
     for (let run = 0; run < coldRuns; run++) {
       const queries = [
-        titles[run % titles.length]!,
+        questions?.[run % questions.length] ?? titles[run % titles.length]!,
         ...titles.filter((_, i) => i % coldRuns !== run % coldRuns).slice(0, 200),
       ];
       const file = `${out}/queries.json`;
@@ -228,7 +236,18 @@ for (const shelf of shelves) {
       const result = JSON.parse(new TextDecoder().decode(child.stdout).trim().split("\n").at(-1)!);
       runs.push({ ...result, coldFetches: counted.coldRequests, coldKB: counted.coldBytes / 1024 });
     }
+    const max = (key: string) => Math.round(Math.max(...runs.map((r) => r[key]!)));
     report[mode] = {
+      ...(questions
+        ? {
+          coldMax: {
+            wallMs: max("coldWallMs"),
+            cpuMs: max("coldCpuMs"),
+            fetches: max("coldFetches"),
+            fetchedKB: max("coldKB"),
+          },
+        }
+        : {}),
       coldWallMs: Math.round(median(runs.map((r) => r.coldWallMs!))),
       coldCpuMs: Math.round(median(runs.map((r) => r.coldCpuMs!))),
       coldFetches: median(runs.map((r) => r.coldFetches!)),

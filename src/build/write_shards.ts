@@ -11,6 +11,7 @@ import { compactManifest } from "../content/compact_documents.ts";
 import { splitSections } from "../content/section_chunks.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
+import { splitDictionary } from "../search/dictionary_ranges.ts";
 import { splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
@@ -67,8 +68,9 @@ export async function shardName(text: string): Promise<string> {
  *   return Promise.resolve();
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
- * // The manifest, the index, one body chunk, one section chunk, one postings chunk.
- * assert.equal(files.size, 5);
+ * // The manifest, the index, one body chunk, one section chunk, one postings chunk, one
+ * // dictionary range.
+ * assert.equal(files.size, 6);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
  */
@@ -103,6 +105,8 @@ export async function writeShards(
     bodyChunkCount(total, Object.keys(manifest.bodies).length, MAX_BODY_SHARDS),
   );
   const postings = splitPostings(index);
+  // Positions are the whole dictionary's: the postings are split first.
+  const dictionary = splitDictionary(postings.edge);
   // The pages scored by their parts: the engine reads their sections' titles when it starts.
   const paged = new Set((index.parts ?? []).map((page) => index.ids[page]!));
   const sections = splitSections(
@@ -115,15 +119,17 @@ export async function writeShards(
     store,
     contentHash: manifest.contentHash,
     manifest: await parts(asciiJson(sections.edge)),
-    index: await parts(asciiJson(postings.edge)),
+    index: await parts(asciiJson(dictionary.edge)),
     bodies: [],
     sections: [],
     postings: [],
+    dictionary: [],
     views: {},
   };
   for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
   for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
+  for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
   for (const view of views) root.views[view.hash] = await parts(view.json);
   return root;
 }

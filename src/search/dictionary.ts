@@ -3,6 +3,13 @@
  * them — where a term is, how many documents have it, its completions, its one-edit variants
  * and its close spellings — each answer kept per term in a memo bounded in bytes.
  *
+ * The terms may be in ranges read on demand (a sharded build's edge index keeps only where each
+ * range starts and its first term: `dictionary_ranges.ts`). A lookup then needs the range its
+ * term falls in; {@link Dictionary.attempt} runs lookups while recording the ranges they needed
+ * and did not have (answered as absent meanwhile, and never kept in a memo), so that a caller can
+ * read those ranges and run them again until nothing is missing: then every answer is the whole
+ * dictionary's. Outside `attempt`, a lookup in a range not read throws.
+ *
  * @module
  */
 import { createMemo, type Memo, remembered } from "../remembered.ts";
@@ -23,27 +30,99 @@ export const INDEX_MEMO_BYTES = 4 * 1024 * 1024;
 const queryMemo = <V>(name: string): Memo<string, V> =>
   createMemo<string, V>({ name, maxEntries: MEMO_ENTRIES, maxBytes: INDEX_MEMO_BYTES });
 
+/** A run of consecutive terms of the sorted dictionary, with their counts. */
+export interface TermRange {
+  terms: readonly string[];
+  /** Pages with each term (`SearchIndexData.counts`). */
+  counts: readonly number[];
+  /** Parts with each term (`SearchIndexData.partCounts`), when the index has parts. */
+  partCounts?: readonly number[];
+}
+
+/** A dictionary in ranges: where each starts, its first term, and the ranges read so far. */
+export interface DictionaryRanges {
+  /** Terms in all. */
+  readonly size: number;
+  /** The position of each range's first term in the whole dictionary (0, then increasing). */
+  readonly starts: readonly number[];
+  /** Each range's first term. */
+  readonly firsts: readonly string[];
+  /** Range `r`, or `undefined` while it is not read. */
+  range(r: number): TermRange | undefined;
+}
+
 /** See {@link createDictionary}. */
 export interface Dictionary {
-  readonly terms: readonly string[];
-  /** The first position of the sorted terms at or after `prefix`. */
-  lowerBound(prefix: string): number;
   /** Whether the dictionary has `term` (looked up each time: typo candidates, abbreviations). */
   has(term: string): boolean;
-  /** Where `term` is, or -1 (kept per term: a query asks several times per term). */
+  /** Where `term` is in the whole dictionary, or -1 (kept per term: a query asks several times). */
   find(term: string): number;
   /** Documents with `term` in any field (0: not in the dictionary). */
   dfOf(term: string): number;
+  /** Parts with `term` (0 when the index has no parts or the term is not in the dictionary). */
+  partsOf(term: string): number;
   /** Up to {@link PREFIX_MAX} longer terms starting with `prefix`, most frequent first. */
   completions(prefix: string): readonly string[];
   /** The terms one edit from a query word: of its term, and of the word before stemming. */
   typoVariants(term: string, word: string): readonly string[];
   /** Terms within two edits sharing the first letter, closest and most frequent first. */
   suggest(term: string, max: number): string[];
+  /**
+   * Runs `lookups` (synchronous calls of this dictionary's methods) and says which ranges they
+   * needed that are not read: none, and `value` is what the whole dictionary answers; some, and
+   * `value` is to be thrown away (a lookup in a missing range answered as if the term were absent,
+   * a scan over one found nothing), to run again once they are read.
+   */
+  attempt<T>(lookups: () => T): { value: T; missing: number[] };
+}
+
+/** The first position of sorted `terms` at or after `key`. */
+function lowerIn(terms: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (terms[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The last of increasing `values` at or before `key`, or -1 when `key` precedes them all. */
+function lastAtOrBefore<T>(values: readonly T[], key: T): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  if (hi < 0 || key < values[0]!) return -1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (values[mid]! <= key) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**
- * A dictionary over sorted `terms` and their document `counts`.
+ * The positions (from, to) of the range of `ranges` that `term` would be in, read or not; undefined
+ * when it would come before every term.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spanOf } from "./dictionary.ts";
+ * const ranges = { size: 5, starts: [0, 2], firsts: ["b", "d"], range: () => undefined };
+ * assert.deepEqual(spanOf(ranges, "c"), [0, 2]);
+ * assert.deepEqual(spanOf(ranges, "z"), [2, 5]);
+ * assert.equal(spanOf(ranges, "a"), undefined);
+ * ```
+ */
+export function spanOf(ranges: DictionaryRanges, term: string): [number, number] | undefined {
+  const r = lastAtOrBefore(ranges.firsts, term);
+  return r < 0 ? undefined : [ranges.starts[r]!, ranges.starts[r + 1] ?? ranges.size];
+}
+
+/**
+ * A dictionary over sorted `terms`, their page `counts` and, when the index has parts, their
+ * `partCounts`: all of it read (one range).
  *
  * @example
  * ```ts
@@ -58,20 +137,72 @@ export interface Dictionary {
  * assert.deepEqual(d.suggest("deplyo", 3), ["deploy", "deploi"]); // one swap, then two edits
  * ```
  */
-export function createDictionary(terms: readonly string[], counts: readonly number[]): Dictionary {
-  const lowerBound = (prefix: string): number => {
-    let lo = 0;
-    let hi = terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (terms[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+export function createDictionary(
+  terms: readonly string[],
+  counts: readonly number[],
+  partCounts?: readonly number[],
+): Dictionary {
+  const whole: TermRange = { terms, counts, ...(partCounts ? { partCounts } : {}) };
+  const some = terms.length > 0;
+  return createRangedDictionary({
+    size: terms.length,
+    starts: some ? [0] : [],
+    firsts: some ? [terms[0]!] : [],
+    range: () => whole,
+  });
+}
+
+/**
+ * A dictionary over `ranges`, read or not (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createRangedDictionary, type TermRange } from "./dictionary.ts";
+ * const read: (TermRange | undefined)[] = [undefined, undefined];
+ * const all = [
+ *   { terms: ["build", "builder"], counts: [3, 1] },
+ *   { terms: ["deploi", "deploy"], counts: [5, 2] },
+ * ];
+ * const d = createRangedDictionary({
+ *   size: 4, starts: [0, 2], firsts: ["build", "deploi"], range: (r) => read[r],
+ * });
+ * assert.deepEqual(d.attempt(() => d.dfOf("deploy")), { value: 0, missing: [1] });
+ * assert.throws(() => d.find("deploy"), /range 1 is not read/);
+ * read[1] = all[1];
+ * assert.deepEqual(d.attempt(() => d.dfOf("deploy")), { value: 2, missing: [] });
+ * assert.equal(d.find("deploy"), 3); // its place in the whole dictionary
+ * assert.deepEqual(d.attempt(() => d.completions("bu")), { value: [], missing: [0] });
+ * ```
+ */
+export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
+  const { starts, firsts } = ranges;
+  // The ranges lookups needed and did not have, while `attempt` runs; `misses` counts them, so
+  // that an answer computed while one was missing is not kept.
+  let recording: Set<number> | undefined;
+  let misses = 0;
+  const read = (r: number): TermRange | undefined => {
+    const range = ranges.range(r);
+    if (range) return range;
+    if (!recording) throw new Error(`dictionary range ${r} is not read`);
+    recording.add(r);
+    misses++;
+    return undefined;
+  };
+  /** A memo's answer for `key`, kept only when computed without a missing range. */
+  const recalled = <V>(memo: Memo<string, V>, key: string, compute: (key: string) => V): V => {
+    const known = memo.map.get(key);
+    if (known !== undefined) return known;
+    const before = misses;
+    const value = compute(key);
+    return misses === before ? remembered(memo, key, () => value) : value;
   };
   const locate = (term: string): number => {
-    const i = lowerBound(term);
-    return terms[i] === term ? i : -1;
+    const r = lastAtOrBefore(firsts, term);
+    const range = r < 0 ? undefined : read(r);
+    if (!range) return -1;
+    const j = lowerIn(range.terms, term);
+    return range.terms[j] === term ? starts[r]! + j : -1;
   };
   const has = (term: string) => locate(term) >= 0;
   // A binary search of string comparisons (16 on tldr's dictionary) asked several times per
@@ -79,55 +210,103 @@ export function createDictionary(terms: readonly string[], counts: readonly numb
   // term longer than any typo-expanded word is located each time rather than kept).
   const positions = queryMemo<number>("index: dictionary positions");
   const find = (term: string): number =>
-    term.length > FUZZY_MAX_LENGTH ? locate(term) : remembered(positions, term, locate);
+    term.length > FUZZY_MAX_LENGTH ? locate(term) : recalled(positions, term, locate);
+  /** The range and offset of position `i` of a term found (its range read). */
+  const at = (i: number): [TermRange, number] => {
+    const r = lastAtOrBefore(starts, i);
+    return [read(r)!, i - starts[r]!];
+  };
+  /**
+   * Visits the terms starting with `prefix`, in order, with their counts; false (nothing
+   * visited) when a range they are in is not read — every such range recorded at once. A range
+   * is in the run when its first term starts with `prefix`, or when it holds the place `prefix`
+   * would have (so a run ending where a range ends does not need the next range).
+   */
+  const scan = (prefix: string, visit: (term: string, count: number) => void): boolean => {
+    const r0 = lastAtOrBefore(firsts, prefix);
+    let end = Math.max(r0 + 1, 0);
+    while (end < firsts.length && firsts[end]!.startsWith(prefix)) end++;
+    const run: TermRange[] = [];
+    let complete = true;
+    for (let r = Math.max(r0, 0); r < end; r++) {
+      const range = read(r);
+      if (range) run.push(range);
+      else complete = false;
+    }
+    if (!complete) return false;
+    for (const [k, { terms, counts }] of run.entries()) {
+      for (let j = k === 0 && r0 >= 0 ? lowerIn(terms, prefix) : 0; j < terms.length; j++) {
+        if (!terms[j]!.startsWith(prefix)) return true;
+        visit(terms[j]!, counts[j]!);
+      }
+    }
+    return true;
+  };
   // A prefix's completions depend only on the dictionary: found once per prefix and kept;
   // "git" on tldr walks a few thousand terms to find them.
   const completionCache = queryMemo<readonly string[]>("index: prefix completions");
   const findCompletions = (prefix: string): string[] => {
-    const found: number[] = [];
-    for (let i = lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) {
-      if (terms[i] !== prefix) found.push(i);
-    }
+    const found: { t: string; df: number }[] = [];
+    scan(prefix, (t, df) => {
+      if (t !== prefix) found.push({ t, df });
+    });
     // Most frequent first; ties in dictionary order (the sort is stable).
-    return found.sort((a, b) => counts[b]! - counts[a]!).slice(0, PREFIX_MAX)
-      .map((i) => terms[i]!);
+    return found.sort((a, b) => b.df - a.df).slice(0, PREFIX_MAX).map((x) => x.t);
   };
   // The terms one edit from a query word: found once per word (about 72 candidates per letter,
   // the word's own ones stemmed) and kept.
   const typoCache = queryMemo<readonly string[]>("index: typo variants");
+  const findTypoVariants = (term: string, word: string): string[] => {
+    // Asked only of a word known rare or absent: until its own range is read, nothing (the
+    // candidates' ranges are many, and the word may turn out common).
+    const own = lastAtOrBefore(firsts, term);
+    if (own >= 0 && !read(own)) return [];
+    const set = new Set(editVariants(term, has));
+    // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
+    for (const v of editVariants(word, (w) => has(stemOnce(w)))) set.add(stemOnce(v));
+    return [...set];
+  };
   const suggestions = queryMemo<readonly string[]>("index: suggestions");
   const closeTerms = (term: string, max: number): string[] => {
     // Terms sharing the first letter are one contiguous run of the sorted dictionary.
-    const lo = lowerBound(term[0]!);
     const found: { t: string; d: number; df: number }[] = [];
-    for (let i = lo; i < terms.length && terms[i]![0] === term[0]; i++) {
-      const t = terms[i]!;
+    scan(term[0]!, (t, df) => {
       const d = editDistance(term, t, 2);
-      if (d <= 2 && t !== term) found.push({ t, d, df: counts[i]! });
-    }
+      if (d <= 2 && t !== term) found.push({ t, d, df });
+    });
     return found.sort((a, b) => a.d - b.d || b.df - a.df).slice(0, max).map((x) => x.t);
   };
   return {
-    terms,
-    lowerBound,
     has,
     find,
     dfOf(term) {
       const i = find(term);
-      return i < 0 ? 0 : counts[i]!;
+      if (i < 0) return 0;
+      const [range, j] = at(i);
+      return range.counts[j]!;
     },
-    completions: (prefix) => remembered(completionCache, prefix, findCompletions),
+    partsOf(term) {
+      const i = find(term);
+      if (i < 0) return 0;
+      const [range, j] = at(i);
+      return range.partCounts?.[j] ?? 0;
+    },
+    completions: (prefix) => recalled(completionCache, prefix, findCompletions),
     typoVariants: (term, word) =>
-      remembered(typoCache, `${term}\u0000${word}`, () => {
-        const set = new Set(editVariants(term, has));
-        // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
-        for (const v of editVariants(word, (w) => has(stemOnce(w)))) set.add(stemOnce(v));
-        return [...set];
-      }),
+      recalled(typoCache, `${term}\u0000${word}`, () => findTypoVariants(term, word)),
     suggest(term, max) {
       if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
       // Suggestions depend only on the dictionary: found once per word and kept.
-      return [...remembered(suggestions, `${term}\u0000${max}`, () => closeTerms(term, max))];
+      return [...recalled(suggestions, `${term}\u0000${max}`, () => closeTerms(term, max))];
+    },
+    attempt(lookups) {
+      const outer = recording;
+      const missing = recording = new Set();
+      try {
+        return { value: lookups(), missing: [...missing].sort((a, b) => a - b) };
+      } finally {
+        recording = outer;
+      }
     },
   };
 }

@@ -18,6 +18,11 @@ export interface EngineCacheOptions {
    * index keeps its postings in chunks (the edge).
    */
   postingsChunk?: (k: number, contentHash: string) => Promise<unknown>;
+  /**
+   * Reads dictionary range `k` of the prebuilt index of the store with `contentHash`, when that
+   * index keeps its dictionary in ranges (a sharded build's).
+   */
+  dictionaryRange?: (k: number, contentHash: string) => Promise<unknown>;
   /** The byte bound on postings chunks read from shards (shared with the bodies'). */
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
@@ -75,13 +80,16 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
         unusable("it is for other content");
       } else {
         try {
-          const { postingsChunk, chunkCache } = options;
+          const { postingsChunk, chunkCache, dictionaryRange } = options;
           const hash = store.contentHash;
           return createSearchEngine(
             store,
             importSearchIndex(data, {
               ...(postingsChunk ? { postingsChunk: (k: number) => postingsChunk(k, hash) } : {}),
               ...(chunkCache ? { chunkCache } : {}),
+              ...(dictionaryRange
+                ? { dictionaryRange: (k: number) => dictionaryRange(k, hash) }
+                : {}),
             }),
           );
         } catch (error) {

@@ -7,9 +7,13 @@ import type { ChunkCache } from "../content/chunk_cache.ts";
 import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
-/** Reading postings: from the index data, or from chunks imported on first need. */
+/**
+ * Reading postings: from the index data, or from chunks imported on first need; `termCount` terms
+ * in all, `find` giving a term's position among them.
+ */
 export function createPostingsReader(
   data: SearchIndexData,
+  termCount: number,
   find: (term: string) => number,
   postingsChunk: ((k: number) => Promise<unknown>) | undefined,
   cache?: ChunkCache,
@@ -19,6 +23,7 @@ export function createPostingsReader(
     return {
       postingsOf: (i: number) => data.postings[i]!,
       load: (_terms: Iterable<string>) => LOADED,
+      loadPositions: (_from: number, _to: number, _most: number) => LOADED,
       loadAll: () => LOADED,
     };
   }
@@ -32,7 +37,7 @@ export function createPostingsReader(
     }
     return lo;
   };
-  const size = (k: number) => (starts[k + 1] ?? data.terms.length) - starts[k]!;
+  const size = (k: number) => (starts[k + 1] ?? termCount) - starts[k]!;
   const chunks = createChunkLoader(starts.length, postingsChunk, (chunk, k) => {
     if (!Array.isArray(chunk) || chunk.length !== size(k)) {
       throw new TypeError(`postings chunk ${k} is not ${size(k)} postings`);
@@ -43,7 +48,7 @@ export function createPostingsReader(
     postingsOf(i: number): string {
       const k = chunkOf(i);
       const chunk = chunks.get(k);
-      if (!chunk) throw new Error(`postings of ${data.terms[i]} read before loadPostings`);
+      if (!chunk) throw new Error(`postings of term ${i} read before loadPostings`);
       return chunk[i - starts[k]!]!;
     },
     load(terms: Iterable<string>): Promise<void> {
@@ -53,6 +58,12 @@ export function createPostingsReader(
         if (i >= 0) wanted.push(chunkOf(i));
       }
       return chunks.load(wanted);
+    },
+    /** Loads the chunks holding positions `from` up to `to`, when they are at most `most`. */
+    loadPositions(from: number, to: number, most: number): Promise<void> {
+      const [first, last] = [chunkOf(from), chunkOf(to - 1)];
+      if (last - first >= most) return LOADED;
+      return chunks.load(Array.from({ length: last - first + 1 }, (_, k) => first + k));
     },
     loadAll: () => chunks.load(starts.keys()),
   };

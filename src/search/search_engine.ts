@@ -97,6 +97,7 @@ export interface SearchEngine {
   readonly index: SearchIndex;
   /**
    * Ranks the documents for `text`. Asynchronous for what may have to be loaded first: the
+   * dictionary ranges its words fall in (`SearchIndex.readPlan`, `readSuggestions`), the
    * postings of its terms (`SearchIndex.loadPostings`) and, for the spelling of suggestions, a
    * body (`ContentStore.loadBodies`).
    */
@@ -254,7 +255,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         filters.push(set ?? new Set());
         if (set) scope.push(`${kind}=${value.toLowerCase()}`);
       }
-      const plan = index.plan(text);
+      const plan = await index.readPlan(text);
       await index.loadPostings([...plan.expansions.values()].flatMap((m) => [...m.keys()]));
       const groups = new Map<string, string>();
       for (const [term, matches] of plan.expansions) {
@@ -319,10 +320,9 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      const suggested = plan.unmatched.slice(0, MAX_UNMATCHED).map(({ word, term }) => ({
-        word,
-        terms: index.suggest(term, 3),
-      }));
+      const unknown = plan.unmatched.slice(0, MAX_UNMATCHED);
+      const close = await index.readSuggestions(unknown.map((u) => u.term), 3);
+      const suggested = unknown.map(({ word }, k) => ({ word, terms: close[k]! }));
       const suggestedTerms = suggested.flatMap((s) => s.terms);
       // Spelling a suggestion reads its postings: it is paid from what the query left of its
       // budget, and a suggestion that does not fit is not made.

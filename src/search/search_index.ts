@@ -1,7 +1,8 @@
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
 import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
-import { createDictionary } from "./dictionary.ts";
+import { createDictionary, createRangedDictionary, type Dictionary, spanOf } from "./dictionary.ts";
+import { createRangeReader, type RangedDictionaryData, validRanges } from "./dictionary_ranges.ts";
 import {
   type Field,
   fieldRecord,
@@ -86,15 +87,22 @@ export interface SearchIndexData {
    * `bm25f.ts`'s `priorBoost`).
    */
   inbound: number[];
-  /** Every indexed term, sorted (lookups binary-search it). */
+  /** Every indexed term, sorted (lookups binary-search it); empty when it is in ranges. */
   terms: string[];
   /** Number of pages (parts not counted) containing `terms[i]` in any field. */
   counts: number[];
   /**
    * Number of parts containing `terms[i]` in any field (a query's work counts them: their
-   * postings are decoded and read with the pages'); present exactly when `parts` is.
+   * postings are decoded and read with the pages'); present exactly when `parts` is, unless the
+   * dictionary is in ranges.
    */
   partCounts?: number[];
+  /**
+   * Only in a sharded edge index: the dictionary (`terms`, `counts`, `partCounts`) is in ranges
+   * read on demand, and this says where each starts (`dictionary_ranges.ts`); positions
+   * (`postingsChunks`) are still the whole dictionary's.
+   */
+  dictionaryRanges?: RangedDictionaryData;
   /**
    * The page of each part (`part_rule.ts`): the last `parts.length` documents are parts, and
    * `parts[k]` is the document number of the page document `ids.length - parts.length + k`
@@ -120,6 +128,11 @@ export interface ImportOptions {
   postingsChunk?: (k: number) => Promise<unknown>;
   /** The byte bound shared with the isolate's other chunks read from shards. */
   chunkCache?: ChunkCache;
+  /**
+   * Reads dictionary range `k` (`{ terms, counts, partCounts? }`); required for an index whose
+   * dictionary is in ranges.
+   */
+  dictionaryRange?: (k: number) => Promise<unknown>;
 }
 
 /** Options of {@link SearchIndex.search}. */
@@ -156,8 +169,17 @@ export interface SearchIndex {
   readonly pages: number;
   /** The page (document number) of each part: `partOf[n - pages]` for part `n`. */
   readonly partOf: readonly number[];
-  /** Analyzes a query and expands each term to the dictionary terms within one edit. */
+  /**
+   * Analyzes a query and expands each term to the dictionary terms within one edit. When the
+   * dictionary is in ranges, throws unless the ranges it needs are read: see {@link readPlan}.
+   */
   plan(query: string): QueryPlan;
+  /**
+   * {@link plan}, once the dictionary ranges its lookups need are read (nothing to read when the
+   * index holds its dictionary whole): the plan is made against the ranges read so far, the
+   * ranges it looked in and did not have are read, all at once, and so on until none is missing.
+   */
+  readPlan(query: string): Promise<QueryPlan>;
   /** The most documents one query may score, its terms' {@link costOf} summed (`query_budget.ts`). */
   readonly budget: number;
   /**
@@ -186,6 +208,8 @@ export interface SearchIndex {
    * frequent first (at most `max`): "did you mean" for a word nothing matched.
    */
   suggest(term: string, max: number): string[];
+  /** {@link suggest} for each of `terms`, once the dictionary ranges they scan are read. */
+  readSuggestions(terms: readonly string[], max: number): Promise<string[][]>;
   /**
    * Makes the postings of `terms` readable by `search`: imports the chunks they are in, once per
    * index, when the index keeps its postings in chunks; otherwise there is nothing to load.
@@ -347,13 +371,22 @@ export function importSearchIndex(
     throw new Error(`search index layout '${data.layout}' is not '${INDEX_LAYOUT}'`);
   }
   // Every per-term array as long as the dictionary, every per-document one as long as `ids`.
-  const terms = data.terms?.length;
+  const ranged = data.dictionaryRanges;
+  if (ranged !== undefined) {
+    if (!validRanges(ranged) || data.terms?.length !== 0 || data.partCounts !== undefined) {
+      throw new Error("search index has invalid dictionaryRanges");
+    }
+    if (!options.dictionaryRange) {
+      throw new Error("search index keeps its dictionary in ranges and nothing reads them");
+    }
+  }
+  const terms = ranged ? ranged.size : data.terms?.length;
   const docs = data.ids?.length;
   const starts = data.postingsChunks;
   if (
     !Array.isArray(data.ids) || !Array.isArray(data.terms) || data.names?.length !== docs ||
     data.inbound?.length !== docs ||
-    data.counts?.length !== terms ||
+    data.counts?.length !== (ranged ? 0 : terms) ||
     data.postings?.length !== (starts === undefined ? terms : 0) ||
     FIELDS.some((f) => data.lengths?.[f]?.length !== docs)
   ) {
@@ -365,10 +398,11 @@ export function importSearchIndex(
   }
   const partCounts = data.partCounts;
   if (
-    parts === undefined
+    !ranged &&
+    (parts === undefined
       ? partCounts !== undefined
       : !(Array.isArray(partCounts) && partCounts.length === terms &&
-        partCounts.every((c) => Number.isInteger(c) && c >= 0 && c <= parts.length))
+        partCounts.every((c) => Number.isInteger(c) && c >= 0 && c <= parts.length)))
   ) {
     throw new Error("search index has invalid partCounts");
   }
@@ -391,15 +425,35 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const pages = total - partOf.length;
   const budget = queryBudget(pages);
   const mostInbound = inbound.reduce((a, b) => Math.max(a, b), 0);
-  const dictionary = createDictionary(data.terms, counts);
+  const ranges = data.dictionaryRanges && options.dictionaryRange
+    ? createRangeReader(data.dictionaryRanges, partOf.length > 0, options.dictionaryRange)
+    : undefined;
+  const dictionary: Dictionary = ranges
+    ? createRangedDictionary(ranges)
+    : createDictionary(data.terms, counts, data.partCounts);
   const { find } = dictionary;
   // A term's work in a query: its postings hold its pages and its parts.
-  const partCounts = data.partCounts;
-  const costOf = partCounts === undefined ? dictionary.dfOf : (term: string) => {
-    const i = find(term);
-    return i < 0 ? 0 : counts[i]! + partCounts[i]!;
+  const costOf = partOf.length === 0
+    ? dictionary.dfOf
+    : (term: string) => dictionary.dfOf(term) + dictionary.partsOf(term);
+  // Runs dictionary lookups until they need no range that is not read, reading those they did;
+  // `meanwhile` is given what each attempt made while its missing ranges are read.
+  const settled = async <T>(lookups: () => T, meanwhile?: (value: T) => void): Promise<T> => {
+    for (;;) {
+      const { value, missing } = dictionary.attempt(lookups);
+      if (missing.length === 0 || !ranges) return value;
+      meanwhile?.(value);
+      await ranges.load(missing);
+    }
   };
-  const chunks = createPostingsReader(data, find, options.postingsChunk, options.chunkCache);
+  const termCount = ranges?.size ?? data.terms.length;
+  const chunks = createPostingsReader(
+    data,
+    termCount,
+    find,
+    options.postingsChunk,
+    options.chunkCache,
+  );
   const scorer = createTermScores({ total, pages, lengths, find, postingsOf: chunks.postingsOf });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
   const rank = createScoringPass({
@@ -413,17 +467,30 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     idf,
     has: (term) => find(term) >= 0,
   });
+  const plan = (query: string) => withinBudget(planQuery(query, dictionary), costOf, budget);
+  // While a plan's ranges are read, the postings of its words are read too, not after them: each
+  // word's chunk is the one holding its range, when at most two chunks hold it (one, as a rule;
+  // a word the dictionary turns out not to have costs them for nothing). A failed read is the
+  // later `loadPostings`' to tell.
+  const prefetch = (partial: QueryPlan) => {
+    for (const term of partial.terms) {
+      const span = spanOf(ranges!, term);
+      if (span) chunks.loadPositions(span[0], span[1], 2).catch(() => {});
+    }
+  };
   return {
     analyzer: ANALYZER_ID,
     contentHash: data.contentHash,
     ids,
     pages,
     partOf,
-    plan: (query) => withinBudget(planQuery(query, dictionary), costOf, budget),
+    plan,
+    readPlan: (query) => settled(() => plan(query), prefetch),
     budget,
     costOf,
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
+    readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
     rank,
     search(plan, options) {
       const { hits, tail } = rank(plan, options);
@@ -447,10 +514,20 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     },
     loadPostings: chunks.load,
     async export() {
-      if (!data.postingsChunks) return data;
+      if (!data.postingsChunks && !ranges) return data;
       await chunks.loadAll();
-      const { postingsChunks: _, ...rest } = data;
-      return { ...rest, postings: data.terms.map((_, i) => chunks.postingsOf(i)) };
+      const { postingsChunks: _, dictionaryRanges: __, ...rest } = data;
+      const postings = Array.from({ length: termCount }, (_, i) => chunks.postingsOf(i));
+      if (!ranges) return { ...rest, postings };
+      await ranges.load(ranges.starts.keys());
+      const whole = ranges.starts.map((_, r) => ranges.range(r)!);
+      return {
+        ...rest,
+        terms: whole.flatMap((r) => r.terms),
+        counts: whole.flatMap((r) => r.counts),
+        ...(partOf.length > 0 ? { partCounts: whole.flatMap((r) => r.partCounts!) } : {}),
+        postings,
+      };
     },
   };
 }

@@ -26,6 +26,7 @@ export interface RootLoaders {
   bodyChunk(k: number, contentHash: string): Promise<unknown>;
   sectionsChunk(k: number, contentHash: string): Promise<unknown>;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
+  dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   readonly reader: ShardReader;
 }
 
@@ -96,6 +97,7 @@ export function rootLoaders(
     bodyChunk: (k, hash) => of(hash).bodyChunk(k),
     sectionsChunk: (k, hash) => of(hash).sectionsChunk(k),
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
+    dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
   };
 }
 
@@ -111,6 +113,7 @@ export interface ShardedStoreOptions {
 export interface ShardedEngineOptions {
   loadPrebuilt: (contentHash: string) => Promise<SearchIndexData | undefined>;
   postingsChunk: (k: number, contentHash: string) => Promise<unknown>;
+  dictionaryRange: (k: number, contentHash: string) => Promise<unknown>;
   chunkCache: ChunkCache;
   /** Building an index in place of an unusable prebuilt one would read every shard. */
   unusable: "fail";
@@ -141,6 +144,7 @@ export function shardedCacheOptions(
     engine: {
       loadPrebuilt: loaders.index,
       postingsChunk: loaders.postingsChunk,
+      dictionaryRange: loaders.dictionaryRange,
       chunkCache,
       unusable: "fail",
     },

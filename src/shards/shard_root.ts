@@ -2,9 +2,9 @@
  * The root of a sharded build: the one small file an edge function bundles (as the stub
  * `{ "shards": root }` in place of `edge-manifest.json`), naming every shard by content hash —
  * the edge manifest (documents without bodies and most sections) and the edge index (without
- * postings), each in parts, the body chunks (`body_chunks.ts`), the section chunks
- * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`) and the
- * prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
+ * postings or dictionary), each in parts, the body chunks (`body_chunks.ts`), the section chunks
+ * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
+ * (`dictionary_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
  * bytes a chunk), not with the knowledge base's text. {@link shardedLoaders} turns it into the
  * loaders the content store and the engine cache take, each shard read on first need.
  *
@@ -16,7 +16,7 @@ import type { ShardReader } from "./shard_reader.ts";
 import { SHARD_NAME } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-2";
+export const SHARDS_LAYOUT = "shelf-shards-3";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -36,6 +36,8 @@ export interface ShardRoot {
   sections: string[];
   /** Postings chunk `k`'s shard. */
   postings: string[];
+  /** Dictionary range `k`'s shard (`dictionary_ranges.ts`). */
+  dictionary: string[];
   /** The parts of each scoped view's index, by the view's content hash. */
   views: Record<string, string[]>;
 }
@@ -52,11 +54,11 @@ const names = (value: unknown, min: number): value is string[] =>
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-2", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], sections: [name], postings: [], views: {} };
+ * const root = { layout: "shelf-shards-3", store: "site", contentHash: "h", manifest: [name],
+ *   index: [name], bodies: [name], sections: [name], postings: [], dictionary: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
- * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-1" }));
+ * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-2" }));
  * ```
  */
 export function isShardRoot(value: unknown): value is ShardRoot {
@@ -65,7 +67,7 @@ export function isShardRoot(value: unknown): value is ShardRoot {
   const views = r.views;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
-    names(r.bodies, 1) && names(r.sections, 0) && names(r.postings, 0) &&
+    names(r.bodies, 1) && names(r.sections, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
     typeof views === "object" && views !== null &&
     Object.values(views).every((parts) => names(parts, 1));
 }
@@ -79,6 +81,7 @@ export interface ShardedLoaders {
   bodyChunk(k: number): Promise<unknown>;
   sectionsChunk(k: number): Promise<unknown>;
   postingsChunk(k: number): Promise<unknown>;
+  dictionaryRange(k: number): Promise<unknown>;
 }
 
 /**
@@ -119,5 +122,6 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     bodyChunk: chunk(root.bodies, "body"),
     sectionsChunk: chunk(root.sections, "section"),
     postingsChunk: chunk(root.postings, "postings"),
+    dictionaryRange: chunk(root.dictionary, "dictionary"),
   };
 }

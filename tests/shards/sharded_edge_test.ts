@@ -43,16 +43,18 @@ async function shardsOf(manifest: Manifest, index: SearchIndexData) {
     return Promise.resolve();
   });
   const reads: string[] = [];
+  // Shards that fail their next read, and shards that fail every read until taken out.
   const failing = new Set<string>();
+  const broken = new Set<string>();
   const source = shardSource("memory", (name) => {
     reads.push(name);
-    if (failing.delete(name)) return Promise.reject(new Error("HTTP 503"));
+    if (broken.has(name) || failing.delete(name)) return Promise.reject(new Error("HTTP 503"));
     const text = files.get(name);
     return text === undefined
       ? Promise.reject(new Error("no such shard"))
       : Promise.resolve(new TextEncoder().encode(text));
   });
-  return { root, files, source, reads, failing };
+  return { root, files, source, reads, failing, broken };
 }
 
 async function corpus(name: string) {
@@ -121,11 +123,13 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
   const reference = importSearchIndex(index);
   const terms = [...reference.plan(query).expansions.values()].flatMap((m) => [...m.keys()]);
   const edgeIndex = JSON.parse(root.index.map((n) => files.get(n)).join("")) as SearchIndexData;
+  // Positions are the whole dictionary's, which the edge index does not hold.
+  assert.deepEqual(edgeIndex.terms, []);
   const chunkOf = (term: string) => {
-    const i = edgeIndex.terms.indexOf(term);
+    const i = index.terms.indexOf(term);
     return edgeIndex.postingsChunks!.findLastIndex((s) => s <= i);
   };
-  const wanted = new Set(terms.filter((t) => edgeIndex.terms.includes(t)).map(chunkOf));
+  const wanted = new Set(terms.filter((t) => index.terms.includes(t)).map(chunkOf));
   const postingsRead = reads.filter((n) => root.postings.includes(n));
   assert.deepEqual(
     new Set(postingsRead),
@@ -133,6 +137,28 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
     "exactly the postings shards of its words",
   );
   assert.equal(new Set(reads).size, reads.length, "no shard read twice");
+  // The dictionary: the ranges its words and their completions fall in, a few kilobytes of it.
+  const { firsts } = edgeIndex.dictionaryRanges!;
+  const rangeOf = (term: string) => root.dictionary[firsts.findLastIndex((f) => f <= term)]!;
+  const rangesRead = reads.filter((n) => root.dictionary.includes(n));
+  for (const term of terms) assert.ok(rangesRead.includes(rangeOf(term)), term);
+  const bytes = (names: string[]) => names.reduce((sum, n) => sum + files.get(n)!.length, 0);
+  assert.ok(
+    rangesRead.length <= 6 && bytes(rangesRead) * 20 < bytes(root.dictionary),
+    `${rangesRead.length} of ${root.dictionary.length} ranges, ${bytes(rangesRead)} bytes`,
+  );
+  // A misspelled word's one-edit variants are looked up (a letter off in every place, the first
+  // letter's too): more ranges, not all of them.
+  const typo = await rpc(app, "tools/call", search("imgae procesing"));
+  assert.deepEqual(
+    typo,
+    await rpc(wholeApp(manifest, index), "tools/call", search("imgae procesing")),
+  );
+  const typoRanges = reads.filter((n) => root.dictionary.includes(n));
+  assert.ok(
+    typoRanges.length > rangesRead.length && typoRanges.length < root.dictionary.length,
+    `${typoRanges.length} ranges`,
+  );
   const hits = new Set(
     answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
   );
@@ -157,8 +183,9 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
       manifest.documents.find((d) => d.id === c.i)!.sections.map((s) => s.title),
     );
   }
-  // The same question again reads nothing.
+  // The same questions again read nothing.
   const before = reads.length;
+  await rpc(app, "tools/call", search("imgae procesing"));
   await rpc(app, "tools/call", search(query));
   await rpc(app, "tools/call", search(`${query} `));
   assert.equal(reads.length, before);
@@ -168,12 +195,14 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
 Deno.test("shards: a failed read is the tool's error, and the next call reads it again", async () => {
   const { manifest, index } = await corpus("asdlc");
   const whole = wholeApp(manifest, index);
-  const { root, source, failing, reads } = await shardsOf(manifest, index);
+  const { root, source, failing, broken, reads } = await shardsOf(manifest, index);
   const app = shardedApp(root, source);
-  // Every postings shard fails once: the first search cannot read its words.
-  for (const name of root.postings) failing.add(name);
+  // Every postings shard fails for now (a search may read a word's postings twice: with its
+  // dictionary range, and after it): the first search cannot read its words.
+  for (const name of root.postings) broken.add(name);
   const params = search("context engineering");
   const failed = await rpc(app, "tools/call", params);
+  broken.clear();
   assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
   assert.match(
     failed.result.content[0].text,
@@ -181,6 +210,15 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   );
   // Nothing of the failure is kept: not the answer, not the shard, not the engine.
   assert.deepEqual(await rpc(app, "tools/call", params), await rpc(whole, "tools/call", params));
+  // A dictionary range failing on a cold isolate fails the search the same way, then answers.
+  const cold1 = shardedApp(root, source);
+  for (const name of root.dictionary) failing.add(name);
+  const rangeFailed = await rpc(cold1, "tools/call", params);
+  assert.equal(rangeFailed.result?.isError, true, JSON.stringify(rangeFailed).slice(0, 300));
+  assert.match(rangeFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
+  assert.deepEqual(await rpc(cold1, "tools/call", params), await rpc(whole, "tools/call", params));
+  cold1.shutdown();
+  failing.clear();
   // A body shard failing fails a read the same way, then succeeds.
   const cold = shardedApp(root, source);
   const doc = manifest.documents[0]!;
