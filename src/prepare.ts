@@ -9,40 +9,15 @@
  */
 import { createLogSink, type LogSink } from "./transport/log_sink.ts";
 import { createApp, type ShelfApp } from "./app.ts";
-import { ConfigError } from "./config/config_error.ts";
 import { parseDotenv } from "./config/parse_dotenv.ts";
 import { unknownEnvWarnings } from "./config/unknown_env.ts";
 import type { RuntimeConfig } from "./config/resolve_config.ts";
-import { fetchManifest } from "./content/load_manifest.ts";
-import type { Manifest } from "./content/manifest.ts";
-import { type Prebuilt, readManifestFile } from "./read_manifest_file.ts";
-import {
-  createStoreCache,
-  type StoreCache,
-  type StoreCacheOptions,
-} from "./content/store_cache.ts";
-import {
-  createEngineCache,
-  type EngineCache,
-  type EngineCacheOptions,
-} from "./search/engine_cache.ts";
-import { isViewHash } from "./content/scoped_store.ts";
-import type { SearchIndexData } from "./search/search_index.ts";
-import { diskShardSource } from "./shards/disk_shard_source.ts";
-import {
-  fetchPublishedRoot,
-  namesPublishedRoot,
-  PUBLISHED_ROOT_FILE,
-  type PublishedRoot,
-} from "./shards/published_root.ts";
-import { rootLoaders, shardedCacheOptions } from "./shards/root_loaders.ts";
-import { createShardReader } from "./shards/shard_reader.ts";
-import type { ShardRoot } from "./shards/shard_root.ts";
-import type { ShardSource } from "./shards/shard_source.ts";
-import { urlShardSource } from "./shards/site_shard_source.ts";
+import { log, manifestSource, type Served } from "./content_source.ts";
+import { createStoreCache, type StoreCache } from "./content/store_cache.ts";
+import { createEngineCache, type EngineCache } from "./search/engine_cache.ts";
 
-/** Writes a start-up or status line to stderr. */
-export const log = (message: string) => console.error(`[shelf] ${message}`);
+export { log };
+export type { Served };
 
 /** Reads `.env` in the working directory (empty when there is none). */
 export async function readDotenv(): Promise<Record<string, string>> {
@@ -79,12 +54,6 @@ export function entryEnv(
       (name === "ACDC_MCP_HOST" && publicHost && !configured ? "0.0.0.0" : undefined);
 }
 
-/** What a server serves, as its start-up lines name it (known before any shard is read). */
-export interface Served {
-  name: string;
-  documents: number;
-}
-
 /** The start-up lines of an HTTP entry once it listens: what it serves and where. */
 export function logListening(served: Served, config: RuntimeConfig, address: Deno.Addr): void {
   log(
@@ -98,147 +67,6 @@ export function logListening(served: Served, config: RuntimeConfig, address: Den
   }
   const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
   log(`MCP endpoint: http://${host}:${address.port}/mcp (legacy SSE: /sse)`);
-}
-
-/** Where `deno task build` writes by default; start-up serves it when it is fresh. */
-const PREBUILT_DIR = "dist/_shelf";
-
-/**
- * Where the content comes from: the store cache's and the engine cache's options, what is
- * served, and (building from folders) the folders to watch and how to rebuild.
- */
-interface ContentSource {
-  served: Served;
-  store: Omit<StoreCacheOptions, "onError">;
-  engine: Omit<EngineCacheOptions, "onWarning">;
-  folders: string[];
-  rebuild?: () => Promise<void>;
-}
-
-const servedOf = (manifest: Manifest): Served => ({
-  name: manifest.server.name,
-  documents: manifest.documents.length,
-});
-
-/** A source over a manifest (and index) held whole, loaded once. */
-function fromManifest(manifest: Manifest, index?: SearchIndexData): ContentSource {
-  const ttlMs = manifest.settings?.cacheTtlMs;
-  return {
-    served: servedOf(manifest),
-    store: { load: () => manifest, ...(ttlMs !== undefined ? { ttlMs } : {}) },
-    // A scoped view's index is built on its first search here (the edge bundles them prebuilt).
-    engine: { loadPrebuilt: (hash) => Promise.resolve(isViewHash(hash) ? undefined : index) },
-    folders: [],
-  };
-}
-
-/**
- * A source over a sharded build's root, its shards read through `source` on first need — as the
- * edge function reads them (`shardedCacheOptions`). `readRoot` reads the root again after each
- * cache TTL (a site's, fetched); without it the root read at start is kept.
- */
-function fromRoot(
-  root: PublishedRoot,
-  source: ShardSource,
-  readRoot: () => Promise<ShardRoot> = () => Promise.resolve(root.shards),
-): ContentSource {
-  const { store, engine } = shardedCacheOptions(
-    rootLoaders(readRoot, createShardReader(source)),
-  );
-  const ttlMs = root.cacheTtlMs;
-  return {
-    served: { name: root.server.name, documents: root.documents },
-    store: { ...store, ...(ttlMs !== undefined ? { ttlMs } : {}) },
-    engine,
-    folders: [],
-  };
-}
-
-/** A source over a build read from disk. */
-const fromPrebuilt = (found: Prebuilt): ContentSource =>
-  "root" in found
-    ? fromRoot(found.root, diskShardSource(found.shards))
-    : fromManifest(found.manifest, found.index);
-
-/**
- * The content source. In order: `--manifest` (a URL or a file: a manifest, or a sharded build's
- * `shards.json`); the build output in `dist/_shelf/` when it is fresh for the resolved content
- * configuration (not in `--watch` mode); else a build from the folders.
- */
-export async function manifestSource(config: RuntimeConfig): Promise<ContentSource> {
-  if (config.manifest !== undefined) {
-    const where = config.manifest;
-    if (/^https?:\/\//.test(where)) {
-      if (namesPublishedRoot(where)) {
-        const fetchRoot = fetchPublishedRoot(where);
-        const first = await fetchRoot();
-        return fromRoot(
-          first,
-          urlShardSource(new URL("shards/", where)),
-          async () => (await fetchRoot()).shards,
-        );
-      }
-      const load = fetchManifest(where);
-      const first = await load();
-      const ttlMs = first.settings?.cacheTtlMs;
-      return {
-        ...fromManifest(first),
-        store: { load, ...(ttlMs !== undefined ? { ttlMs } : {}) },
-      };
-    }
-    let prebuilt: Prebuilt;
-    try {
-      prebuilt = await readManifestFile(where);
-    } catch (error) {
-      throw new ConfigError("--manifest", `cannot read ${where}: ${(error as Error).message}`);
-    }
-    return fromPrebuilt(prebuilt);
-  }
-  // The build code loads only when this process builds: `--manifest` deployments never load it.
-  const { loadContentConfig } = await import("./build/load_content_config.ts");
-  const { freshPrebuilt } = await import("./build/read_prebuilt.ts");
-  const content = await loadContentConfig({
-    ...(config.config !== undefined ? { config: config.config } : {}),
-    ...(config.content !== undefined ? { content: config.content } : {}),
-    ...(config.lenient ? { lenient: true } : {}),
-  });
-  for (const warning of content.warnings) log(`config warning: ${warning}`);
-  if (!config.watch) {
-    const found = await freshPrebuilt(content, PREBUILT_DIR, Deno.cwd());
-    if (!("reason" in found)) {
-      const [file, builtAt] = "root" in found
-        ? [PUBLISHED_ROOT_FILE, found.root.builtAt]
-        : ["manifest.json", found.manifest.builtAt];
-      log(
-        `serving the prebuilt ${PREBUILT_DIR}/${file} (built ${builtAt}); ` +
-          "run deno task build after changing content",
-      );
-      return fromPrebuilt(found);
-    }
-    log(`building from the content folders (${found.reason})`);
-  }
-  // The build pipeline (dialects, HTML, YAML) loads only when this process builds: a start from a
-  // fresh prebuilt build does not pay for it.
-  const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
-  const build = async () => {
-    const { manifest, report } = await buildFromFolders(content);
-    log(formatReport(report).replaceAll("\n", "\n[shelf] "));
-    if (report.errors.length > 0) {
-      log(`${report.errors.length} file(s) skipped because of errors (above)`);
-    }
-    return manifest;
-  };
-  let current = await build();
-  const ttlMs = config.watch ? 0 : content.settings.cacheTtlMs;
-  return {
-    ...fromManifest(current),
-    store: { load: () => current, ...(ttlMs !== undefined ? { ttlMs } : {}) },
-    folders: content.sources.map((s) => s.path),
-    rebuild: async () => {
-      current = await build();
-      log(`rebuilt: ${current.documents.length} documents`);
-    },
-  };
 }
 
 /** What {@link prepare} returns. */

@@ -4,7 +4,8 @@
  * and out of every request path; nor does its start (static imports) load the OAuth library.
  *
  *   content → search → shards → resources, prompts → tools → protocol → site → transport → config
- *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts)
+ *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts and the
+ *     content_source.ts it reads its content through)
  *
  * (`version.ts`, `invalid_params.ts`, `remembered.ts`, `lazy_pattern.ts` and `code_fences.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
  */
@@ -31,6 +32,7 @@ const LAYERS: Record<string, number> = {
   "edge_app.ts": 8.5,
   "read_manifest_file.ts": 8.7,
   build: 9,
+  "content_source.ts": 9.5,
   "prepare.ts": 10,
   "main.ts": 11,
   "serve.ts": 11,
@@ -101,7 +103,8 @@ Deno.test("the edge entry's module graph: no build code, no yaml, no flag parser
   assert.ok(specifiers.some((s) => s.endsWith("/src/edge_app.ts")), "the graph was read");
   const forbidden = specifiers.filter((s) =>
     s.includes("/src/build/") || /yaml/.test(s) || s.endsWith("/src/config/parse_argv.ts") ||
-    s.endsWith("/src/config/help_text.ts") || s.endsWith("/src/prepare.ts")
+    s.endsWith("/src/config/help_text.ts") || s.endsWith("/src/prepare.ts") ||
+    s.endsWith("/src/content_source.ts")
   );
   assert.deepEqual(forbidden, []);
 });
