@@ -107,6 +107,8 @@ export interface PagefindSearch {
   query: string;
   results: number;
   wallMs: number;
+  /** The whole process's CPU from the import to the results' data (Deno on this machine). */
+  cpuMs: number;
   fetches: number;
   bytes: number;
   gzipBytes: number;
@@ -141,6 +143,7 @@ export async function pagefindSearches(
         query,
         results: result.results,
         wallMs: result.wallMs,
+        cpuMs: result.cpuMs,
         fetches: server.served.length,
         bytes: server.served.reduce((sum, f) => sum + f.bytes, 0),
         gzipBytes: await server.gzipBytes(server.served),

@@ -16,6 +16,8 @@ delete (globalThis as { Worker?: unknown }).Worker;
 interface Result {
   data(): Promise<{ url: string }>;
 }
+const cpu = () => (Deno.cpuUsage().user + Deno.cpuUsage().system) / 1000;
+const cpu0 = cpu();
 const t0 = performance.now();
 const pagefind = await import(`${base}/pagefind.js`);
 await pagefind.options({ basePath: `${base}/` });
@@ -23,6 +25,7 @@ const search = await pagefind.search(query) as { results: Result[] };
 const data = await Promise.all(search.results.slice(0, Number(shown)).map((r) => r.data()));
 console.log(JSON.stringify({
   wallMs: performance.now() - t0,
+  cpuMs: cpu() - cpu0,
   results: search.results.length,
   first: data[0]?.url ?? null,
 }));

@@ -190,26 +190,37 @@ async function measureVariant(
   const bundle = await phase(`bundle (${variant})`, () => bundleSite(tools, site, variant));
   const server = countingServer(`${site}/dist`, FETCH_DELAY_MS);
   const runs: IsolateRun[] = [];
+  // A question whose isolate fails is reported with its error; the others still count.
+  const failed: { query: string; error: string }[] = [];
+  let first: IsolateRun | undefined;
   try {
     for (const [k, query] of questions.cold.entries()) {
       const asked = k === 0 ? [query, ...questions.warm] : [query];
-      runs.push(
-        await phase(
+      try {
+        const run = await phase(
           `isolate ${k + 1}/${questions.cold.length} (${variant}, ${asked.length} questions)`,
           () => runIsolate(bundle.unpacked, server, asked),
-        ),
-      );
+        );
+        runs.push(run);
+        if (k === 0) first = run;
+      } catch (error) {
+        failed.push({ query, error: String(error).slice(0, 1500) });
+        console.error(`  ${query}: ${String(error).slice(0, 300)}`);
+      }
     }
   } finally {
     await server.shutdown();
     await bundle.remove();
   }
-  const first = runs[0]!;
-  const realisticTimes = first.warm.filter((_, i) => questions.realistic.has(questions.warm[i]!));
-  const warmTimes = realisticTimes.length > 0 ? realisticTimes : first.warm;
+  if (runs.length === 0) throw new Error(`every isolate failed: ${JSON.stringify(failed)}`);
+  const warm = first ?? { warm: [], errorCount: NaN, errors: [], heapMB: NaN, rssMB: NaN };
+  const realisticTimes = warm.warm.filter((_, i) => questions.realistic.has(questions.warm[i]!));
+  const warmTimes = realisticTimes.length > 0 ? realisticTimes : warm.warm;
   return {
     eszipBytes: bundle.eszipBytes,
     coldQuestions: questions.cold,
+    coldRuns: runs.length,
+    failed,
     coldHits: runs.map((r) => r.hits),
     coldCpuMs: spread(runs.map((r) => r.coldCpuMs)),
     coldWallMs: spread(runs.map((r) => r.coldWallMs)),
@@ -217,15 +228,15 @@ async function measureVariant(
     coldFetches: spread(runs.map((r) => r.coldFetches)),
     coldMB: spread(runs.map((r) => r.coldBytes / 1e6), 2),
     coldGzipMB: spread(runs.map((r) => r.coldGzipBytes / 1e6), 2),
-    warmQuestions: first.warm.length,
+    warmQuestions: warm.warm.length,
     warmTimed: warmTimes.length,
     warmTimedAre: realisticTimes.length > 0 ? "evaluation questions" : "page titles",
     warmP50Ms: +percentile(warmTimes, 50).toFixed(1),
     warmP99Ms: +percentile(warmTimes, 99).toFixed(1),
-    warmErrors: first.errorCount,
-    warmErrorSample: first.errors,
-    heapMB: Math.round(first.heapMB),
-    rssMB: Math.round(first.rssMB),
+    warmErrors: warm.errorCount,
+    warmErrorSample: warm.errors,
+    heapMB: Math.round(warm.heapMB),
+    rssMB: Math.round(warm.rssMB),
   };
 }
 
@@ -276,6 +287,7 @@ async function measureShelf(
         shown: SHOWN,
         questions: runs,
         coldWallMs: spread(runs.map((r) => r.wallMs)),
+        coldCpuMs: spread(runs.map((r) => r.cpuMs)),
         coldFetches: spread(runs.map((r) => r.fetches)),
         coldMB: spread(runs.map((r) => r.bytes / 1e6), 2),
         coldGzipMB: spread(runs.map((r) => r.gzipBytes / 1e6), 2),
@@ -293,6 +305,12 @@ function table(reports: Record<string, unknown>[]): string {
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
   const mm = (s: { median: number; max: number }, unit = "") =>
     `${s.median}${unit} / ${s.max}${unit}`;
+  // deno-lint-ignore no-explicit-any
+  const failures = (v: any) =>
+    (v.failed.length > 0
+      ? ` (${v.failed.length} of ${v.coldQuestions.length} isolates failed)`
+      : "") +
+    (v.warmErrors > 0 ? ` (${v.warmErrors} warm errors)` : "");
   const rows = [
     "| shelf | engine | docs | build s, peak RSS | eszip | largest file | cold CPU ms (med / max) " +
     "| cold wall ms | cold fetches | cold MB stored | cold MB gzip | warm p50 / p99 ms | heap MB |",
@@ -320,7 +338,8 @@ function table(reports: Record<string, unknown>[]): string {
         continue;
       }
       rows.push(
-        `| ${r.shelf} | ${variant} | ${r.documents} | ${buildCell} | ${mb(v.eszipBytes)} | ` +
+        `| ${r.shelf} | ${variant}${failures(v)} | ${r.documents} | ${buildCell} | ` +
+          `${mb(v.eszipBytes)} | ` +
           `${largest.path} (${mb(largest.bytes)}) | ${mm(v.coldCpuMs)} | ${mm(v.coldWallMs)} | ` +
           `${mm(v.coldFetches)} | ${mm(v.coldMB)} | ${mm(v.coldGzipMB)} | ` +
           `${v.warmP50Ms} / ${v.warmP99Ms} | ${v.heapMB} (after ${v.warmQuestions + 1}) |`,
@@ -332,7 +351,9 @@ function table(reports: Record<string, unknown>[]): string {
       rows.push(
         `| ${r.shelf} | Pagefind (${p.indexes.join(", ")}: ${p.pages} pages) | | ` +
           `${p.seconds} s, ${(p.peakRssMB / 1024).toFixed(2)} GB | bundle ${mb(p.bundleBytes)} ` +
-          `(search files ${mb(p.searchBytes)}) | | | ${mm(p.coldWallMs)} | ${mm(p.coldFetches)} ` +
+          `(search files ${mb(p.searchBytes)}) | | ${mm(p.coldCpuMs)} | ${mm(p.coldWallMs)} | ${
+            mm(p.coldFetches)
+          } ` +
           `| ${mm(p.coldMB)} | ${mm(p.coldGzipMB)} | | |`,
       );
     } else if (p?.error) rows.push(`| ${r.shelf} | Pagefind failed: ${p.error.slice(0, 120)} |`);
