@@ -17,12 +17,12 @@
  * - Pagefind (`pagefind_bench.ts`) over the shelf's HTML collections, the anchor: its bundle's
  *   size and what one cold search of the same questions fetches.
  *
- * Writes `dist/bench/shards.json` (after each shelf) and prints a table; each phase's time goes
+ * Writes `dist/bench/shards.json` (or `--out FILE`; after each shelf) and prints a table; each phase's time goes
  * to stderr as it ends.
  *
  * Usage: deno run -A scripts/bench/shards_bench.ts [--full] [--shelf NAME]... [--content DIR]...
  *        [--config FILE]... [--generate N]... [--cold-runs N] [--warm N] [--no-today]
- *        [--no-pagefind]
+ *        [--no-pagefind] [--out FILE]
  *
  * Shelves (`--shelf`): `reference` (about 55,000 pages: rust-doc, openjdk-17-doc, cppreference
  * and the corpora of ../shared/corpora, one source each, `reference_shelf.yaml`),
@@ -110,6 +110,7 @@ const options = {
   pagefind: !args.includes("--no-pagefind"),
 };
 const asked: (() => Promise<Shelf>)[] = [];
+let file = `${OUT}/shards.json`;
 const named = (name: string, source: ShelfSource) => () =>
   Promise.resolve({ name, source, collections: [] });
 for (let i = 0; i < args.length; i++) {
@@ -122,6 +123,7 @@ for (let i = 0; i < args.length; i++) {
   if (flag === "--full" || flag === "--no-today" || flag === "--no-pagefind") continue;
   else if (flag === "--cold-runs") options.coldRuns = Number(value());
   else if (flag === "--warm") options.warm = Number(value());
+  else if (flag === "--out") file = value();
   else if (flag === "--content") asked.push(named(args[i + 1]!, { content: value() }));
   else if (flag === "--config") asked.push(named(args[i + 1]!, { config: value() }));
   else if (flag === "--generate" || flag === "--shelf") {
@@ -364,12 +366,11 @@ function table(reports: Record<string, unknown>[]): string {
 const tools = await phase("Netlify's bundler", () => netlifyTools());
 const { site, remove } = await phase("site copy and npm ci", () => prepareSite());
 const reports: Record<string, unknown>[] = [];
-const file = `${OUT}/shards.json`;
 try {
   for (const make of asked) {
     const shelf = await phase("shelf content", make);
     reports.push(await measureShelf(tools, site, shelf));
-    await Deno.mkdir(OUT, { recursive: true });
+    await Deno.mkdir(file.slice(0, file.lastIndexOf("/")) || ".", { recursive: true });
     await Deno.writeTextFile(
       file,
       JSON.stringify(
