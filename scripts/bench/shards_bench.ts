@@ -163,10 +163,11 @@ async function* walk(dir: string): AsyncGenerator<{ path: string; size: number }
 }
 
 /** Median and max of a measure over the cold runs. */
-const spread = (xs: number[], digits = 0) => ({
-  median: +median(xs).toFixed(digits),
-  max: +Math.max(...xs).toFixed(digits),
-});
+const spread = (xs: number[], digits = 0) =>
+  xs.length === 0 ? { median: null, max: null } : {
+    median: +median(xs).toFixed(digits),
+    max: +Math.max(...xs).toFixed(digits),
+  };
 
 /** The cold and warm questions of a shelf (cold ones from its HTML collections when it has). */
 async function questionsOf(shelf: Shelf, site: string) {
@@ -203,8 +204,9 @@ async function measureVariant(
           `isolate ${k + 1}/${questions.cold.length} (${variant}, ${asked.length} questions)`,
           () => runIsolate(bundle.unpacked, server, asked),
         );
-        runs.push(run);
         if (k === 0) first = run;
+        if (run.coldError === undefined) runs.push(run);
+        else failed.push({ query, error: run.coldError });
       } catch (error) {
         failed.push({ query, error: String(error).slice(0, 1500) });
         console.error(`  ${query}: ${String(error).slice(0, 300)}`);
@@ -214,7 +216,9 @@ async function measureVariant(
     await server.shutdown();
     await bundle.remove();
   }
-  if (runs.length === 0) throw new Error(`every isolate failed: ${JSON.stringify(failed)}`);
+  if (!first && runs.length === 0) {
+    throw new Error(`every isolate failed: ${JSON.stringify(failed)}`);
+  }
   const warm = first ?? { warm: [], errorCount: NaN, errors: [], heapMB: NaN, rssMB: NaN };
   const realisticTimes = warm.warm.filter((_, i) => questions.realistic.has(questions.warm[i]!));
   const warmTimes = realisticTimes.length > 0 ? realisticTimes : warm.warm;
@@ -305,8 +309,8 @@ async function measureShelf(
 /** The readable table: one row per shelf and engine. */
 function table(reports: Record<string, unknown>[]): string {
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-  const mm = (s: { median: number; max: number }, unit = "") =>
-    `${s.median}${unit} / ${s.max}${unit}`;
+  const mm = (s: { median: number | null; max: number | null }) =>
+    s.median === null ? "–" : `${s.median} / ${s.max}`;
   // deno-lint-ignore no-explicit-any
   const failures = (v: any) =>
     (v.failed.length > 0
