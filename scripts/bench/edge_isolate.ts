@@ -68,7 +68,7 @@ for (const [i, query] of questions.slice(1).entries()) {
   const t = performance.now();
   const out = await answer(await handle(req));
   warm.push(performance.now() - t);
-  if (out.error) errors.push(out.error);
+  if (out.error) errors.push(query + ": " + out.error);
 }
 globalThis.gc?.();
 console.log(JSON.stringify({
@@ -95,6 +95,8 @@ export interface IsolateRun {
   warm: number[];
   errors: string[];
   errorCount: number;
+  /** The function's own log of its first failures (a line and the top of its stack each). */
+  logged: string[];
   heapMB: number;
   rssMB: number;
   /** Fetches and bytes up to the first answer (as stored, and gzipped). */
@@ -129,9 +131,15 @@ export async function runIsolate(
   const stderr = new TextDecoder().decode(child.stderr);
   if (!child.success) throw new Error(`isolate failed (${child.code}): ${stderr.slice(-800)}`);
   const result = JSON.parse(new TextDecoder().decode(child.stdout).trim().split("\n").at(-1)!);
+  // What the function logged of its failures (the first three, with the top of their stacks).
+  const logged = stderr.split("\n");
+  const failures = logged.flatMap((line, i) =>
+    line.includes("[shelf]") && /error/i.test(line) ? [logged.slice(i, i + 4).join("\n")] : []
+  );
   const cold = server.served.slice(0, server.marked ?? server.served.length);
   return {
     ...result,
+    logged: failures.slice(0, 3),
     coldFetches: cold.length,
     coldBytes: cold.reduce((sum, f) => sum + f.bytes, 0),
     coldGzipBytes: await server.gzipBytes(cold),

@@ -194,7 +194,7 @@ async function measureVariant(
   const server = countingServer(`${site}/dist`, FETCH_DELAY_MS);
   const runs: IsolateRun[] = [];
   // A question whose isolate fails is reported with its error; the others still count.
-  const failed: { query: string; error: string }[] = [];
+  const failed: { query: string; error: string; logged?: string[] }[] = [];
   let first: IsolateRun | undefined;
   try {
     for (const [k, query] of questions.cold.entries()) {
@@ -206,7 +206,7 @@ async function measureVariant(
         );
         if (k === 0) first = run;
         if (run.coldError === undefined) runs.push(run);
-        else failed.push({ query, error: run.coldError });
+        else failed.push({ query, error: run.coldError, logged: run.logged });
       } catch (error) {
         failed.push({ query, error: String(error).slice(0, 1500) });
         console.error(`  ${query}: ${String(error).slice(0, 300)}`);
@@ -219,7 +219,8 @@ async function measureVariant(
   if (!first && runs.length === 0) {
     throw new Error(`every isolate failed: ${JSON.stringify(failed)}`);
   }
-  const warm = first ?? { warm: [], errorCount: NaN, errors: [], heapMB: NaN, rssMB: NaN };
+  const warm = first ??
+    { warm: [], errorCount: NaN, errors: [], logged: [], heapMB: NaN, rssMB: NaN };
   const realisticTimes = warm.warm.filter((_, i) => questions.realistic.has(questions.warm[i]!));
   const warmTimes = realisticTimes.length > 0 ? realisticTimes : warm.warm;
   return {
@@ -241,6 +242,7 @@ async function measureVariant(
     warmP99Ms: +percentile(warmTimes, 99).toFixed(1),
     warmErrors: warm.errorCount,
     warmErrorSample: warm.errors,
+    loggedFailures: [...new Set([first, ...runs].flatMap((r) => r?.logged ?? []))].slice(0, 5),
     heapMB: Math.round(warm.heapMB),
     rssMB: Math.round(warm.rssMB),
   };
