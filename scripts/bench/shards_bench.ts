@@ -21,7 +21,7 @@
  * to stderr as it ends.
  *
  * Usage: deno run -A scripts/bench/shards_bench.ts [--full] [--shelf NAME]... [--content DIR]...
- *        [--config FILE]... [--generate N]... [--cold-runs N] [--warm N] [--no-today]
+ *        [--config FILE]... [--generate N]... [--cold-runs N] [--warm N] [--today | --no-today]
  *        [--no-pagefind] [--out FILE]
  *
  * Shelves (`--shelf`): `reference` (about 55,000 pages: rust-doc, openjdk-17-doc, cppreference
@@ -120,7 +120,8 @@ for (let i = 0; i < args.length; i++) {
     if (v === undefined) throw new Error(`${flag} needs a value`);
     return v;
   };
-  if (flag === "--full" || flag === "--no-today" || flag === "--no-pagefind") continue;
+  // `--today` is the default now (kept: earlier runs' commands name it).
+  if (["--full", "--today", "--no-today", "--no-pagefind"].includes(flag)) continue;
   else if (flag === "--cold-runs") options.coldRuns = Number(value());
   else if (flag === "--warm") options.warm = Number(value());
   else if (flag === "--out") file = value();
