@@ -67,7 +67,8 @@ for (const [i, query] of questions.slice(1).entries()) {
   const req = request(query, i + 2);
   const t = performance.now();
   const out = await answer(await handle(req));
-  warm.push(performance.now() - t);
+  // An error answer is no search: its time is left out (null).
+  warm.push(out.error ? null : performance.now() - t);
   if (out.error) errors.push(query + ": " + out.error);
 }
 globalThis.gc?.();
@@ -91,8 +92,8 @@ export interface IsolateRun {
   hits: number;
   /** The first search's error answer (its times then say nothing of a search). */
   coldError?: string;
-  /** Each warm question's time. */
-  warm: number[];
+  /** Each warm question's time (null: it answered an error). */
+  warm: (number | null)[];
   errors: string[];
   errorCount: number;
   /** The function's own log of its first failures (a line and the top of its stack each). */

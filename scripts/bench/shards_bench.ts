@@ -222,8 +222,10 @@ async function measureVariant(
   }
   const warm = first ??
     { warm: [], errorCount: NaN, errors: [], logged: [], heapMB: NaN, rssMB: NaN };
-  const realisticTimes = warm.warm.filter((_, i) => questions.realistic.has(questions.warm[i]!));
-  const warmTimes = realisticTimes.length > 0 ? realisticTimes : warm.warm;
+  const answered = (keep: (query: string) => boolean) =>
+    warm.warm.flatMap((ms, i) => ms !== null && keep(questions.warm[i]!) ? [ms] : []);
+  const realisticTimes = answered((q) => questions.realistic.has(q));
+  const warmTimes = realisticTimes.length > 0 ? realisticTimes : answered(() => true);
   return {
     eszipBytes: bundle.eszipBytes,
     coldQuestions: questions.cold,
