@@ -17,8 +17,9 @@
  * - Pagefind (`pagefind_bench.ts`) over the shelf's HTML collections, the anchor: its bundle's
  *   size and what one cold search of the same questions fetches.
  *
- * Writes `dist/bench/shards.json` (or `--out FILE`; after each shelf) and prints a table; each phase's time goes
- * to stderr as it ends.
+ * Writes `dist/bench/shards.json` (or `--out FILE`; after each shelf) and prints a table; each
+ * phase's time goes to stderr as it ends. An isolate whose first search answers an error is listed
+ * with the question and the function's log, and left out of the cold figures.
  *
  * Usage: deno run -A scripts/bench/shards_bench.ts [--full] [--shelf NAME]... [--content DIR]...
  *        [--config FILE]... [--generate N]... [--cold-runs N] [--warm N] [--today | --no-today]
@@ -28,8 +29,9 @@
  * and the corpora of ../shared/corpora, one source each, `reference_shelf.yaml`),
  * `reference-small` (cppreference and the corpora, about 13,000 pages; the default),
  * `generated-N` (the same as `--generate N`). Default: `reference-small` and `generated-20000`
- * with 3 cold runs and 300 warm questions (about 15 minutes on the 2-core VM); `--full`:
- * `reference` and `generated-100000`, 5 cold runs, 1,000 warm questions.
+ * with 3 cold runs and 300 warm questions (10.4 minutes on the 2-core VM at load 6–10,
+ * 2026-11-28); `--full`: `reference` and `generated-100000`, 5 cold runs, 1,000 warm questions
+ * (about 50 minutes).
  *
  * @module
  */
