@@ -4,8 +4,8 @@
  * `Netlify.env` giving the site's `URL` (a local {@link countingServer} standing in for the CDN),
  * the function imported and called as Netlify calls it. Times the import and the first search
  * (wall and CPU, `Deno.cpuUsage`: the whole process, every thread) and keeps its error answer if
- * it is one, tells the server where the cold part ends, then asks the other questions warm (each timed) and reports the live heap
- * after a collection.
+ * it is one, tells the server where the cold part ends, then asks the other questions warm (each
+ * timed; an error answer untimed) and reports the live heap after a collection.
  *
  * @module
  */

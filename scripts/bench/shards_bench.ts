@@ -323,7 +323,7 @@ function table(reports: Record<string, unknown>[]): string {
     (v.failed.length > 0
       ? ` (${v.failed.length} of ${v.coldQuestions.length} isolates failed)`
       : "") +
-    (v.warmErrors > 0 ? ` (${v.warmErrors} warm errors)` : "");
+    (v.warmErrors > 0 ? ` (${v.warmErrors} warm errors, untimed)` : "");
   const rows = [
     "| shelf | engine | docs | build s, peak RSS | eszip | largest file | cold CPU ms (med / max) " +
     "| cold wall ms | cold fetches | cold MB stored | cold MB gzip | warm p50 / p99 ms | heap MB |",
