@@ -1,0 +1,148 @@
+/**
+ * One cold edge isolate as Netlify runs a site's function (`shards_bench.ts`): a fresh Deno
+ * process with the unpacked eszip's own import map and nothing else (see `runUnpackedArgs`),
+ * `Netlify.env` giving the site's `URL` (a local {@link countingServer} standing in for the CDN),
+ * the function imported and called as Netlify calls it. Times the import and the first search
+ * (wall and CPU, `Deno.cpuUsage`: the whole process, every thread) and keeps its error answer if
+ * it is one, tells the server where the cold part ends, then asks the other questions warm (each
+ * timed; an error answer untimed) and reports the live heap after a collection.
+ *
+ * @module
+ */
+import { runUnpackedArgs } from "../../tests/netlify/netlify_bundle.ts";
+import type { countingServer } from "./counting_server.ts";
+
+/** The harness a fresh process runs beside an unpacked eszip (`isolate.js`). */
+export const ISOLATE_HARNESS = `
+const [site, questionsFile] = Deno.args;
+const questions = JSON.parse(await Deno.readTextFile(questionsFile));
+globalThis.Netlify = {
+  env: {
+    get: (name) => (name === "URL" ? site : undefined),
+    has: (name) => name === "URL",
+    toObject: () => ({ URL: site }),
+  },
+};
+// Deno loads its fetch classes on first use; an edge runtime has, before it calls a function.
+{
+  const warm = new Request("http://warm.invalid/", { method: "POST", body: "{}" });
+  await warm.text();
+  await new Response(new Uint8Array(2), { headers: { "content-type": "application/json" } })
+    .arrayBuffer();
+}
+const next = () => Promise.resolve(new Response(null, { status: 404 }));
+const request = (query, id) => {
+  const text = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call",
+    params: { name: "search", arguments: { query } } });
+  return new Request(site + "/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "content-length": String(new TextEncoder().encode(text).length),
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: text,
+  });
+};
+const answer = async (res) => {
+  const body = await res.json();
+  if (!body.result || body.result.isError) return { error: JSON.stringify(body).slice(0, 300) };
+  return { hits: body.result.structuredContent?.results?.length ?? 0 };
+};
+const cpu = () => { const u = Deno.cpuUsage(); return (u.user + u.system) / 1000; };
+const first = request(questions[0], 1);
+const cpu0 = cpu();
+const t0 = performance.now();
+const { functions } = await import("./stage2.js");
+const handle = (req) => functions.mcp(req, { url: new URL(req.url), waitUntil: () => {}, next });
+const t1 = performance.now();
+const cpu1 = cpu();
+const cold = await answer(await handle(first));
+const t2 = performance.now();
+const cpu2 = cpu();
+await (await fetch(site + "/__mark")).body?.cancel();
+const warm = [];
+const errors = [];
+for (const [i, query] of questions.slice(1).entries()) {
+  const req = request(query, i + 2);
+  const t = performance.now();
+  const out = await answer(await handle(req));
+  // An error answer is no search: its time is left out (null).
+  warm.push(out.error ? null : performance.now() - t);
+  if (out.error) errors.push(query + ": " + out.error);
+}
+globalThis.gc?.();
+console.log(JSON.stringify({
+  importMs: t1 - t0, importCpuMs: cpu1 - cpu0,
+  coldWallMs: t2 - t0, coldCpuMs: cpu2 - cpu0, hits: cold.hits, coldError: cold.error,
+  warm, errors: errors.slice(0, 3), errorCount: errors.length,
+  heapMB: Deno.memoryUsage().heapUsed / 1e6, rssMB: Deno.memoryUsage().rss / 1e6,
+}));
+Deno.exit(0);
+`;
+
+/** What one isolate measured (times in ms). */
+export interface IsolateRun {
+  importMs: number;
+  importCpuMs: number;
+  /** Import and first search, wall. */
+  coldWallMs: number;
+  /** Import and first search, CPU of the whole process. */
+  coldCpuMs: number;
+  hits: number;
+  /** The first search's error answer (its times then say nothing of a search). */
+  coldError?: string;
+  /** Each warm question's time (null: it answered an error). */
+  warm: (number | null)[];
+  errors: string[];
+  errorCount: number;
+  /** The function's own log of its first failures (a line and the top of its stack each). */
+  logged: string[];
+  heapMB: number;
+  rssMB: number;
+  /** Fetches and bytes up to the first answer (as stored, and gzipped). */
+  coldFetches: number;
+  coldBytes: number;
+  coldGzipBytes: number;
+}
+
+/**
+ * Writes the harness into `unpacked` (an eszip unpacked by `bundleAndUnpack`) and runs one fresh
+ * isolate: `questions[0]` cold, the rest warm, against `server` (reset first).
+ */
+export async function runIsolate(
+  unpacked: string,
+  server: ReturnType<typeof countingServer>,
+  questions: string[],
+): Promise<IsolateRun> {
+  await Deno.writeTextFile(`${unpacked}/isolate.js`, ISOLATE_HARNESS);
+  const file = `${unpacked}/questions.json`;
+  await Deno.writeTextFile(file, JSON.stringify(questions));
+  server.reset();
+  const args = runUnpackedArgs(unpacked, "isolate.js", [
+    "--allow-net=127.0.0.1",
+    `--allow-read=${unpacked}`,
+    "--v8-flags=--expose-gc",
+  ]);
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: [...args, server.url, file],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(child.stderr);
+  if (!child.success) throw new Error(`isolate failed (${child.code}): ${stderr.slice(-800)}`);
+  const result = JSON.parse(new TextDecoder().decode(child.stdout).trim().split("\n").at(-1)!);
+  // What the function logged of its failures (the first three, with the top of their stacks).
+  const logged = stderr.split("\n");
+  const failures = logged.flatMap((line, i) =>
+    line.includes("[shelf]") && /error/i.test(line) ? [logged.slice(i, i + 4).join("\n")] : []
+  );
+  const cold = server.served.slice(0, server.marked ?? server.served.length);
+  return {
+    ...result,
+    logged: failures.slice(0, 3),
+    coldFetches: cold.length,
+    coldBytes: cold.reduce((sum, f) => sum + f.bytes, 0),
+    coldGzipBytes: await server.gzipBytes(cold),
+  };
+}
