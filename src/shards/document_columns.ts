@@ -12,6 +12,7 @@
  * @module
  */
 import type { CompactDocument } from "../content/compact_documents.ts";
+import type { Manifest } from "../content/manifest.ts";
 import { type Column, decodeColumn, encodeColumn } from "./value_column.ts";
 
 /** The compact documents, field by field. */
@@ -223,4 +224,49 @@ export function unpackDocuments(packed: DocumentColumns): CompactDocument[] {
   const docs: CompactDocument[] = new Array(count);
   for (let n = 0; n < count; n++) docs[n] = new ColumnRow(values, meta, n) as CompactDocument;
   return docs;
+}
+
+/**
+ * A compact manifest (`compactManifest`) with its documents written as columns
+ * (`documentColumns`); {@link unpackManifest} reads it. Throws if a document would not come back
+ * as itself.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { packManifest, unpackManifest } from "./document_columns.ts";
+ * const docs = [{ i: "d/a", n: "A", d: "", z: 1 }, { i: "d/b", n: "B", d: "", z: 2 }];
+ * const packed = packManifest({ contentHash: "h", compactDocuments: docs } as never);
+ * assert.equal("compactDocuments" in packed, false);
+ * const back = unpackManifest(JSON.parse(JSON.stringify(packed)));
+ * assert.deepEqual(JSON.parse(JSON.stringify(back.compactDocuments)), docs);
+ * ```
+ */
+export function packManifest(
+  manifest: Manifest,
+): Omit<Manifest, "compactDocuments"> & { documentColumns: DocumentColumns } {
+  const { compactDocuments = [], ...rest } = manifest;
+  const documentColumns = packDocuments(compactDocuments);
+  const back = unpackDocuments(JSON.parse(JSON.stringify(documentColumns)));
+  compactDocuments.forEach((doc, n) => {
+    const row = back[n]!;
+    for (const field of FIELDS) {
+      if (JSON.stringify(doc[field]) !== JSON.stringify(row[field])) {
+        throw new Error(`document ${doc.i} does not survive the columns (${field})`);
+      }
+    }
+  });
+  return { ...rest, documentColumns };
+}
+
+/**
+ * A manifest as {@link packManifest} wrote it, its documents read from the columns
+ * (`compactDocuments`); any other value as it is (`assertManifest` checks it).
+ */
+export function unpackManifest(value: unknown): Manifest {
+  if (typeof value !== "object" || value === null || !("documentColumns" in value)) {
+    return value as Manifest;
+  }
+  const { documentColumns, ...rest } = value as Manifest & { documentColumns: DocumentColumns };
+  return { ...rest, compactDocuments: unpackDocuments(documentColumns) };
 }

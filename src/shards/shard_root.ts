@@ -12,11 +12,13 @@
  */
 import { assertManifest, type Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
+import { unpackManifest } from "./document_columns.ts";
+import { unpackIndex } from "./packed_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import { SHARD_NAME } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-2";
+export const SHARDS_LAYOUT = "shelf-shards-3";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -52,11 +54,11 @@ const names = (value: unknown, min: number): value is string[] =>
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-2", store: "site", contentHash: "h", manifest: [name],
+ * const root = { layout: "shelf-shards-3", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], bodies: [name], sections: [name], postings: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
- * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-1" }));
+ * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-2" }));
  * ```
  */
 export function isShardRoot(value: unknown): value is ShardRoot {
@@ -97,23 +99,30 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
     return reader.json(name);
   };
+  const loadManifest = () => {
+    const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
+      const unpacked = unpackManifest(value);
+      assertManifest(unpacked);
+      return unpacked;
+    });
+    loading.catch(() => {
+      if (manifest === loading) manifest = undefined;
+    });
+    return loading;
+  };
   return {
-    manifest() {
-      const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
-        assertManifest(value);
-        return value;
-      });
-      loading.catch(() => {
-        if (manifest === loading) manifest = undefined;
-      });
-      return loading;
-    },
+    manifest: loadManifest,
     async index(contentHash) {
-      const parts = contentHash === root.contentHash
-        ? root.index
-        : Object.hasOwn(root.views, contentHash)
-        ? root.views[contentHash]
-        : undefined;
+      if (contentHash === root.contentHash) {
+        // Its ids are the manifest's documents' (`packed_index.ts`): both read at once.
+        const [packed, whole] = await Promise.all([
+          reader.jsonOfParts(root.index),
+          loadManifest(),
+        ]);
+        const ids = (whole.compactDocuments ?? []).map((c) => c.i);
+        return unpackIndex(packed, ids) as SearchIndexData;
+      }
+      const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
       return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
     },
     bodyChunk: chunk(root.bodies, "body"),
