@@ -5,7 +5,12 @@ import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
-import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
+import {
+  createPhraseRule,
+  PHRASE_BOOST,
+  PHRASE_CANDIDATES,
+  sectionsReadBy,
+} from "./phrase_rule.ts";
 import { createPartRule, PART_CANDIDATES, partId, partSections } from "./part_rule.ts";
 import { createSpeller } from "./spellings.ts";
 import { linkGraph } from "./link_graph.ts";
@@ -269,18 +274,15 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           !options.globalStatistics
         ? scope.join("&")
         : undefined;
-      let ranked = rescore(
-        index.search(plan, {
-          weights: options.weights,
-          limit: candidates,
-          // No filter at all when every indexed page is in the store (the usual case).
-          ...(filter ? { filter } : {}),
-          ...(filter && statsScope !== undefined ? { statsScope } : {}),
-        }),
-        plan,
-        options.limit,
-        text,
-      );
+      const found = index.search(plan, {
+        weights: options.weights,
+        limit: candidates,
+        // No filter at all when every indexed page is in the store (the usual case).
+        ...(filter ? { filter } : {}),
+        ...(filter && statsScope !== undefined ? { statsScope } : {}),
+      });
+      await store.loadSections(sectionsReadBy(docs, found, plan, options.limit));
+      let ranked = rescore(found, plan, options.limit, text);
       if (partRule) {
         // Parts are scored by the statistics of the parts of the pages the search's own
         // statistics are (every part when those are the whole index's).

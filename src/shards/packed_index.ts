@@ -42,7 +42,7 @@ function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number
   const parts = data.parts ?? [];
   const pages = data.ids.length - parts.length;
   if (pageIds.length !== pages || pageIds.some((id, n) => data.ids[n] !== id)) return undefined;
-  const sections = parts.map((page, k) => sectionOfPart(data.ids[pages + k]!));
+  const sections = parts.map((_, k) => sectionOfPart(data.ids[pages + k]!));
   const same = sections.every((section, k) =>
     Number.isSafeInteger(section) && section >= 0 &&
     partId(pageIds[parts[k]!]!, section) === data.ids[pages + k]
