@@ -62,7 +62,8 @@ export function packDocuments(docs: readonly CompactDocument[]): DocumentColumns
   }
   // One column a key when every document's keys come in the columns' order.
   const order = [...metaKeys];
-  const split = docs.every((doc) => {
+  // (`__proto__` would be no key of an object made by assignment: kept whole, as JSON gives it.)
+  const split = !metaKeys.has("__proto__") && docs.every((doc) => {
     if (doc.m === undefined) return true;
     const keys = Object.keys(doc.m);
     return keys.length > 0 && keys.join("\n") === order.filter((k) => k in doc.m!).join("\n");
