@@ -8,8 +8,11 @@
  *   none (a date every document shares, an API page's kind);
  * - sparse (`{ v, at }`): the values of the few documents that have one, and the gaps between
  *   those documents' numbers (section titles of the pages scored by their parts);
- * - front-coded strings (`{ p, s }`): how many characters each value shares with the one before,
- *   then the rest (ids, whose folders repeat), where that saves a tenth of the list.
+ * - front-coded strings (`{ p, s }`): for each document, how many characters its value shares
+ *   with the value before plus 1 (0 for none), and the rest of each value (ids, whose folders
+ *   repeat; an API page's qualified name), where that saves a tenth of the list;
+ * - lists (`{ n, e }`): each document's count of items plus 1 (0 for none), and the items of all
+ *   of them as one column (section titles, keywords).
  *
  * @module
  */
@@ -21,7 +24,8 @@ export type Column =
   | unknown[]
   | { v: unknown[]; x: string }
   | { v: unknown[]; at: string }
-  | { p: string; s: string[] };
+  | { p: string; s: string[] }
+  | { n: string; e: Column };
 
 const jsonLength = (value: unknown) => JSON.stringify(value).length;
 
@@ -39,8 +43,13 @@ const jsonLength = (value: unknown) => JSON.stringify(value).length;
  * const rare = Array.from({ length: 50 }, (_, n) => n === 40 ? ["A", "B"] : undefined);
  * assert.deepEqual(encodeColumn(rare), { v: [["A", "B"]], at: "oB" });
  * const ids = ["docs/java.base/java/io/File", "docs/java.base/java/io/FileReader"];
- * assert.deepEqual(encodeColumn(ids), { p: "Ab", s: [ids[0], "Reader"] });
- * for (const values of [dates, rare, ids]) {
+ * assert.deepEqual(encodeColumn(ids), { p: "Bc", s: [ids[0], "Reader"] });
+ * const titles = ["Vec", "HashMap", "String"].map((t) => [`${t}::new`, `${t}::len`, `${t}::clear`]);
+ * assert.deepEqual(encodeColumn(titles), {
+ *   n: "EEE",
+ *   e: { p: "BGGBKKBJJ", s: ["Vec::new", "len", "clear", "HashMap::new", "len", "clear", "String::new", "len", "clear"] },
+ * });
+ * for (const values of [dates, rare, ids, titles]) {
  *   assert.deepEqual(decodeColumn("f", encodeColumn(values), values.length), values);
  * }
  * ```
@@ -54,12 +63,19 @@ export function encodeColumn(values: readonly unknown[]): Column {
     forms.push(encodeNumbers(values.map((v) => v === undefined ? 0 : (v as number) + 1)));
   }
   const list = values.map((v) => v === undefined ? null : v);
-  if (present.length === values.length && present.every((v) => typeof v === "string")) {
+  if (present.length > 0 && present.every((v) => typeof v === "string")) {
     // Only where it saves a tenth: putting the strings together again costs time.
-    const front = frontCoded(values as string[]);
+    const front = frontCoded(values as (string | undefined)[]);
     if (jsonLength(front) < 0.9 * jsonLength(list)) forms.push(front);
   }
   forms.push(list);
+  if (present.length > 0 && present.every(Array.isArray)) {
+    const items = (present as unknown[][]).flat();
+    forms.push({
+      n: encodeNumbers(values.map((v) => v === undefined ? 0 : (v as unknown[]).length + 1)),
+      e: encodeColumn(items),
+    });
+  }
   const keys = new Map<string, number>();
   const v: unknown[] = [];
   const x = encodeNumbers(values.map((value) => {
@@ -81,19 +97,24 @@ export function encodeColumn(values: readonly unknown[]): Column {
   return forms.reduce((best, form) => jsonLength(form) < jsonLength(best) ? form : best);
 }
 
-function frontCoded(values: readonly string[]): { p: string; s: string[] } {
+function frontCoded(values: readonly (string | undefined)[]): { p: string; s: string[] } {
   let previous = "";
   const shared: number[] = [];
-  const s = values.map((value) => {
+  const s: string[] = [];
+  for (const value of values) {
+    if (value === undefined) {
+      shared.push(0);
+      continue;
+    }
     let k = 0;
     const most = Math.min(value.length, previous.length);
     while (k < most && value.charCodeAt(k) === previous.charCodeAt(k)) k++;
     // Not inside a surrogate pair: each part stays well-formed text in JSON.
     if (k > 0 && k < value.length && (value.charCodeAt(k) & 0xfc00) === 0xdc00) k--;
-    shared.push(k);
+    shared.push(k + 1);
     previous = value;
-    return value.slice(k);
-  });
+    s.push(value.slice(k));
+  }
   return { p: encodeNumbers(shared), s };
 }
 
@@ -121,10 +142,25 @@ export function decodeColumn(field: string, column: unknown, count: number): unk
   } else if (typeof column === "object" && column !== null && "p" in column) {
     const { p, s } = column as { p: unknown; s: unknown };
     if (typeof p !== "string" || !Array.isArray(s)) throw invalid(field, "is not front-coded");
-    const shared = decodeNumbers(p);
-    if (shared.length !== s.length) throw invalid(field, "is not front-coded");
     let previous = "";
-    values = s.map((rest, n) => previous = previous.slice(0, shared[n]) + String(rest));
+    let k = 0;
+    values = decodeNumbers(p).map((shared) => {
+      if (shared === 0) return undefined;
+      if (k >= s.length) throw invalid(field, "is not front-coded");
+      return previous = previous.slice(0, shared - 1) + String(s[k++]);
+    });
+    if (k !== s.length) throw invalid(field, "is not front-coded");
+  } else if (typeof column === "object" && column !== null && "e" in column) {
+    const { n, e } = column as { n: unknown; e: unknown };
+    if (typeof n !== "string") throw invalid(field, "has no counts");
+    const counts = decodeNumbers(n);
+    const items = decodeColumn(
+      `${field}[]`,
+      e,
+      counts.reduce((sum, c) => sum + Math.max(0, c - 1), 0),
+    );
+    let at = 0;
+    values = counts.map((c) => c === 0 ? undefined : items.slice(at, at += c - 1));
   } else if (
     typeof column === "object" && column !== null && Array.isArray((column as { v?: unknown }).v)
   ) {

@@ -17,6 +17,11 @@ const field = fc.oneof(
     ),
   ),
   fc.array(fc.option(fc.jsonValue().filter((v) => v !== null), { nil: undefined, freq: 8 })),
+  fc.array(
+    fc.option(fc.array(fc.constantFrom("Method Summary", "Vec::new", "Vec::len", "")), {
+      nil: undefined,
+    }),
+  ),
 );
 
 Deno.test("value column: any field's values come back from the JSON of their column", () => {
@@ -57,8 +62,10 @@ Deno.test("value column: a damaged column is an error naming it", () => {
     [{ v: [1] }, /column f is neither a table nor sparse/],
     [{ v: [1], at: "BB" }, /column f has other gaps than values/],
     [{ v: [1], at: "K" }, /column f names document 10 of 3/],
-    [{ p: "AB", s: ["x"] }, /column f is not front-coded/],
+    [{ p: "BB", s: ["x"] }, /column f is not front-coded/],
     [["a"], /column f has 1 of 3 values/],
+    [{ n: "CCC", e: ["a"] }, /column f\[\] has 1 of 3 values/],
+    [{ n: 3, e: [] }, /column f has no counts/],
     ["A!", /character 1/],
   ];
   for (const [column, message] of cases) {
