@@ -2,7 +2,7 @@
  * Document columns: how a sharded build's edge manifest writes its compact documents
  * (`compact_documents.ts`) — field by field instead of document by document, so no key is
  * repeated for every document, each field in its shortest form (`value_column.ts`: sizes as
- * numbers, ids front-coded, a date every document shares as a table, the section titles of the
+ * numbers, a date every document shares as a table, the section titles of the
  * few pages scored by their parts sparse).
  *
  * `m` (other frontmatter) is written one column a key (`m.<key>`) when every document lists its
@@ -48,7 +48,7 @@ function decoded(field: string, column: unknown, count: number): unknown[] {
  *   { i: "docs/api/b", n: "B", d: "", z: 7, m: { kind: "class" }, lastUpdated: "2026-01-01" },
  * ];
  * const packed = packDocuments(docs);
- * assert.deepEqual(packed.columns.z, "LI");
+ * assert.deepEqual(packed.columns.z, "1Cwg");
  * assert.deepEqual(packed.columns["m.kind"], ["class", "class"]);
  * assert.deepEqual(JSON.parse(JSON.stringify(unpackDocuments(packed))), docs);
  * ```
@@ -199,7 +199,7 @@ class ColumnRow {
  * ```ts
  * import assert from "node:assert/strict";
  * import { unpackDocuments } from "./document_columns.ts";
- * const docs = unpackDocuments({ count: 2, columns: { i: ["a", "b"], z: "BC", "m.kind": [null, "x"] } });
+ * const docs = unpackDocuments({ count: 2, columns: { i: ["a", "b"], z: "1AQI", "m.kind": [null, "x"] } });
  * assert.deepEqual(docs.map((d) => [d.i, d.z, d.m]), [["a", 0, undefined], ["b", 1, { kind: "x" }]]);
  * assert.equal(JSON.stringify(docs[1]), '{"i":"b","m":{"kind":"x"},"z":1}');
  * assert.throws(() => unpackDocuments({ count: 3, columns: { i: ["a"] } }), /column i has 1 of 3/);

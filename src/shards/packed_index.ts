@@ -37,6 +37,13 @@ export interface PackedIndex
   parts?: string;
 }
 
+/** A typed array's numbers as the plain list `SearchIndexData` holds (a loop, no iterator). */
+function plain(numbers: ArrayLike<number>): number[] {
+  const out = new Array<number>(numbers.length);
+  for (let n = 0; n < numbers.length; n++) out[n] = numbers[n]!;
+  return out;
+}
+
 /** `data`'s ids are `pageIds`, then their parts' ids: the sections' places, else `undefined`. */
 function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number[] | undefined {
   const parts = data.parts ?? [];
@@ -65,7 +72,7 @@ function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number
  * ], "h").export();
  * const packed = packIndex(data, ["d/a", "d/b"]);
  * assert.equal(packed.ids, undefined);
- * assert.equal(packed.inbound, "CAA");
+ * assert.equal(packed.inbound, "1AgAA");
  * assert.deepEqual(unpackIndex(packed, ["d/a", "d/b"]), data);
  * assert.deepEqual(packIndex(data, ["d/b", "d/a"]).ids, data.ids);
  * ```
@@ -111,14 +118,14 @@ export function unpackIndex(value: unknown, pageIds: readonly string[]): unknown
     const { packed: _, documents, ids, partSections, names, lengths, inbound, parts, ...rest } = p;
     const numbers = (what: string, text: unknown) => {
       if (typeof text !== "string") throw new Error(`${what} is missing`);
-      const list = decodeNumbers(text);
+      const list = plain(decodeNumbers(text));
       if (list.length !== documents) throw new Error(`${what} has ${list.length} of ${documents}`);
       return list;
     };
-    const partOf = parts === undefined ? undefined : decodeNumbers(parts);
+    const partOf = parts === undefined ? undefined : plain(decodeNumbers(parts));
     let allIds = ids;
     if (allIds === undefined) {
-      const sections = decodeNumbers(partSections ?? "");
+      const sections = decodeNumbers(partSections ?? "1");
       const pages = documents - sections.length;
       if (pageIds.length !== pages || sections.length !== (partOf?.length ?? 0)) {
         throw new Error(`its ${pages} pages are not the manifest's ${pageIds.length}`);
