@@ -37,10 +37,13 @@ export interface PackedIndex
   parts?: string;
 }
 
-/** A typed array's numbers as the plain list `SearchIndexData` holds (a loop, no iterator). */
+/**
+ * A typed array's numbers as the plain list `SearchIndexData` holds: a loop, no iterator, and
+ * pushed (a packed list, as `JSON.parse` makes, which the scoring loops read without hole checks).
+ */
 function plain(numbers: ArrayLike<number>): number[] {
-  const out = new Array<number>(numbers.length);
-  for (let n = 0; n < numbers.length; n++) out[n] = numbers[n]!;
+  const out: number[] = [];
+  for (let n = 0; n < numbers.length; n++) out.push(numbers[n]!);
   return out;
 }
 
