@@ -32,3 +32,21 @@ Deno.test("number text: a negative, fractional or too large number is refused; d
   assert.throws(() => decodeNumbers("1AA\u00e9"), /not base64url/);
   assert.throws(() => decodeNumbers("4AAA"), /cut short/);
 });
+
+Deno.test("number text: read the same where the runtime has no Uint8Array.fromBase64 (atob instead)", async () => {
+  const typed = Uint8Array as unknown as { fromBase64?: unknown };
+  const saved = typed.fromBase64;
+  delete typed.fromBase64;
+  try {
+    // A second instance of the module, made while the runtime lacks it.
+    const without = await import("../../src/shards/number_text.ts?without-fromBase64");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.nat(255), fc.nat(65_535), widest)), (values) => {
+        assert.deepEqual([...without.decodeNumbers(encodeNumbers(values))], values);
+      }),
+    );
+    assert.throws(() => without.decodeNumbers("1A!"), /not base64url/);
+  } finally {
+    typed.fromBase64 = saved;
+  }
+});
