@@ -14,6 +14,8 @@ import { asciiJson } from "../protocol/ascii_json.ts";
 import { splitDictionary } from "../search/dictionary_ranges.ts";
 import { splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
+import { packManifest } from "../shards/document_columns.ts";
+import { packIndex } from "../shards/packed_index.ts";
 import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
 
 /** Longest part (characters, which are bytes: the JSON is ASCII) of a file split into shards. */
@@ -118,8 +120,12 @@ export async function writeShards(
     layout: SHARDS_LAYOUT,
     store,
     contentHash: manifest.contentHash,
-    manifest: await parts(asciiJson(sections.edge)),
-    index: await parts(asciiJson(dictionary.edge)),
+    // What a cold isolate reads of every document: packed (`document_columns.ts`,
+    // `packed_index.ts`), the index's ids left out where they are the manifest's.
+    manifest: await parts(asciiJson(packManifest(sections.edge))),
+    index: await parts(
+      asciiJson(packIndex(dictionary.edge, manifest.documents.map((d) => d.id))),
+    ),
     bodies: [],
     sections: [],
     postings: [],

@@ -92,5 +92,10 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
   };
   const { bodyChunks: _chunks, sectionChunks: _sections, ...plain } = manifest;
   const view = createContentStore(plain as Manifest);
-  return { ...view, body: store.body, loadBodies: store.loadBodies };
+  return {
+    ...view,
+    body: store.body,
+    loadBodies: store.loadBodies,
+    loadSections: store.loadSections,
+  };
 }

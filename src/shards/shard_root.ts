@@ -12,6 +12,8 @@
  */
 import { assertManifest, type Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
+import { unpackManifest } from "./document_columns.ts";
+import { unpackIndex } from "./packed_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import { SHARD_NAME } from "./shard_source.ts";
 
@@ -100,23 +102,30 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
     return reader.json(name);
   };
+  const loadManifest = () => {
+    const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
+      const unpacked = unpackManifest(value);
+      assertManifest(unpacked);
+      return unpacked;
+    });
+    loading.catch(() => {
+      if (manifest === loading) manifest = undefined;
+    });
+    return loading;
+  };
   return {
-    manifest() {
-      const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
-        assertManifest(value);
-        return value;
-      });
-      loading.catch(() => {
-        if (manifest === loading) manifest = undefined;
-      });
-      return loading;
-    },
+    manifest: loadManifest,
     async index(contentHash) {
-      const parts = contentHash === root.contentHash
-        ? root.index
-        : Object.hasOwn(root.views, contentHash)
-        ? root.views[contentHash]
-        : undefined;
+      if (contentHash === root.contentHash) {
+        // Its ids are the manifest's documents' (`packed_index.ts`): both read at once.
+        const [packed, whole] = await Promise.all([
+          reader.jsonOfParts(root.index),
+          loadManifest(),
+        ]);
+        const ids = (whole.compactDocuments ?? []).map((c) => c.i);
+        return unpackIndex(packed, ids) as SearchIndexData;
+      }
+      const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
       return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
     },
     bodyChunk: chunk(root.bodies, "body"),

@@ -14,8 +14,12 @@ import { createEdgeApp } from "../../src/edge_app.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
+import { unpackManifest } from "../../src/shards/document_columns.ts";
+import type { PackedIndex } from "../../src/shards/packed_index.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
+import { DEFAULT_SERVER } from "../../src/build/parse_metadata.ts";
 import { buildFolder, CORPORA, ROOT, rpc } from "../helpers.ts";
 
 const NO_ENV = () => undefined;
@@ -108,6 +112,122 @@ for (const name of ["asdlc", "hugo-docs"]) {
   });
 }
 
+const JAVA_UTIL_CONCURRENT = "/usr/share/doc/openjdk-17-doc/api/java.base/java/util/concurrent";
+const HAS_JAVA = await Deno.stat(`${JAVA_UTIL_CONCURRENT}/Future.html`).then(
+  () => true,
+  () => false,
+);
+
+/** Shelves whose every field of the packed documents and index is used: API pages (meta, dates,
+ * parts), two sources (source numbers), markdown with keywords and sections. */
+const SHELVES: { name: string; ignore?: boolean; build(): Promise<Manifest> }[] = [
+  { name: "hugo-docs", build: async () => (await buildFolder(`${CORPORA}/hugo-docs`)).manifest },
+  {
+    name: "java.util.concurrent (javadoc)",
+    ignore: !HAS_JAVA,
+    build: async () => (await buildFolder(JAVA_UTIL_CONCURRENT)).manifest,
+  },
+  {
+    name: "asdlc and mkdocs-material (two sources)",
+    build: async () =>
+      (await buildFromFolders({
+        server: { ...DEFAULT_SERVER },
+        sources: [
+          { name: "asdlc", description: "ASDLC", path: `${CORPORA}/asdlc` },
+          { name: "mkdocs", description: "Material", path: `${CORPORA}/mkdocs-material` },
+        ],
+        settings: {},
+        warnings: [],
+      })).manifest,
+  },
+];
+
+/** Every tool of every profile (but `openai`, on its own endpoint) and the resources, on `manifest`. */
+function everyCall(manifest: Manifest): [string, Record<string, unknown>][] {
+  const docs = manifest.documents;
+  const spread = [0, 1, 2, 3, 4].map((k) => docs[Math.floor((k * docs.length) / 5)]!);
+  const sectioned = docs.find((d) => d.sections.length > 2) ?? docs[0]!;
+  const category = docs.map((d) => d.category).find(Boolean);
+  const tool = (name: string, args: Record<string, unknown>) =>
+    ["tools/call", { name, arguments: args }] as [string, Record<string, unknown>];
+  return [
+    ["tools/list", {}],
+    ["resources/list", {}],
+    ["prompts/list", {}],
+    tool("list_articles", {}),
+    tool("list_articles", { offset: 7, limit: 9 }),
+    ...(category ? [tool("list_articles", { category, limit: 50 })] : []),
+    tool("list_documentation_files", {}),
+    ...spread.flatMap((d) => [
+      tool("search", { query: d.title }),
+      tool("search", { query: d.title, source: d.source }),
+      tool("search_articles", { query: `${d.title} ${d.description}`.slice(0, 200) }),
+      ...(d.category ? [tool("search_articles", { query: d.title, category: d.category })] : []),
+      tool("search_documentation", { query: d.title, max_results: 7 }),
+      tool("search_documents", { query: d.title }),
+      tool("get_article", { slug: d.id }),
+      tool("get_document", { document_id: d.id }),
+      tool("read", { uri: d.uri }),
+      ["resources/read", { uri: d.uri }] as [string, Record<string, unknown>],
+    ]),
+    tool("search", { query: "no such wordd anywheere" }),
+    tool("table_of_contents", { filename: sectioned.id }),
+    tool("read_sections", { filename: sectioned.id, section_ids: [sectioned.sections[1]!.id] }),
+  ];
+}
+
+for (const shelf of SHELVES) {
+  Deno.test({
+    name: `shards: every tool and resource of ${shelf.name} answered byte for byte as unsharded`,
+    ignore: shelf.ignore === true,
+    async fn() {
+      const built = await shelf.build();
+      const manifest: Manifest = {
+        ...built,
+        settings: {
+          ...built.settings,
+          profiles: ["articles", "acdc", "sections", "techdoc", "mcp-serve"],
+        },
+      };
+      const index = await buildIndexFor(createContentStore(manifest)).export();
+      const whole = wholeApp(manifest, index);
+      const { root, source, files } = await shardsOf(manifest, index);
+      // What a cold isolate reads of every document is packed: the documents as columns, the
+      // index without the ids the manifest has.
+      const text = (names: string[]) => names.map((n) => files.get(n)).join("");
+      assert.ok("documentColumns" in JSON.parse(text(root.manifest)));
+      const edgeIndex = JSON.parse(text(root.index)) as PackedIndex;
+      assert.equal(edgeIndex.ids, undefined);
+      assert.equal(typeof edgeIndex.inbound, "string");
+      for (const [method, params] of everyCall(manifest)) {
+        // A cold isolate for each call, and one warm isolate for all.
+        const cold = shardedApp(root, source);
+        const expected = JSON.stringify(await rpc(whole, method, params));
+        assert.ok(
+          expected.includes('"result"'),
+          `${JSON.stringify(params)}: ${expected.slice(0, 200)}`,
+        );
+        assert.equal(
+          JSON.stringify(await rpc(cold, method, params)),
+          expected,
+          JSON.stringify(params),
+        );
+        cold.shutdown();
+      }
+      const warm = shardedApp(root, source);
+      for (const [method, params] of everyCall(manifest)) {
+        assert.equal(
+          JSON.stringify(await rpc(warm, method, params)),
+          JSON.stringify(await rpc(whole, method, params)),
+          JSON.stringify(params),
+        );
+      }
+      warm.shutdown();
+      whole.shutdown();
+    },
+  });
+}
+
 Deno.test("shards: a cold search reads the root's manifest and index, the postings shards of its words and the body and section shards of its hits", async () => {
   const { manifest, index } = await corpus("hugo-docs");
   const { root, source, reads, files } = await shardsOf(manifest, index);
@@ -122,7 +242,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
   // The postings shards of the chunks holding the dictionary terms the query expands to.
   const reference = importSearchIndex(index);
   const terms = [...reference.plan(query).expansions.values()].flatMap((m) => [...m.keys()]);
-  const edgeIndex = JSON.parse(root.index.map((n) => files.get(n)).join("")) as SearchIndexData;
+  const edgeIndex = JSON.parse(root.index.map((n) => files.get(n)).join("")) as PackedIndex;
   // Positions are the whole dictionary's, which the edge index does not hold.
   assert.deepEqual(edgeIndex.terms, []);
   const chunkOf = (term: string) => {
@@ -169,7 +289,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
   // the pages scored by parts (the part rule reads them when the engine starts).
   const sectionsRead = reads.filter((n) => root.sections.includes(n));
   assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
-  const edge = JSON.parse(root.manifest.map((n) => files.get(n)).join("")) as Manifest;
+  const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
   const paged = new Set((index.parts ?? []).map((page) => index.ids[page]));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
   assert.deepEqual(edge.compactDocuments!.filter((c) => c.c !== undefined), []);

@@ -1,0 +1,154 @@
+/**
+ * The packed edge index: how a sharded build writes its edge index's per-document data, what a
+ * cold isolate reads for every document of the shelf before its first answer.
+ *
+ * - `ids` are left out when they are the edge manifest's documents' (the pages, in order) and
+ *   their parts' (`part_rule.ts`'s `partId` of its page's id and its section's place, the places
+ *   written as numbers): the runtime takes them from the manifest it reads anyway.
+ * - `lengths`, `inbound` and `parts` are numbers (`number_text.ts`), not JSON arrays.
+ * - `names` is a value column (`value_column.ts`: parts' headings repeat).
+ *
+ * Everything else (the dictionary, its counts, the postings chunks' starts) is written as it is.
+ *
+ * @module
+ */
+import { FIELDS } from "../search/index_fields.ts";
+import { partId, sectionOfPart } from "../search/part_rule.ts";
+import type { SearchIndexData } from "../search/search_index.ts";
+import { decodeNumbers, encodeNumbers } from "./number_text.ts";
+import { type Column, decodeColumn, encodeColumn } from "./value_column.ts";
+
+/** Marks a {@link PackedIndex} (a scoped view's index is written unpacked). */
+export const PACKED_INDEX = "shelf-packed-index-1";
+
+/** The edge index with its per-document data packed. */
+export interface PackedIndex
+  extends Omit<SearchIndexData, "ids" | "names" | "lengths" | "inbound" | "parts"> {
+  packed: typeof PACKED_INDEX;
+  /** Its documents: pages, then parts. */
+  documents: number;
+  /** The ids, when they are not the manifest's documents' and their parts'. */
+  ids?: string[];
+  /** Each part's place in its page's sections (numbers), when `ids` is left out. */
+  partSections?: string;
+  names: Column;
+  lengths: Record<string, string>;
+  inbound: string;
+  parts?: string;
+}
+
+/**
+ * A typed array's numbers as the plain list `SearchIndexData` holds: a loop, no iterator, and
+ * pushed (a packed list, as `JSON.parse` makes, which the scoring loops read without hole checks).
+ */
+function plain(numbers: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let n = 0; n < numbers.length; n++) out.push(numbers[n]!);
+  return out;
+}
+
+/** `data`'s ids are `pageIds`, then their parts' ids: the sections' places, else `undefined`. */
+function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number[] | undefined {
+  const parts = data.parts ?? [];
+  const pages = data.ids.length - parts.length;
+  if (pageIds.length !== pages || pageIds.some((id, n) => data.ids[n] !== id)) return undefined;
+  const sections = parts.map((_, k) => sectionOfPart(data.ids[pages + k]!));
+  const same = sections.every((section, k) =>
+    Number.isSafeInteger(section) && section >= 0 &&
+    partId(pageIds[parts[k]!]!, section) === data.ids[pages + k]
+  );
+  return same ? sections : undefined;
+}
+
+/**
+ * `data` packed, its ids left out when they are `pageIds` and their parts'.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { packIndex, unpackIndex } from "./packed_index.ts";
+ * import { buildSearchIndex } from "../search/search_index.ts";
+ * const data = await buildSearchIndex([
+ *   { id: "d/a", name: "Alpha", keywords: [], description: "", content: "one two", inbound: 2 },
+ *   { id: "d/b", name: "Beta", keywords: [], description: "", content: "three" },
+ *   { id: "d/b#1", name: "Gamma", keywords: [], description: "", content: "four", partOf: 1 },
+ * ], "h").export();
+ * const packed = packIndex(data, ["d/a", "d/b"]);
+ * assert.equal(packed.ids, undefined);
+ * assert.equal(packed.inbound, "1AgAA");
+ * assert.deepEqual(unpackIndex(packed, ["d/a", "d/b"]), data);
+ * assert.deepEqual(packIndex(data, ["d/b", "d/a"]).ids, data.ids);
+ * ```
+ */
+export function packIndex(data: SearchIndexData, pageIds: readonly string[]): PackedIndex {
+  const { ids, names, lengths, inbound, parts, ...rest } = data;
+  const sections = derivedParts(data, pageIds);
+  const packed: PackedIndex = {
+    ...rest,
+    packed: PACKED_INDEX,
+    documents: ids.length,
+    ...(sections ? { partSections: encodeNumbers(sections) } : { ids }),
+    names: encodeColumn(names),
+    lengths: Object.fromEntries(FIELDS.map((f) => [f, encodeNumbers(lengths[f])])),
+    inbound: encodeNumbers(inbound),
+    ...(parts ? { parts: encodeNumbers(parts) } : {}),
+  };
+  return packed;
+}
+
+/**
+ * The index `value` stands for: a {@link PackedIndex} unpacked, its ids, when left out, made from
+ * `pageIds` (the manifest's documents'); anything else as it is (for `importSearchIndex` to
+ * check). Throws a `TypeError` on a packed index it cannot unpack.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unpackIndex } from "./packed_index.ts";
+ * const view = { layout: "shelf-postings-5", ids: ["a"] };
+ * assert.equal(unpackIndex(view, []), view);
+ * assert.throws(
+ *   () => unpackIndex({ packed: "shelf-packed-index-1", documents: 2, names: [], lengths: {} }, []),
+ *   /packed index/,
+ * );
+ * ```
+ */
+export function unpackIndex(value: unknown, pageIds: readonly string[]): unknown {
+  if (typeof value !== "object" || value === null || !("packed" in value)) return value;
+  const p = value as PackedIndex;
+  try {
+    if (p.packed !== PACKED_INDEX) throw new Error(`it is ${p.packed}`);
+    const { packed: _, documents, ids, partSections, names, lengths, inbound, parts, ...rest } = p;
+    const numbers = (what: string, text: unknown) => {
+      if (typeof text !== "string") throw new Error(`${what} is missing`);
+      const list = plain(decodeNumbers(text));
+      if (list.length !== documents) throw new Error(`${what} has ${list.length} of ${documents}`);
+      return list;
+    };
+    const partOf = parts === undefined ? undefined : plain(decodeNumbers(parts));
+    let allIds = ids;
+    if (allIds === undefined) {
+      const sections = decodeNumbers(partSections ?? "1");
+      const pages = documents - sections.length;
+      if (pageIds.length !== pages || sections.length !== (partOf?.length ?? 0)) {
+        throw new Error(`its ${pages} pages are not the manifest's ${pageIds.length}`);
+      }
+      allIds = pageIds.slice();
+      sections.forEach((section, k) => {
+        const page = pageIds[partOf![k]!];
+        if (page === undefined) throw new Error(`part ${k} has no page`);
+        allIds!.push(partId(page, section));
+      });
+    }
+    return {
+      ...rest,
+      ids: allIds,
+      names: decodeColumn("names", names, documents),
+      lengths: Object.fromEntries(FIELDS.map((f) => [f, numbers(`lengths.${f}`, lengths?.[f])])),
+      inbound: numbers("inbound", inbound),
+      ...(partOf ? { parts: partOf } : {}),
+    } as SearchIndexData;
+  } catch (error) {
+    throw new TypeError(`Cannot read the packed index: ${(error as Error).message}`);
+  }
+}

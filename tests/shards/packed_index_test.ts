@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { createContentStore } from "../../src/content/content_store.ts";
+import { buildIndexFor } from "../../src/search/search_engine.ts";
+import type { SearchIndexData } from "../../src/search/search_index.ts";
+import { encodeNumbers } from "../../src/shards/number_text.ts";
+import { packIndex, unpackIndex } from "../../src/shards/packed_index.ts";
+import { buildFolder, CORPORA } from "../helpers.ts";
+
+async function corpus(name: string) {
+  const { manifest } = await buildFolder(`${CORPORA}/${name}`);
+  const index = await buildIndexFor(createContentStore(manifest)).export();
+  return { ids: manifest.documents.map((d) => d.id), index };
+}
+
+Deno.test("packed index: a shelf's index with parts comes back from JSON, its ids from the manifest's", async () => {
+  const { ids, index } = await corpus("hugo-docs");
+  assert.ok((index.parts?.length ?? 0) > 0, "hugo-docs has parts");
+  const packed = packIndex(index, ids);
+  assert.equal(packed.ids, undefined);
+  const text = JSON.stringify(packed);
+  assert.deepEqual(unpackIndex(JSON.parse(text), ids), index);
+  // The per-document data takes under half the bytes it took.
+  const perDocument = (data: object) =>
+    ["ids", "names", "lengths", "inbound", "parts", "partSections"]
+      .map((k) => JSON.stringify((data as Record<string, unknown>)[k] ?? "").length)
+      .reduce((a, b) => a + b);
+  assert.ok(
+    perDocument(packed) < perDocument(index) / 2,
+    `${perDocument(packed)} of ${perDocument(index)}`,
+  );
+});
+
+Deno.test("packed index: ids that are not the manifest's are written out", async () => {
+  const { ids, index } = await corpus("asdlc");
+  const other = [...ids].reverse();
+  const packed = packIndex(index, other);
+  assert.deepEqual(packed.ids, index.ids);
+  assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packed)), other), index);
+  // A part whose id is not its page's id and section: written out too.
+  const parted: SearchIndexData = {
+    ...index,
+    ids: [...index.ids, "elsewhere#2"],
+    names: [...index.names, ""],
+    lengths: Object.fromEntries(
+      Object.entries(index.lengths).map(([f, l]) => [f, [...l, 0]]),
+    ) as SearchIndexData["lengths"],
+    inbound: [...index.inbound, 0],
+    parts: [0],
+    partCounts: index.terms.map(() => 0),
+  };
+  assert.deepEqual(packIndex(parted, ids).ids, parted.ids);
+});
+
+Deno.test("packed index: one that does not fit the manifest or is damaged is an error", async () => {
+  const { ids, index } = await corpus("asdlc");
+  const packed = JSON.parse(JSON.stringify(packIndex(index, ids)));
+  assert.throws(() => unpackIndex(packed, ids.slice(1)), /packed index: its \d+ pages are not/);
+  assert.throws(
+    () => unpackIndex({ ...packed, inbound: encodeNumbers([1, 2]) }, ids),
+    /packed index: inbound has/,
+  );
+  assert.throws(
+    () => unpackIndex({ ...packed, lengths: { ...packed.lengths, content: undefined } }, ids),
+    /packed index: lengths.content is missing/,
+  );
+  assert.throws(() => unpackIndex({ ...packed, packed: "other" }, ids), /it is other/);
+  // An index not packed (a scoped view's) is left as it is.
+  assert.equal(unpackIndex(index, []), index);
+});
