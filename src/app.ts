@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { StoreCache } from "./content/store_cache.ts";
+import type { ChunkCache } from "./content/chunk_cache.ts";
 import { createMcpServer, type McpServer } from "./protocol/mcp_server.ts";
 import { ErrorCode } from "./protocol/rpc_error.ts";
 import type { BatchLimits } from "./protocol/run_batch.ts";
@@ -70,6 +71,8 @@ export interface AppDeps {
   };
   /** Request log sink (default: none). */
   log?: (entry: RequestLog) => void;
+  /** A sharded build's chunk cache: each request holds the chunks it reads until it answers. */
+  chunkCache?: ChunkCache;
   /** Where unexpected errors are reported (default: stderr). */
   onError?: (error: unknown, where: string) => void;
 }
@@ -139,6 +142,7 @@ export function createApp(deps: AppDeps): ShelfApp {
     ...(deps.engines ? { engines: deps.engines } : {}),
     ...(deps.search ? { search: deps.search } : {}),
     onInternalError: (error, method) => report(error, method),
+    ...(deps.chunkCache ? { chunkCache: deps.chunkCache } : {}),
   });
   const hub = createSseHub({ server, ...deps.sse });
   const app = new Hono<{ Variables: LogVariables }>();
@@ -173,6 +177,7 @@ export function createApp(deps: AppDeps): ShelfApp {
     ...(deps.engines ? { engines: deps.engines } : {}),
     ...(deps.search ? { search: deps.search } : {}),
     onInternalError: (error, method) => report(error, method),
+    ...(deps.chunkCache ? { chunkCache: deps.chunkCache } : {}),
   });
   addOpenAiRoute(app, {
     profileOn: async () =>

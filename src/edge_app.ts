@@ -171,6 +171,7 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
     // One line per request, as the batched sink of `deno run` writes it (an edge isolate may be
     // frozen between requests, so nothing is held back for a later write).
     log: (entry) => console.log(logLine(entry)),
+    ...(sharded ? { chunkCache: sharded.store.chunkCache } : {}),
   });
   // A build with a scoped source publishes no site files whatever the auth mode (scripts/build.ts):
   // the function serves them (the view without any scope). A build past the edge budget is public.

@@ -123,6 +123,7 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
       ...(entry.relay ? {} : { channel: null }),
     },
     log: requestLogSink(),
+    ...(source.store.chunkCache ? { chunkCache: source.store.chunkCache } : {}),
   });
   listeners.push(() => app.notifyChanged());
   return { stores, engines, served: source.served, app, onRebuilt: (l) => listeners.push(l) };

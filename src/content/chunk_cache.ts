@@ -24,6 +24,12 @@ export interface ChunkCache {
   readonly bytes: number;
   /** Takes a chunk read from `raw` (weighed by the cache); `evict` forgets it. */
   admit(raw: unknown, evict: () => void): CachedChunk;
+  /**
+   * Runs `work` (one request) with every chunk it admits or touches kept until it ends, however
+   * long it takes: a chunk it loaded is never evicted before it reads it. The bound may be passed
+   * meanwhile; the chunks are trimmed on the next admission after it.
+   */
+  hold<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -54,12 +60,20 @@ export function createChunkCache(
   const now = options.now ?? (() => performance.now());
   const pinMs = options.pinMs ?? PIN_MS;
   // In order of last use, oldest first (a Map keeps insertion order; a touch re-inserts).
-  const entries = new Map<object, { bytes: number; used: number; evict: () => void }>();
+  const entries = new Map<
+    object,
+    { bytes: number; used: number; tick: number; evict: () => void }
+  >();
   let bytes = 0;
+  // Uses in order (admissions, touches, holds begun); the holds running, by the tick each began.
+  let tick = 0;
+  const holds = new Map<object, number>();
   const trim = () => {
     const cutoff = now() - pinMs;
+    let held = Infinity;
+    for (const began of holds.values()) held = Math.min(held, began);
     for (const [key, entry] of entries) {
-      if (bytes <= maxBytes || entry.used > cutoff) break;
+      if (bytes <= maxBytes || entry.used > cutoff || entry.tick >= held) break;
       entries.delete(key);
       bytes -= entry.bytes;
       entry.evict();
@@ -69,9 +83,18 @@ export function createChunkCache(
     get bytes() {
       return bytes;
     },
+    async hold(work) {
+      const key = {};
+      holds.set(key, ++tick);
+      try {
+        return await work();
+      } finally {
+        holds.delete(key);
+      }
+    },
     admit(raw, evict) {
       const key = {};
-      const entry = { bytes: weigh(raw), used: now(), evict };
+      const entry = { bytes: weigh(raw), used: now(), tick: ++tick, evict };
       entries.set(key, entry);
       bytes += entry.bytes;
       trim();
@@ -79,6 +102,7 @@ export function createChunkCache(
         touch() {
           if (!entries.delete(key)) return;
           entry.used = now();
+          entry.tick = ++tick;
           entries.set(key, entry);
         },
       };

@@ -66,7 +66,11 @@ export function createChunkLoader<T>(
     },
     load(wanted) {
       let missing: Set<number> | undefined;
-      for (const k of wanted) if (loaded[k] === undefined) (missing ??= new Set()).add(k);
+      for (const k of wanted) {
+        // One loaded already is used now: a request holding the cache keeps it until it answers.
+        if (loaded[k] === undefined) (missing ??= new Set()).add(k);
+        else cached[k]?.touch();
+      }
       return missing ? Promise.all([...missing].map(loadOne)).then(() => {}) : LOADED;
     },
   };

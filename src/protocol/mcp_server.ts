@@ -4,6 +4,7 @@ import { createEngineCache, type EngineCache } from "../search/engine_cache.ts";
 import type { SearchOverrides } from "../search/search_settings.ts";
 import { resolveStoreSettings, type StoreSettings } from "./store_settings.ts";
 import type { ContentStore } from "../content/content_store.ts";
+import type { ChunkCache } from "../content/chunk_cache.ts";
 import {
   errorResponse,
   type JsonRpcRequest,
@@ -30,6 +31,11 @@ export interface McpServerOptions {
   search?: SearchOverrides;
   /** Reports unexpected errors (they reach the client only as `-32603 Internal error`). */
   onInternalError?: (error: unknown, method: string) => void;
+  /**
+   * The isolate's cache of chunks read from shards (a sharded build's): each request holds the
+   * chunks it reads until it answers, so none is evicted between its load and its read.
+   */
+  chunkCache?: ChunkCache;
 }
 
 /** A transport-independent MCP server: one request in, one response out. */
@@ -80,49 +86,53 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       const store = scopedStore(await options.stores.get(), scopes);
       return { store, settings: forStore(store) };
     },
-    async handle(request, session) {
-      const spec = find(request.method, session);
-      if (!spec) {
-        return errorResponse(
-          request.id,
-          new RpcError(
-            ErrorCode.MethodNotFound,
-            `Method '${request.method.slice(0, 100)}' not found`,
-          ),
-        );
-      }
-      try {
-        const store = scopedStore(await options.stores.get(), session.scopes);
-        const settings = forStore(store);
-        const { tools, search, cacheTtlMs } = settings;
-        const result = await spec.handler({
-          params: request.params ?? {},
-          session,
-          store,
-          tools,
-          engines,
-          search,
-          settings,
-        });
-        return resultResponse(
-          request.id,
-          decorateResult(result, session, {
-            server: store.manifest.server,
-            cacheable: spec.cacheable === true,
-            ttlMs: cacheTtlMs,
-          }),
-        );
-      } catch (error) {
-        // A shard of the manifest not read (a cold isolate's failed fetch): a tool call's error,
-        // as any shard's (`tools_call.ts`), another method's error saying so; nothing is kept.
-        if (error instanceof ShardUnavailableError) {
-          return request.method === "tools/call"
-            ? resultResponse(request.id, { ...errorResult(error.message) })
-            : errorResponse(request.id, new RpcError(ErrorCode.InternalError, error.message));
-        }
-        if (!isExpectedError(error)) options.onInternalError?.(error, request.method);
-        return errorResponse(request.id, error);
-      }
+    handle(request, session) {
+      const chunks = options.chunkCache;
+      return chunks ? chunks.hold(() => answer(request, session)) : answer(request, session);
     },
   };
+  async function answer(request: JsonRpcRequest, session: Session): Promise<JsonRpcResponse> {
+    const spec = find(request.method, session);
+    if (!spec) {
+      return errorResponse(
+        request.id,
+        new RpcError(
+          ErrorCode.MethodNotFound,
+          `Method '${request.method.slice(0, 100)}' not found`,
+        ),
+      );
+    }
+    try {
+      const store = scopedStore(await options.stores.get(), session.scopes);
+      const settings = forStore(store);
+      const { tools, search, cacheTtlMs } = settings;
+      const result = await spec.handler({
+        params: request.params ?? {},
+        session,
+        store,
+        tools,
+        engines,
+        search,
+        settings,
+      });
+      return resultResponse(
+        request.id,
+        decorateResult(result, session, {
+          server: store.manifest.server,
+          cacheable: spec.cacheable === true,
+          ttlMs: cacheTtlMs,
+        }),
+      );
+    } catch (error) {
+      // A shard of the manifest not read (a cold isolate's failed fetch): a tool call's error,
+      // as any shard's (`tools_call.ts`), another method's error saying so; nothing is kept.
+      if (error instanceof ShardUnavailableError) {
+        return request.method === "tools/call"
+          ? resultResponse(request.id, { ...errorResult(error.message) })
+          : errorResponse(request.id, new RpcError(ErrorCode.InternalError, error.message));
+      }
+      if (!isExpectedError(error)) options.onInternalError?.(error, request.method);
+      return errorResponse(request.id, error);
+    }
+  }
 }
