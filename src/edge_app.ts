@@ -146,6 +146,7 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
         ? {
           postingsChunk: shards.postingsChunk,
           dictionaryRange: shards.dictionaryRange,
+          dictionaryVolume: shards.dictionaryVolume,
           chunkCache: shards.reader.chunkCache,
         }
         : inputs.postingsChunk

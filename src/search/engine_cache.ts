@@ -16,6 +16,8 @@ export interface EngineCacheOptions {
   postingsChunk?: (k: number) => Promise<unknown>;
   /** Reads a dictionary range of a prebuilt index that keeps its dictionary in ranges. */
   dictionaryRange?: (k: number) => Promise<unknown>;
+  /** Reads a dictionary volume of such an index (`SearchIndex.readRest`). */
+  dictionaryVolume?: (k: number) => Promise<unknown>;
   /** The byte bound on postings chunks read from shards (shared with the bodies'). */
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
@@ -55,13 +57,14 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
         options.onWarning?.("prebuilt search index is for other content; building one instead");
       } else {
         try {
-          const { postingsChunk, chunkCache, dictionaryRange } = options;
+          const { postingsChunk, chunkCache, dictionaryRange, dictionaryVolume } = options;
           return createSearchEngine(
             store,
             importSearchIndex(data, {
               ...(postingsChunk ? { postingsChunk } : {}),
               ...(chunkCache ? { chunkCache } : {}),
               ...(dictionaryRange ? { dictionaryRange } : {}),
+              ...(dictionaryVolume ? { dictionaryVolume } : {}),
             }),
           );
         } catch (error) {
