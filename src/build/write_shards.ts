@@ -71,8 +71,8 @@ export async function shardName(text: string): Promise<string> {
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body chunk, one section chunk, one postings chunk, one
- * // dictionary range.
- * assert.equal(files.size, 6);
+ * // dictionary range and one volume of it.
+ * assert.equal(files.size, 7);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
  */
@@ -130,12 +130,16 @@ export async function writeShards(
     sections: [],
     postings: [],
     dictionary: [],
+    dictionaryVolumes: [],
     views: {},
   };
   for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
   for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
   for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
+  for (const volume of dictionary.volumes) {
+    root.dictionaryVolumes.push(await put(asciiJson(volume)));
+  }
   for (const view of views) root.views[view.hash] = await parts(view.json);
   return root;
 }

@@ -23,6 +23,11 @@ export interface EngineCacheOptions {
    * index keeps its dictionary in ranges (a sharded build's).
    */
   dictionaryRange?: (k: number, contentHash: string) => Promise<unknown>;
+  /**
+   * Reads dictionary volume `k` of the prebuilt index of the store with `contentHash`
+   * (`SearchIndex.readRest`).
+   */
+  dictionaryVolume?: (k: number, contentHash: string) => Promise<unknown>;
   /** The byte bound on postings chunks read from shards (shared with the bodies'). */
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
@@ -80,7 +85,7 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
         unusable("it is for other content");
       } else {
         try {
-          const { postingsChunk, chunkCache, dictionaryRange } = options;
+          const { postingsChunk, chunkCache, dictionaryRange, dictionaryVolume } = options;
           const hash = store.contentHash;
           return createSearchEngine(
             store,
@@ -89,6 +94,9 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
               ...(chunkCache ? { chunkCache } : {}),
               ...(dictionaryRange
                 ? { dictionaryRange: (k: number) => dictionaryRange(k, hash) }
+                : {}),
+              ...(dictionaryVolume
+                ? { dictionaryVolume: (k: number) => dictionaryVolume(k, hash) }
                 : {}),
             }),
           );

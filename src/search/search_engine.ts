@@ -247,9 +247,13 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const { spellingsOf } = createSpeller(store, index, docs);
   const rescore = createPhraseRule(docs);
   const partRule = createPartRule(index, docs);
+  // Whether a search was answered: the next one starts reading the rest of a dictionary in
+  // ranges (`readRest`), so that the first answer waits for none of it and later ones for none.
+  let answered = false;
   return {
     index,
     async query(text, options) {
+      if (answered) index.readRest();
       const filters: Set<number>[] = [];
       // A narrowed search is scored by the statistics of the documents it is narrowed to.
       const scope: string[] = [];
@@ -342,6 +346,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         word,
         suggestions: [...new Set(terms.flatMap((t) => spelled.get(t) ?? []))],
       }));
+      answered = true;
       return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched };
     },
   };

@@ -133,6 +133,8 @@ export interface ImportOptions {
    * dictionary is in ranges.
    */
   dictionaryRange?: (k: number) => Promise<unknown>;
+  /** Reads dictionary volume `k` (its ranges, in order), for {@link SearchIndex.readRest}. */
+  dictionaryVolume?: (k: number) => Promise<unknown>;
 }
 
 /** Options of {@link SearchIndex.search}. */
@@ -210,6 +212,13 @@ export interface SearchIndex {
   suggest(term: string, max: number): string[];
   /** {@link suggest} for each of `terms`, once the dictionary ranges they scan are read. */
   readSuggestions(terms: readonly string[], max: number): Promise<string[][]>;
+  /**
+   * Reads, in the background, the dictionary ranges not read yet, in volumes (nothing when the
+   * index holds its dictionary whole or was given no volumes to read): what an engine does from
+   * its second search on, so that the later ones wait for no range. A failure is forgotten (the
+   * next call tries again).
+   */
+  readRest(): void;
   /**
    * Makes the postings of `terms` readable by `search`: imports the chunks they are in, once per
    * index, when the index keeps its postings in chunks; otherwise there is nothing to load.
@@ -426,7 +435,12 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const budget = queryBudget(pages);
   const mostInbound = inbound.reduce((a, b) => Math.max(a, b), 0);
   const ranges = data.dictionaryRanges && options.dictionaryRange
-    ? createRangeReader(data.dictionaryRanges, partOf.length > 0, options.dictionaryRange)
+    ? createRangeReader(
+      data.dictionaryRanges,
+      partOf.length > 0,
+      options.dictionaryRange,
+      options.dictionaryVolume,
+    )
     : undefined;
   const dictionary: Dictionary = ranges
     ? createRangedDictionary(ranges)
@@ -491,6 +505,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
+    readRest: () => void ranges?.readRest().catch(() => {}),
     rank,
     search(plan, options) {
       const { hits, tail } = rank(plan, options);

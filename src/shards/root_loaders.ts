@@ -27,6 +27,7 @@ export interface RootLoaders {
   sectionsChunk(k: number, contentHash: string): Promise<unknown>;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
+  dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
   readonly reader: ShardReader;
 }
 
@@ -98,6 +99,7 @@ export function rootLoaders(
     sectionsChunk: (k, hash) => of(hash).sectionsChunk(k),
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
+    dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
   };
 }
 
@@ -114,6 +116,7 @@ export interface ShardedEngineOptions {
   loadPrebuilt: (contentHash: string) => Promise<SearchIndexData | undefined>;
   postingsChunk: (k: number, contentHash: string) => Promise<unknown>;
   dictionaryRange: (k: number, contentHash: string) => Promise<unknown>;
+  dictionaryVolume: (k: number, contentHash: string) => Promise<unknown>;
   chunkCache: ChunkCache;
   /** Building an index in place of an unusable prebuilt one would read every shard. */
   unusable: "fail";
@@ -145,6 +148,7 @@ export function shardedCacheOptions(
       loadPrebuilt: loaders.index,
       postingsChunk: loaders.postingsChunk,
       dictionaryRange: loaders.dictionaryRange,
+      dictionaryVolume: loaders.dictionaryVolume,
       chunkCache,
       unusable: "fail",
     },

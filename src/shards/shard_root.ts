@@ -40,6 +40,8 @@ export interface ShardRoot {
   postings: string[];
   /** Dictionary range `k`'s shard (`dictionary_ranges.ts`). */
   dictionary: string[];
+  /** Dictionary volume `k`'s shard: the ranges again, in runs read after a first search. */
+  dictionaryVolumes: string[];
   /** The parts of each scoped view's index, by the view's content hash. */
   views: Record<string, string[]>;
 }
@@ -57,7 +59,8 @@ const names = (value: unknown, min: number): value is string[] =>
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
  * const root = { layout: "shelf-shards-3", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], sections: [name], postings: [], dictionary: [], views: {} };
+ *   index: [name], bodies: [name], sections: [name], postings: [], dictionary: [],
+ *   dictionaryVolumes: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
  * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-2" }));
@@ -70,6 +73,7 @@ export function isShardRoot(value: unknown): value is ShardRoot {
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
     names(r.bodies, 1) && names(r.sections, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
+    names(r.dictionaryVolumes, 0) &&
     typeof views === "object" && views !== null &&
     Object.values(views).every((parts) => names(parts, 1));
 }
@@ -84,6 +88,7 @@ export interface ShardedLoaders {
   sectionsChunk(k: number): Promise<unknown>;
   postingsChunk(k: number): Promise<unknown>;
   dictionaryRange(k: number): Promise<unknown>;
+  dictionaryVolume(k: number): Promise<unknown>;
 }
 
 /**
@@ -132,5 +137,6 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     sectionsChunk: chunk(root.sections, "section"),
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
+    dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
   };
 }

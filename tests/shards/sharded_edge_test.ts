@@ -228,7 +228,7 @@ for (const shelf of SHELVES) {
   });
 }
 
-Deno.test("shards: a cold search reads the root's manifest and index, the postings shards of its words and the body and section shards of its hits", async () => {
+Deno.test("shards: a cold search reads the root's manifest and index, the dictionary ranges and postings shards of its words and the body and section shards of its hits, then the rest of the dictionary", async () => {
   const { manifest, index } = await corpus("hugo-docs");
   const { root, source, reads, files } = await shardsOf(manifest, index);
   assert.ok(
@@ -267,27 +267,47 @@ Deno.test("shards: a cold search reads the root's manifest and index, the postin
     rangesRead.length <= 6 && bytes(rangesRead) * 20 < bytes(root.dictionary),
     `${rangesRead.length} of ${root.dictionary.length} ranges, ${bytes(rangesRead)} bytes`,
   );
+  const first = [...reads];
   // A misspelled word's one-edit variants are looked up (a letter off in every place, the first
-  // letter's too): more ranges, not all of them.
-  const typo = await rpc(app, "tools/call", search("imgae procesing"));
+  // letter's too): on a cold isolate, more ranges, not all of them.
+  const cold = shardedApp(root, source);
+  const typo = await rpc(cold, "tools/call", search("imgae procesing"));
   assert.deepEqual(
     typo,
     await rpc(wholeApp(manifest, index), "tools/call", search("imgae procesing")),
   );
-  const typoRanges = reads.filter((n) => root.dictionary.includes(n));
+  const typoRanges = reads.slice(first.length).filter((n) => root.dictionary.includes(n));
   assert.ok(
     typoRanges.length > rangesRead.length && typoRanges.length < root.dictionary.length,
     `${typoRanges.length} ranges`,
   );
+  cold.shutdown();
+  // From its second search on, an isolate reads the rest of the dictionary in volumes, in the
+  // background: the later searches wait for no range.
+  assert.ok(root.dictionaryVolumes.length > 0);
+  assert.ok(!root.dictionaryVolumes.some((v) => reads.includes(v)), "volumes read by one search");
+  await rpc(app, "tools/call", search("taxonomy"));
+  for (
+    let wait = 0;
+    wait < 200 && !root.dictionaryVolumes.every((v) => reads.includes(v));
+    wait++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.ok(root.dictionaryVolumes.every((v) => reads.includes(v)), "volumes read from the second");
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the last volume read, and kept
+  const warmFrom = reads.length;
+  await rpc(app, "tools/call", search("imgae procesing taxonomy shortcodes"));
+  assert.deepEqual(reads.slice(warmFrom).filter((n) => root.dictionary.includes(n)), []);
   const hits = new Set(
     answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
   );
-  const bodiesRead = reads.filter((n) => root.bodies.includes(n));
+  const bodiesRead = first.filter((n) => root.bodies.includes(n));
   assert.ok(bodiesRead.length > 0 && bodiesRead.length <= hits.size, `${bodiesRead.length} bodies`);
-  assert.ok(reads.includes(root.manifest[0]!) && reads.includes(root.index[0]!));
+  assert.ok(first.includes(root.manifest[0]!) && first.includes(root.index[0]!));
   // Sections: read with the hits' bodies, not in the manifest, which keeps only the titles of
   // the pages scored by parts (the part rule reads them when the engine starts).
-  const sectionsRead = reads.filter((n) => root.sections.includes(n));
+  const sectionsRead = first.filter((n) => root.sections.includes(n));
   assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
   const paged = new Set((index.parts ?? []).map((page) => index.ids[page]));
