@@ -56,7 +56,8 @@ export interface CompactDocument {
   url?: string;
 }
 
-const OPTIONAL = [
+/** The optional fields a compact document writes out under their own names, in this order. */
+export const OPTIONAL_FIELDS = [
   "status",
   "maturity",
   "lastUpdated",
@@ -209,7 +210,7 @@ function expandDocument(d: ManifestDocument): ManifestDocument {
     size: d.size,
     sections: d.sections,
   };
-  for (const key of OPTIONAL) {
+  for (const key of OPTIONAL_FIELDS) {
     const value = d[key];
     if (value !== undefined) (doc as unknown as Record<string, unknown>)[key] = value;
   }
@@ -226,7 +227,7 @@ function compactDocument(doc: ManifestDocument, sources: readonly string[]): Com
   if (Object.keys(doc.meta).length > 0) c.m = doc.meta;
   const one = oneSection(doc.slug, doc.title, doc.size);
   if (JSON.stringify(doc.sections) !== JSON.stringify(one)) c.c = doc.sections;
-  for (const key of OPTIONAL) {
+  for (const key of OPTIONAL_FIELDS) {
     const value = doc[key];
     if (value !== undefined) (c as unknown as Record<string, unknown>)[key] = value;
   }

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { CompactDocument } from "../content/compact_documents.ts";
+import { type CompactDocument, OPTIONAL_FIELDS } from "../content/compact_documents.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { type Column, decodeColumn, encodeColumn } from "./value_column.ts";
 
@@ -93,12 +93,7 @@ const FIELDS = [
   "z",
   "c",
   "h",
-  "status",
-  "maturity",
-  "lastUpdated",
-  "relatedIds",
-  "supersededBy",
-  "url",
+  ...OPTIONAL_FIELDS,
 ] as const satisfies readonly (keyof CompactDocument)[];
 
 type Values = Partial<Record<keyof CompactDocument, readonly unknown[]>>;
