@@ -20,6 +20,7 @@ import { asciiJson } from "../src/protocol/ascii_json.ts";
 import { chunkListModule, viewListModule } from "../src/build/chunk_list_module.ts";
 import { scopedStore } from "../src/content/scoped_store.ts";
 import { splitBodies } from "../src/content/body_chunks.ts";
+import { withLlmsFullSizes } from "../src/site/llms_full_sizes.ts";
 import { compactManifest } from "../src/content/compact_documents.ts";
 import { splitPostings } from "../src/search/postings_chunks.ts";
 import { buildFromFolders, formatReport } from "../src/build/build_from_folders.ts";
@@ -264,9 +265,12 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         `terms, ${Math.round(performance.now() - started)} ms)`,
     );
   }
+  // The function of a private build serves llms-full.txt from bodies kept apart: the sizes
+  // written down let it read only the bodies that fit.
+  const edgeManifest = isPrivate ? withLlmsFullSizes(manifest) : manifest;
   const root = sharded
     ? await writeShards(
-      manifest,
+      edgeManifest,
       index,
       views,
       isPrivate ? "blobs" : "site",
@@ -284,7 +288,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         `index: ${index.terms.length} terms, ${Math.round(performance.now() - started)} ms)`,
     );
   }
-  const bodies = root ? { edge: { shards: root }, chunks: [] } : splitBodies(manifest);
+  const bodies = root ? { edge: { shards: root }, chunks: [] } : splitBodies(edgeManifest);
   const postings = root ? { edge: { shards: true }, chunks: [] } : splitPostings(index);
   await Deno.writeTextFile(
     `${dir}/edge-manifest.json`,

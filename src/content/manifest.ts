@@ -176,6 +176,12 @@ export interface Manifest {
    * (`c`) have them in this many chunks, read with their bodies (`section_chunks.ts`).
    */
   sectionChunks?: number;
+  /**
+   * What each document (in `documents` order) counts for in `llms-full.txt`
+   * (`llmsFullBytes` in `src/site/llms_txt.ts`): written by a build whose function serves that
+   * file from bodies kept apart, so that it reads only the bodies of the documents that fit.
+   */
+  llmsFullSizes?: number[];
 }
 
 /**

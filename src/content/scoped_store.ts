@@ -90,6 +90,9 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     // Bodies are read through the full store (its chunks, when the manifest is chunked).
     bodies: {},
   };
+  if (m.llmsFullSizes) {
+    manifest.llmsFullSizes = m.llmsFullSizes.filter((_, n) => visible.has(m.documents[n]!.source));
+  }
   const { bodyChunks: _chunks, sectionChunks: _sections, ...plain } = manifest;
   const view = createContentStore(plain as Manifest);
   return {

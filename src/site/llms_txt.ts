@@ -191,18 +191,109 @@ export function webLinks(body: string, base: string): string {
 const twinUrl = (base: string, source: string, path: string, fragment: string) =>
   `${base}/_shelf/md/${source}/${path}.md${fragment}`;
 
+/** A document's part of `llms-full.txt`, its links based at `base`, and how many links it has. */
+function fullPart(
+  doc: ManifestDocument,
+  text: string,
+  base: string,
+): { part: string; links: number } {
+  const title = oneLine(doc.title);
+  let links = 1; // the Source line's
+  // The body's own H1 is dropped when it repeats the title heading this file adds.
+  const body = mapDocumentLinks(text, (source, path, fragment) => {
+    links++;
+    return twinUrl(base, source, path, fragment);
+  }).trim().replace(/^# (.*)\n*/, (h1, text) => oneLine(text) === title ? "" : h1);
+  const page = doc.url ? `Page: ${doc.url}\n` : "";
+  return { part: `# ${title}\n\nSource: ${base}${twinPath(doc)}\n${page}\n${body}\n`, links };
+}
+
 /**
- * `llms-full.txt`: each document as `# title`, its twin URL and its text (without its own H1
- * when that repeats the title), in `llms.txt` order,
- * up to {@link LLMS_FULL_MAX_BYTES} (bytes of UTF-8 text: the base URL in each link is not
- * counted, so the same documents fit whatever the base); a final note says how many were left
- * out.
+ * The bytes a document counts for in `llms-full.txt` (`body` its served text): its part's UTF-8
+ * bytes without the base URL of its links, so the same whatever the base. A build that keeps its
+ * bodies apart writes them down (`llms_full_sizes.ts`), and `llms-full.txt` is then made from the
+ * bodies of the documents that fit alone.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { llmsFullBytes } from "./llms_txt.ts";
+ * const doc = { title: "A", source: "docs", path: "a", url: undefined } as never;
+ * // "# A\n\nSource: /_shelf/md/docs/a.md\n\nhé\n": the twin URL's base is not counted.
+ * assert.equal(llmsFullBytes(doc, "# A\n\nhé"), 39);
+ * ```
+ */
+export function llmsFullBytes(doc: ManifestDocument, body: string): number {
+  return UTF8.encode(fullPart(doc, body, "").part).byteLength;
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * The documents `llms-full.txt` holds under a cap of `max` bytes, in `llms.txt` order, given
+ * what each counts for (`sizeOf`): each document that still fits after those before it, the
+ * others left out (`left`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildManifest } from "../build/build_manifest.ts";
- * import { renderLlmsFull } from "./llms_txt.ts";
+ * import { llmsFullDocuments } from "./llms_txt.ts";
+ * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
+ *   { name: "docs", description: "", files: [
+ *     { path: "a.md", text: "# A" }, { path: "b.md", text: "# B" }, { path: "c.md", text: "# C" },
+ *   ] },
+ * ] });
+ * const sizes = new Map([["docs/a", 500], ["docs/b", 800], ["docs/c", 400]]);
+ * const { docs, left } = llmsFullDocuments(manifest, 1000, (d) => sizes.get(d.id)!);
+ * assert.deepEqual(docs.map((d) => d.id), ["docs/a", "docs/c"]);
+ * assert.equal(left, 1);
+ * ```
+ */
+export function llmsFullDocuments(
+  manifest: Manifest,
+  max: number,
+  sizeOf: (doc: ManifestDocument) => number,
+): { docs: ManifestDocument[]; left: number } {
+  const docs: ManifestDocument[] = [];
+  let left = 0;
+  for (const { doc, kept } of fitting(manifest, max, sizeOf)) {
+    if (kept) docs.push(doc);
+    else left++;
+  }
+  return { docs, left };
+}
+
+/** Each document in `llms.txt` order, and whether it fits (`sizeOf` called for it just before). */
+function* fitting(
+  manifest: Manifest,
+  max: number,
+  sizeOf: (doc: ManifestDocument) => number,
+): Generator<{ doc: ManifestDocument; kept: boolean }> {
+  let size = 0;
+  for (const section of sections(manifest)) {
+    for (const doc of section.docs) {
+      const counted = sizeOf(doc);
+      const kept = size + counted <= max;
+      if (kept) size += counted;
+      yield { doc, kept };
+    }
+  }
+}
+
+/**
+ * `llms-full.txt`: each document as `# title`, its twin URL and its text (without its own H1
+ * when that repeats the title), in `llms.txt` order,
+ * up to {@link LLMS_FULL_MAX_BYTES} (bytes of UTF-8 text: the base URL in each link is not
+ * counted, so the same documents fit whatever the base); a final note says how many were left
+ * out. With `sizeOf` (what each document counts for, {@link llmsFullBytes}, written down by the
+ * build) only the bodies of the documents that fit are read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest } from "../build/build_manifest.ts";
+ * import { llmsFullBytes, renderLlmsFull } from "./llms_txt.ts";
  * const { manifest } = await buildManifest({ server: { name: "kb", version: "1" }, sources: [
  *   { name: "docs", description: "", files: [
  *     { path: "a.md", text: "# A\n\n" + "é".repeat(400) },
@@ -213,6 +304,12 @@ const twinUrl = (base: string, source: string, path: string, fragment: string) =
  * const text = renderLlmsFull(manifest, "", 700);
  * assert.match(text, /^# B\n/);
  * assert.match(text, /1 documents did not fit the 700-byte cap/);
+ * // The same from the sizes alone, reading only the body that fits.
+ * const read: string[] = [];
+ * const bodyOf = (d: { id: string }) => (read.push(d.id), manifest.bodies[d.id]!);
+ * const sizeOf = (d: { id: string }) => llmsFullBytes(d as never, manifest.bodies[d.id]!);
+ * assert.equal(renderLlmsFull(manifest, "", 700, bodyOf, sizeOf), text);
+ * assert.deepEqual(read, ["docs/b"]);
  * ```
  */
 export function renderLlmsFull(
@@ -220,31 +317,21 @@ export function renderLlmsFull(
   base: string,
   max = LLMS_FULL_MAX_BYTES,
   bodyOf: (doc: ManifestDocument) => string = (doc) => manifest.bodies[doc.id] ?? "",
+  sizeOf?: (doc: ManifestDocument) => number,
 ): string {
+  const baseBytes = UTF8.encode(base).byteLength;
+  // Without sizes, each document's part is made once: to count it, then kept if it fits.
+  let made = "";
+  const counted = sizeOf ?? ((doc: ManifestDocument) => {
+    const { part, links } = fullPart(doc, bodyOf(doc), base);
+    made = part;
+    return UTF8.encode(part).byteLength - links * baseBytes;
+  });
   const parts: string[] = [];
-  const utf8 = new TextEncoder();
-  const baseBytes = utf8.encode(base).byteLength;
-  let size = 0;
   let left = 0;
-  for (const section of sections(manifest)) {
-    for (const doc of section.docs) {
-      const title = oneLine(doc.title);
-      let links = 1; // the Source line's
-      // The body's own H1 is dropped when it repeats the title heading this file adds.
-      const body = mapDocumentLinks(bodyOf(doc), (source, path, fragment) => {
-        links++;
-        return twinUrl(base, source, path, fragment);
-      }).trim().replace(/^# (.*)\n*/, (h1, text) => oneLine(text) === title ? "" : h1);
-      const page = doc.url ? `Page: ${doc.url}\n` : "";
-      const part = `# ${title}\n\nSource: ${base}${twinPath(doc)}\n${page}\n${body}\n`;
-      const counted = utf8.encode(part).byteLength - links * baseBytes;
-      if (size + counted > max) {
-        left++;
-        continue;
-      }
-      parts.push(part);
-      size += counted;
-    }
+  for (const { doc, kept } of fitting(manifest, max, counted)) {
+    if (!kept) left++;
+    else parts.push(sizeOf ? fullPart(doc, bodyOf(doc), base).part : made);
   }
   if (left > 0) {
     parts.push(

@@ -1,7 +1,16 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { type BaseTemplate, baseTemplate, baseTemplates } from "./base_template.ts";
-import { categoryIndexes, renderLlmsFull, renderLlmsTxt, twinPath, webLinks } from "./llms_txt.ts";
+import { llmsFullSizeOf } from "./llms_full_sizes.ts";
+import {
+  categoryIndexes,
+  LLMS_FULL_MAX_BYTES,
+  llmsFullDocuments,
+  renderLlmsFull,
+  renderLlmsTxt,
+  twinPath,
+  webLinks,
+} from "./llms_txt.ts";
 
 /**
  * The agent-facing files of one store, each made once per store whatever the base URL, as a
@@ -68,8 +77,17 @@ function makeSiteFiles(store: ContentStore): SiteFiles {
   return {
     llmsTxt: () => llms ??= baseTemplate((b) => renderLlmsTxt(store.manifest, b)),
     llmsFull: () => {
-      full ??= store.loadBodies().then(
-        () => baseTemplate((b) => renderLlmsFull(store.manifest, b, undefined, store.body)),
+      if (full) return full;
+      // With sizes written down by the build, only the bodies of the documents that fit are read.
+      const sizeOf = llmsFullSizeOf(store.manifest);
+      const docs = sizeOf
+        ? llmsFullDocuments(store.manifest, LLMS_FULL_MAX_BYTES, sizeOf).docs
+        : undefined;
+      full = store.loadBodies(docs).then(
+        () =>
+          baseTemplate((b) =>
+            renderLlmsFull(store.manifest, b, LLMS_FULL_MAX_BYTES, store.body, sizeOf)
+          ),
         (error) => {
           full = undefined; // a failed body load is tried again by the next request
           throw error;

@@ -7,13 +7,16 @@
  */
 import assert from "node:assert/strict";
 import { BlobsServer } from "@netlify/blobs/server";
+import { buildManifest } from "../../src/build/build_manifest.ts";
 import { writeShards } from "../../src/build/write_shards.ts";
+import { bodyChunkOf } from "../../src/content/body_chunks.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
+import { withLlmsFullSizes } from "../../src/site/llms_full_sizes.ts";
 import { unpackManifest } from "../../src/shards/document_columns.ts";
 import type { PackedIndex } from "../../src/shards/packed_index.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
@@ -512,4 +515,40 @@ Deno.test("build --shards, private: shards in Netlify Blobs, none in dist/, read
     await server.stop();
     await Deno.remove(out, { recursive: true });
   }
+});
+
+Deno.test("shards, private: llms-full.txt reads only the body shards of the documents that fit", async () => {
+  // 240 pages of about 24 KB: 5.8 MB of text, past llms-full.txt's 4,000,000-byte cap.
+  const files = Array.from({ length: 240 }, (_, n) => ({
+    path: `p${n}.md`,
+    text: `# Page ${n}\n\n` + Array.from({ length: 2600 }, (_, w) => `w${n}x${w}`).join(" "),
+  }));
+  const { manifest } = await buildManifest({
+    server: { name: "kb", version: "1" },
+    sources: [{ name: "docs", description: "", files }],
+  });
+  const index = await buildIndexFor(createContentStore(manifest)).export();
+  const whole = wholeApp(manifest, index);
+  const expected = await (await whole.request("https://kb.example/llms-full.txt")).text();
+  assert.match(expected, /documents did not fit the 4000000-byte cap/);
+  const { root, source, reads } = await shardsOf(withLlmsFullSizes(manifest), index);
+  const app = shardedApp(root, source);
+  const res = await app.request("https://kb.example/llms-full.txt");
+  assert.equal(res.status, 200);
+  assert.equal(await res.text(), expected);
+  // The pages that fit, and the body shards they are in: no other body shard is read.
+  const fit = expected.split("\n---\n\n").filter((p) => p.startsWith("# Page ")).length;
+  const bodies = new Set(reads.filter((n) => root.bodies.includes(n)));
+  assert.ok(fit > 100 && fit < 240, `${fit} pages fit`);
+  assert.ok(
+    bodies.size < root.bodies.length,
+    `${bodies.size} of ${root.bodies.length} body shards`,
+  );
+  const needed = new Set(
+    manifest.documents.filter((d) => expected.includes(`# ${d.title}\n`))
+      .map((d) => root.bodies[bodyChunkOf(d.id, root.bodies.length)]!),
+  );
+  assert.deepEqual(bodies, needed);
+  whole.shutdown();
+  app.shutdown();
 });
