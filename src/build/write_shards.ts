@@ -11,6 +11,7 @@ import { compactManifest } from "../content/compact_documents.ts";
 import { splitSections } from "../content/section_chunks.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
+import { apiMembers } from "../search/api_document.ts";
 import { splitDictionary } from "../search/dictionary_ranges.ts";
 import { splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
@@ -111,10 +112,12 @@ export async function writeShards(
   const dictionary = splitDictionary(postings.edge);
   // The pages scored by their parts: the engine reads their sections' titles when it starts.
   const paged = new Set((index.parts ?? []).map((page) => index.ids[page]!));
+  // API pages keep their member names: the phrase rule reads them, not the section shards.
   const sections = splitSections(
     compactManifest(bodies.edge),
     Math.min(bodies.chunks.length, MAX_SECTION_SHARDS),
     paged,
+    apiMembers,
   );
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,

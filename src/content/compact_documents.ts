@@ -48,6 +48,12 @@ export interface CompactDocument {
    * chunk, for a page the engine reads them of when it starts (scored by its parts).
    */
   h?: string[];
+  /**
+   * Only in a sharded build's edge manifest: an API page's member names and their types'
+   * (`apiMembers` in `src/search/api_document.ts`), which the phrase rule reads without the
+   * sections; an API page without it has no member a query can name with its type.
+   */
+  a?: string;
   status?: string;
   maturity?: string;
   lastUpdated?: string;
@@ -167,6 +173,13 @@ class CompactDocumentView implements ManifestDocument {
   /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
   get sectionTitles(): readonly string[] | undefined {
     return this.#c.h;
+  }
+  /**
+   * Its member names when the edge manifest keeps its sections apart (`CompactDocument.a`; `""`
+   * for none), else `undefined`: its sections are here to read.
+   */
+  get apiMembers(): string | undefined {
+    return this.#c.a ?? (this.#elsewhere && this.#c.c === undefined ? "" : undefined);
   }
   get status(): string | undefined {
     return this.#c.status;

@@ -34,11 +34,6 @@ export interface ContentStore {
    * load (a later call tries again).
    */
   loadBodies(docs?: Iterable<ManifestDocument>): Promise<void>;
-  /**
-   * Makes the sections of `docs` readable, without their bodies, when the manifest keeps them in
-   * chunks (a sharded build's); otherwise there is nothing to load. Rejects as `loadBodies` does.
-   */
-  loadSections(docs: Iterable<ManifestDocument>): Promise<void>;
   /** By manifest id (`<source>/<path>`). */
   byId(id: string): ManifestDocument | undefined;
   /** By URI (`acdc://<source>/<path>`). */
@@ -222,7 +217,6 @@ export function createContentStore(
         return Promise.all([bodies.loadBodies(list), sections.load(list)]).then(() => {});
       }
       : bodies.loadBodies,
-    loadSections: sections.load,
     byId: (id) => lookups().byId.get(id),
     byUri: (uri) => lookups().byUri.get(uri),
     lookup(ref) {

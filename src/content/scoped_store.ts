@@ -99,6 +99,5 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     ...view,
     body: store.body,
     loadBodies: store.loadBodies,
-    loadSections: store.loadSections,
   };
 }

@@ -80,6 +80,20 @@ export function namedMember(
   return named && { section: named.section, typeNamed: false };
 }
 
+/**
+ * A section's member heading, lower-cased: its member's name, its type, and the type's last `.`
+ * part; `undefined` for a section without an anchor or whose title names no member.
+ */
+function memberHeading(
+  section: ManifestSection,
+): { name: string; type: string; short: string } | undefined {
+  if (section.anchor === undefined) return undefined;
+  const m = MEMBER_HEADING.exec(section.title);
+  if (!m) return undefined;
+  const type = m[1]!.toLowerCase();
+  return { name: m[2]!.toLowerCase(), type, short: type.slice(type.lastIndexOf(".") + 1) };
+}
+
 /** A member heading's parts: its section, its place on the page, its type (whole and last part). */
 interface Member {
   section: ManifestSection;
@@ -101,18 +115,97 @@ function membersOf(sections: readonly ManifestSection[]): Map<string, Member[]> 
   if (out) return out;
   out = new Map();
   sections.forEach((section, order) => {
-    if (section.anchor === undefined) return;
-    const m = MEMBER_HEADING.exec(section.title);
-    if (!m) return;
-    const type = m[1]!.toLowerCase();
-    const member = { section, order, type, short: type.slice(type.lastIndexOf(".") + 1) };
-    const name = m[2]!.toLowerCase();
-    const list = out!.get(name);
+    const heading = memberHeading(section);
+    if (!heading) return;
+    const member = { section, order, type: heading.type, short: heading.short };
+    const list = out!.get(heading.name);
     if (list) list.push(member);
-    else out!.set(name, [member]);
+    else out!.set(heading.name, [member]);
   });
   MEMBERS.set(sections, out);
   return out;
+}
+
+/**
+ * What of a page's members names it (see {@link namesApiPage}): each member name (lower-cased)
+ * with the names a query word can give its type — the type's last `.` part, when it holds no
+ * `::` (a query's words hold neither: `Map.Entry.getKey()` is named by `entry getkey`, never by
+ * `map.entry`) — written once per page: `<type> <member>…`, one such group for each type, joined
+ * by `|`; overloads once. `undefined` when no member can be so named: not an API page, or no
+ * member heading. A sharded build's edge manifest keeps it for every API page (`apiMembers`), so
+ * that the phrase rule reads no section shard.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { apiMembers } from "./api_document.ts";
+ * const s = (title: string, anchor: string) => ({ id: "x", title, anchor, level: 4, start: 0, end: 1 });
+ * const sections = [s("Vec::new", "method.new"), s("Vec::push", "method.push"),
+ *   s("Map.Entry.getKey()", "getKey()"), s("Vec::new", "method.new-1"),
+ *   { id: "len", title: "Vec::len", level: 4, start: 0, end: 1 },
+ *   s("std::vec::Vec::pop", "method.pop"), s("Examples", "examples")];
+ * assert.equal(apiMembers({ meta: { kind: "struct" }, sections }), "vec new push|entry getkey");
+ * assert.equal(apiMembers({ meta: {}, sections }), undefined);
+ * assert.equal(apiMembers({ meta: { kind: "struct" }, sections: [s("Examples", "examples")] }), undefined);
+ * ```
+ */
+export function apiMembers(doc: Pick<ManifestDocument, "meta" | "sections">): string | undefined {
+  if (!isApiDocument(doc)) return undefined;
+  const types = new Map<string, Set<string>>();
+  for (const section of doc.sections) {
+    const heading = memberHeading(section);
+    if (!heading || heading.short.includes("::")) continue;
+    const members = types.get(heading.short);
+    if (members) members.add(heading.name);
+    else types.set(heading.short, new Set([heading.name]));
+  }
+  if (types.size === 0) return undefined;
+  return [...types].map(([type, members]) => [type, ...members].join(" ")).join("|");
+}
+
+/**
+ * An API page as the member test reads it: `apiMembers` where the edge manifest keeps them (a
+ * sharded build's, whose sections are in section chunks: {@link apiMembers}, `""` for none),
+ * else its sections.
+ */
+type ApiPage = Pick<ManifestDocument, "meta" | "sections"> & {
+  readonly apiMembers?: string | undefined;
+};
+
+/** Each page's member names → the names of their types, made on its first query and kept. */
+const MEMBER_TYPES = new WeakMap<object, Map<string, Set<string>>>();
+
+/**
+ * The page's member names and their types' names: read from `apiMembers` when the page has them,
+ * else made from its sections the same way — one test for sharded and unsharded builds.
+ */
+function memberTypesOf(doc: ApiPage): Map<string, Set<string>> {
+  let out = MEMBER_TYPES.get(doc);
+  if (out) return out;
+  out = new Map();
+  for (const group of (doc.apiMembers ?? apiMembers(doc) ?? "").split("|")) {
+    const [type, ...members] = group.split(" ");
+    for (const member of members) {
+      const types = out.get(member);
+      if (types) types.add(type!);
+      else out.set(member, new Set([type!]));
+    }
+  }
+  MEMBER_TYPES.set(doc, out);
+  return out;
+}
+
+/**
+ * Whether the query names one of the page's members and its type, by two of its words: what
+ * {@link namedMember}'s `typeNamed` says, from {@link memberTypesOf} (no section read on a
+ * sharded build).
+ */
+function namesMemberAndType(doc: ApiPage, words: readonly string[]): boolean {
+  const members = memberTypesOf(doc);
+  return words.some((word, at) => {
+    const types = members.get(word);
+    return types !== undefined && words.some((w, i) => i !== at && types.has(w));
+  });
 }
 
 /**
@@ -120,7 +213,8 @@ function membersOf(sections: readonly ManifestSection[]): Map<string, Member[]> 
  * members and its type (`HashMap entry`, `Iterator::peekable`; see {@link namedMember}), the last two
  * parts of its full path, not followed by another (`fs read_to_string`, `std::fs::read_to_string`,
  * `Map.Entry`), or its name beside its kind (`Display trait`, `trait Display`). The phrase rule
- * (`phrase_rule.ts`) gives such a page the whole phrase boost.
+ * (`phrase_rule.ts`) gives such a page the whole phrase boost. A page with `apiMembers` (a
+ * sharded build's) is read from them, not from its sections, which may not be loaded.
  *
  * @example
  * ```ts
@@ -137,20 +231,33 @@ function membersOf(sections: readonly ManifestSection[]): Map<string, Member[]> 
  * assert.equal(namesApiPage(module, "std::fs::read_to_string"), false);
  * const vector = { title: "std::vector", sections: [], meta: { path: "std::vector" } };
  * assert.equal(namesApiPage(vector, "std::vector<T>::reserve"), false);
+ * const s = { id: "m", title: "Vec::with_capacity", anchor: "method.with_capacity", level: 4, start: 0, end: 1 };
+ * const vec = { title: "Vec", meta: { kind: "struct" }, sections: [s] };
+ * assert.equal(namesApiPage(vec, "Vec with_capacity"), true);
+ * assert.equal(namesApiPage(vec, "with_capacity"), false);
+ * // A sharded build's page: its members from the manifest, its sections unread.
+ * const unloaded = (): [] => {
+ *   throw new Error("sections not loaded");
+ * };
+ * const sharded = { title: "Vec", meta: { kind: "struct" }, apiMembers: "vec with_capacity",
+ *   get sections() { return unloaded(); } };
+ * assert.equal(namesApiPage(sharded, "Vec with_capacity"), true);
+ * assert.equal(namesApiPage({ ...vec, sections: [], apiMembers: "" }, "Vec with_capacity"), false);
  * ```
  */
 export function namesApiPage(
-  doc: Pick<ManifestDocument, "title" | "meta" | "sections">,
+  doc: Pick<ManifestDocument, "title"> & ApiPage,
   query: string,
 ): boolean {
   if (!isApiDocument(doc)) return false;
-  const typed = ` ${wordsOf(query).join(" ")} `;
+  const words = wordsOf(query);
+  const typed = ` ${words.join(" ")} `;
   const together = (a: string, b: string) => typed.includes(` ${a} ${b} `);
   const { title, kind, tail } = pageNamesOf(doc);
   if (kind !== undefined && (together(kind, title) || together(title, kind))) return true;
   // Template arguments typed in a path (`std::vector<T>::reserve`) are no part of it.
   if (tail?.test(query.toLowerCase().replace(/<[^<>]*>/g, ""))) return true;
-  return namedMember(doc, query)?.typeNamed === true;
+  return namesMemberAndType(doc, words);
 }
 
 /** What names a page: its title's words, its kind, and the pattern of its path's last two parts. */

@@ -11,7 +11,7 @@
  */
 import type { ManifestDocument } from "../content/manifest.ts";
 import { tokenize } from "./analyzer.ts";
-import { isApiDocument, namesApiPage } from "./api_document.ts";
+import { namesApiPage } from "./api_document.ts";
 import { phraseShare } from "./proximity.ts";
 import type { QueryPlan } from "./query_planner.ts";
 import { liftAbove, liftExactNames, type SearchHit } from "./ranking_rules.ts";
@@ -34,33 +34,6 @@ export const PHRASE_CANDIDATES = 30;
 /** How many of `count` hits the phrase rule checks when asked for `limit`. */
 const headLength = (count: number, limit: number) =>
   Math.min(count, Math.max(limit, PHRASE_CANDIDATES));
-
-/**
- * The documents whose sections the phrase rule reads when it checks `hits` for `plan` (the API
- * pages among its candidates: a member heading may name one, `api_document.ts`): where sections
- * are kept apart (a sharded build's), the engine loads theirs first.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { sectionsReadBy } from "./phrase_rule.ts";
- * const docs = [{ meta: { kind: "class" } }, { meta: {} }] as never;
- * const hits = [{ doc: 0, id: "a", score: 2, matched: 2 }, { doc: 1, id: "b", score: 1, matched: 2 }];
- * assert.deepEqual(sectionsReadBy(docs, hits, { words: 2 }, 10), [docs[0]]);
- * assert.deepEqual(sectionsReadBy(docs, hits, { words: 1 }, 10), []);
- * ```
- */
-export function sectionsReadBy(
-  docs: readonly (ManifestDocument | undefined)[],
-  hits: readonly SearchHit[],
-  plan: Pick<QueryPlan, "words">,
-  limit: number,
-): ManifestDocument[] {
-  if (plan.words < 2) return [];
-  return hits.slice(0, headLength(hits.length, limit)).map((h) => docs[h.doc]).filter((
-    doc,
-  ): doc is ManifestDocument => doc !== undefined && isApiDocument(doc));
-}
 
 /**
  * The phrase rule over an engine's documents (by document number): `rescore(hits, plan, limit)`

@@ -5,12 +5,7 @@ import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
-import {
-  createPhraseRule,
-  PHRASE_BOOST,
-  PHRASE_CANDIDATES,
-  sectionsReadBy,
-} from "./phrase_rule.ts";
+import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
 import { createPartRule, PART_CANDIDATES, partId, partSections } from "./part_rule.ts";
 import { createSpeller } from "./spellings.ts";
 import { linkGraph } from "./link_graph.ts";
@@ -289,7 +284,6 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ...(filter ? { filter } : {}),
         ...(filter && statsScope !== undefined ? { statsScope } : {}),
       });
-      await store.loadSections(sectionsReadBy(docs, best, plan, options.limit));
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         // Parts are scored by the statistics of the parts of the pages the search's own

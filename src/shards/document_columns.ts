@@ -93,6 +93,7 @@ const FIELDS = [
   "z",
   "c",
   "h",
+  "a",
   ...OPTIONAL_FIELDS,
 ] as const satisfies readonly (keyof CompactDocument)[];
 
@@ -156,6 +157,9 @@ class ColumnRow {
   }
   get h() {
     return this.#get("h") as string[] | undefined;
+  }
+  get a() {
+    return this.#get("a") as string | undefined;
   }
   get status() {
     return this.#get("status") as string | undefined;

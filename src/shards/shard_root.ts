@@ -18,7 +18,7 @@ import type { ShardReader } from "./shard_reader.ts";
 import { SHARD_NAME } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-3";
+export const SHARDS_LAYOUT = "shelf-shards-4";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -58,7 +58,7 @@ const names = (value: unknown, min: number): value is string[] =>
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-3", store: "site", contentHash: "h", manifest: [name],
+ * const root = { layout: "shelf-shards-4", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], bodies: [name], sections: [name], postings: [], dictionary: [],
  *   dictionaryVolumes: [], views: {} };
  * assert.ok(isShardRoot(root));

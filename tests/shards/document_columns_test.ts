@@ -51,7 +51,7 @@ Deno.test("document columns: every shelf's documents, packed and read back from 
 
 /** A compact document's fields in the order columns give them. */
 function row(c: CompactDocument): CompactDocument {
-  const order = ["i", "s", "f", "t", "n", "d", "k", "m", "z", "c", "h", "status", "maturity"];
+  const order = ["i", "s", "f", "t", "n", "d", "k", "m", "z", "c", "h", "a", "status", "maturity"];
   const rest = ["lastUpdated", "relatedIds", "supersededBy", "url"];
   const out: Record<string, unknown> = {};
   for (const key of [...order, ...rest]) {
@@ -74,6 +74,7 @@ const compactDocument = fc.record({
     minKeys: 1,
   }),
   h: fc.array(fc.string()),
+  a: fc.string(),
   lastUpdated: fc.constantFrom("2026-11-28", "2025-01-01T00:00:00.000Z"),
 }, { requiredKeys: ["i", "n", "d", "z"] });
 

@@ -13,6 +13,7 @@ import { bodyChunkOf } from "../../src/content/body_chunks.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
+import { apiMembers } from "../../src/search/api_document.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
@@ -230,6 +231,56 @@ for (const shelf of SHELVES) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "shards: a multi-word search of API pages reads no section shard but its hits' (the phrase rule reads the member names in the manifest), answering as unsharded",
+  ignore: !HAS_JAVA,
+  async fn() {
+    const { manifest } = await buildFolder(JAVA_UTIL_CONCURRENT);
+    const index = await buildIndexFor(createContentStore(manifest)).export();
+    const whole = wholeApp(manifest, index);
+    const { root, source, reads, files } = await shardsOf(manifest, index);
+    const named = manifest.documents.filter((d) => apiMembers(d) !== undefined);
+    assert.ok(named.length > 20, `${named.length} API pages with members`);
+    // `<type> <member>` of every fifth such page, and a member with another page's type.
+    const questions = named.filter((_, k) => k % 5 === 0).map((d) => {
+      const [type, member] = apiMembers(d)!.split(" ");
+      return `${type} ${member}`;
+    });
+    questions.push(`${questions[0]!.split(" ")[0]} ${questions[1]!.split(" ")[1]}`);
+    const byUri = new Map(manifest.documents.map((d) => [d.uri, d.id]));
+    const shardOf = (id: string) => root.sections[bodyChunkOf(id, root.sections.length)]!;
+    // On a cold isolate each, then on one warm isolate.
+    const warm = shardedApp(root, source);
+    for (const app of [undefined, warm]) {
+      for (const question of questions) {
+        const isolate = app ?? shardedApp(root, source);
+        const from = reads.length;
+        const answer = await rpc(isolate, "tools/call", search(question));
+        assert.equal(
+          JSON.stringify(answer),
+          JSON.stringify(await rpc(whole, "tools/call", search(question))),
+          question,
+        );
+        const hits = new Set(
+          answer.result.structuredContent.results.map((r: { uri: string }) =>
+            shardOf(byUri.get(r.uri)!)
+          ),
+        );
+        const sectionsRead = reads.slice(from).filter((n) => root.sections.includes(n));
+        assert.deepEqual(sectionsRead.filter((n) => !hits.has(n)), [], question);
+        if (!app) isolate.shutdown();
+      }
+    }
+    warm.shutdown();
+    whole.shutdown();
+    // Every API page's member names are in the edge manifest, as its sections give them.
+    const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
+    const kept = new Map(edge.compactDocuments!.map((c) => [c.i, c.a]));
+    for (const doc of manifest.documents) assert.equal(kept.get(doc.id), apiMembers(doc), doc.id);
+  },
+});
 
 Deno.test("shards: a cold search reads the root's manifest and index, the dictionary ranges and postings shards of its words and the body and section shards of its hits, then the rest of the dictionary", async () => {
   const { manifest, index } = await corpus("hugo-docs");
