@@ -167,8 +167,11 @@ class CompactDocumentView implements ManifestDocument {
     return this.#c.z;
   }
   get sections(): ManifestSection[] {
-    return this.#sections ??= this.#c.c ?? this.#elsewhere?.(this.#c.i) ??
-      oneSection(this.slug, this.#c.n, this.#c.z);
+    if (this.#sections) return this.#sections;
+    // Sections read from a chunk are not kept here: the isolate's chunk cache bounds them.
+    const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#c.i);
+    return elsewhere ??
+      (this.#sections = this.#c.c ?? oneSection(this.slug, this.#c.n, this.#c.z));
   }
   /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
   get sectionTitles(): readonly string[] | undefined {

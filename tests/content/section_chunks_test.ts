@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
 import { splitBodies } from "../../src/content/body_chunks.ts";
+import { createChunkCache } from "../../src/content/chunk_cache.ts";
 import { compactManifest } from "../../src/content/compact_documents.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { splitSections } from "../../src/content/section_chunks.ts";
@@ -35,4 +36,32 @@ Deno.test("section chunks: a document's sections are read with its body, and are
     () => createContentStore(edge, { bodyChunk: (k) => Promise.resolve(bodies.chunks[k]) }),
     /sections are in 3 chunks and nothing loads them/,
   );
+});
+
+Deno.test("section chunks: a document keeps no sections read from a chunk (the chunk cache bounds them)", async () => {
+  const { manifest } = await buildManifest({
+    server: { name: "kb", version: "1" },
+    sources: [{ name: "docs", description: "", files }],
+  });
+  const bodies = splitBodies(manifest, 3);
+  const { edge, chunks } = splitSections(compactManifest(bodies.edge), 3, new Set());
+  // A bound of one byte and no pin: each chunk is evicted when the next one is admitted.
+  let clock = 0;
+  const cache = createChunkCache(1, () => 1, { now: () => clock, pinMs: 0 });
+  const store = createContentStore(edge, {
+    bodyChunk: (k) => Promise.resolve(bodies.chunks[k]),
+    sectionsChunk: (k) => Promise.resolve(structuredClone(chunks[k])),
+    chunkCache: cache,
+  });
+  const [a, c] = [store.byId("docs/a")!, store.byId("docs/c")!];
+  await store.loadBodies([a]);
+  const first = a.sections;
+  clock += 10;
+  await store.loadBodies([c]);
+  clock += 10;
+  // a's chunk was evicted: its sections are read again from the chunk, not kept by the document.
+  assert.throws(() => a.sections, /read before loadBodies/);
+  await store.loadBodies([a]);
+  assert.notEqual(a.sections, first);
+  assert.deepEqual(a.sections, first);
 });
