@@ -2,8 +2,9 @@
  * The root file a public sharded build publishes (`_shelf/shards.json`) in place of the whole
  * manifest and index: the {@link ShardRoot} (whose shards are published beside it, under
  * `_shelf/shards/`) and what a server needs before it reads any shard — the build's stamp, for
- * the freshness check and the start-up lines. A local server (`deno task start` over `dist/`, or
- * `--manifest` naming the file or its URL) starts from it and reads each shard on first need.
+ * the freshness check and the start-up lines, and the manifest's head, for `initialize`. A local
+ * server (`deno task start` over `dist/`, or `--manifest` naming the file or its URL) starts from
+ * it, answers `initialize` at once and reads each shard on first need.
  *
  * @module
  */
