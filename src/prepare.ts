@@ -133,7 +133,9 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
     stores.reset();
     await stores.get();
     for (const listener of listeners) await listener();
-  }).catch((error) => log(`checking the prebuilt build against the content failed: ${error}`));
+  }).catch((error) =>
+    log(`checking the prebuilt build against the content folders failed (still served): ${error}`)
+  );
   return { stores, engines, served: source.served, app, onRebuilt: (l) => listeners.push(l) };
 }
 
