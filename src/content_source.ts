@@ -51,6 +51,13 @@ export interface ContentSource {
   engine: Omit<EngineCacheOptions, "onWarning">;
   folders: string[];
   rebuild?: () => Promise<void>;
+  /**
+   * A prebuilt build served before it was checked against the content folders: checks them
+   * (started once the server is up) and, when a file is newer than the build, builds from the
+   * folders; resolves `true` once the store's `load` gives that build (the store is then to be
+   * reloaded), `false` when the prebuilt build is fresh.
+   */
+  verify?: () => Promise<boolean>;
 }
 
 const servedOf = (manifest: Manifest): Served => ({
@@ -86,7 +93,12 @@ function fromRoot(
   const ttlMs = root.cacheTtlMs;
   return {
     served: { name: root.server.name, documents: root.documents },
-    store: { ...store, ...(ttlMs !== undefined ? { ttlMs } : {}) },
+    // With the head, `initialize` is answered before the edge manifest is read.
+    store: {
+      ...store,
+      ...(ttlMs !== undefined ? { ttlMs } : {}),
+      ...(root.head ? { head: root.head } : {}),
+    },
     engine,
     folders: [],
   };
@@ -134,31 +146,17 @@ export async function manifestSource(config: RuntimeConfig): Promise<ContentSour
   }
   // The build code loads only when this process builds: `--manifest` deployments never load it.
   const { loadContentConfig } = await import("./build/load_content_config.ts");
-  const { freshPrebuilt } = await import("./build/read_prebuilt.ts");
+  const { prebuiltCandidate, staleReason } = await import("./build/read_prebuilt.ts");
   const content = await loadContentConfig({
     ...(config.config !== undefined ? { config: config.config } : {}),
     ...(config.content !== undefined ? { content: config.content } : {}),
     ...(config.lenient ? { lenient: true } : {}),
   });
   for (const warning of content.warnings) log(`config warning: ${warning}`);
-  if (!config.watch) {
-    const found = await freshPrebuilt(content, PREBUILT_DIR, Deno.cwd());
-    if (!("reason" in found)) {
-      const [file, builtAt] = "root" in found
-        ? [PUBLISHED_ROOT_FILE, found.root.builtAt]
-        : ["manifest.json", found.manifest.builtAt];
-      log(
-        `serving the prebuilt ${PREBUILT_DIR}/${file} (built ${builtAt}); ` +
-          "run deno task build after changing content",
-      );
-      return fromPrebuilt(found);
-    }
-    log(`building from the content folders (${found.reason})`);
-  }
   // The build pipeline (dialects, HTML, YAML) loads only when this process builds: a start from a
   // fresh prebuilt build does not pay for it.
-  const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
   const build = async () => {
+    const { buildFromFolders, formatReport } = await import("./build/build_from_folders.ts");
     const { manifest, report } = await buildFromFolders(content);
     log(formatReport(report).replaceAll("\n", "\n[shelf] "));
     if (report.errors.length > 0) {
@@ -166,6 +164,39 @@ export async function manifestSource(config: RuntimeConfig): Promise<ContentSour
     }
     return manifest;
   };
+  if (!config.watch) {
+    const candidate = await prebuiltCandidate(content, PREBUILT_DIR, Deno.cwd());
+    if (!("reason" in candidate)) {
+      const { found } = candidate;
+      const [file, builtAt] = "root" in found
+        ? [PUBLISHED_ROOT_FILE, found.root.builtAt]
+        : ["manifest.json", found.manifest.builtAt];
+      log(
+        `serving the prebuilt ${PREBUILT_DIR}/${file} (built ${builtAt}); ` +
+          "run deno task build after changing content",
+      );
+      // Served at once; whether a content file is newer is checked once the server is up, and a
+      // stale build is replaced by one from the folders (served until that one is ready).
+      const prebuilt = fromPrebuilt(found);
+      const prebuiltLoad = prebuilt.store.load;
+      let rebuilt: Manifest | undefined;
+      return {
+        ...prebuilt,
+        store: { ...prebuilt.store, load: () => rebuilt ?? prebuiltLoad() },
+        verify: async () => {
+          const reason = await staleReason(content, candidate);
+          if (reason === undefined) return false;
+          log(
+            `${reason}: building from the content folders (the prebuilt build is served until then)`,
+          );
+          rebuilt = await build();
+          log(`serving the build from the content folders: ${rebuilt.documents.length} documents`);
+          return true;
+        },
+      };
+    }
+    log(`building from the content folders (${candidate.reason})`);
+  }
   let current = await build();
   const ttlMs = config.watch ? 0 : content.settings.cacheTtlMs;
   return {

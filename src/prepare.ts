@@ -99,7 +99,7 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
     onError: (error) => log(`manifest reload failed, serving the last good copy: ${error}`),
   });
   const listeners: (() => void | Promise<void>)[] = [];
-  const { rebuild } = source;
+  const { rebuild, verify } = source;
   if (config.watch && rebuild) {
     const { watchFolders } = await import("./build/watch_folders.ts");
     watchFolders(source.folders, async () => {
@@ -126,6 +126,16 @@ export async function prepare(config: RuntimeConfig, entry: EntryKind): Promise<
     ...(source.store.chunkCache ? { chunkCache: source.store.chunkCache } : {}),
   });
   listeners.push(() => app.notifyChanged());
+  // A prebuilt build is checked against the content folders while the server already answers;
+  // a stale one is replaced by a build from the folders once that is ready.
+  verify?.().then(async (rebuilt) => {
+    if (!rebuilt) return;
+    stores.reset();
+    await stores.get();
+    for (const listener of listeners) await listener();
+  }).catch((error) =>
+    log(`checking the prebuilt build against the content folders failed (still served): ${error}`)
+  );
   return { stores, engines, served: source.served, app, onRebuilt: (l) => listeners.push(l) };
 }
 

@@ -33,15 +33,8 @@ async function shardedProject(n: number, word: string, cwd?: string) {
 
 const search = (query: string) => ({ name: "search", arguments: { query } });
 
-Deno.test("stdio start from a fresh sharded build: answers before any body shard is read, and reads them on first need", async () => {
-  const { cwd, root } = await shardedProject(12, "deploy");
-  const shards = `${cwd}/dist/_shelf/shards`;
-  // The body shards are away: a start that read them (or the whole manifest) could not answer.
-  const away = new Map<string, Uint8Array>();
-  for (const name of root.shards.bodies as string[]) {
-    away.set(name, await Deno.readFile(`${shards}/${name}`));
-    await Deno.remove(`${shards}/${name}`);
-  }
+/** A stdio server started in `cwd`: `ask` sends a request and reads its answer line. */
+function stdioServer(cwd: string) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `${ROOT}/src/main.ts`, "--transport", "stdio"],
     cwd,
@@ -51,46 +44,122 @@ Deno.test("stdio start from a fresh sharded build: answers before any body shard
   }).spawn();
   const writer = child.stdin.getWriter();
   const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const errors = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
-  const ask = async (id: number, method: string, params: Record<string, unknown>) => {
-    await writer.write(
-      new TextEncoder().encode(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n"),
-    );
-    while (!buffered.includes("\n")) {
-      const { value, done } = await lines.read();
-      if (done) throw new Error("the server closed stdout");
-      buffered += value;
-    }
-    const line = buffered.slice(0, buffered.indexOf("\n"));
-    buffered = buffered.slice(line.length + 1);
-    return JSON.parse(line);
+  let log = "";
+  return {
+    async ask(id: number, method: string, params: Record<string, unknown>) {
+      await writer.write(
+        new TextEncoder().encode(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n"),
+      );
+      while (!buffered.includes("\n")) {
+        const { value, done } = await lines.read();
+        if (done) throw new Error("the server closed stdout");
+        buffered += value;
+      }
+      const line = buffered.slice(0, buffered.indexOf("\n"));
+      buffered = buffered.slice(line.length + 1);
+      return JSON.parse(line);
+    },
+    /**
+     * Reads stderr until it matches `pattern`; gives all of it read so far. Throws when stderr
+     * ends, or after a minute (a deadline against a hung test, not a measure) without it.
+     */
+    async logUntil(pattern: RegExp): Promise<string> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no ${pattern} in a minute:\n${log}`)), 60_000);
+      });
+      try {
+        while (!pattern.test(log)) {
+          const { value, done } = await Promise.race([errors.read(), deadline]);
+          if (done) throw new Error(`stderr ended without ${pattern}:\n${log}`);
+          log += value;
+        }
+        return log;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    /** Ends the server; gives its exit code and the whole of stderr. */
+    async close(): Promise<{ code: number; log: string }> {
+      await writer.close();
+      await lines.cancel();
+      const { code } = await child.status;
+      for (let r = await errors.read(); !r.done; r = await errors.read()) log += r.value;
+      return { code, log };
+    },
   };
+}
+
+const initialize = {
+  protocolVersion: "2025-06-18",
+  capabilities: {},
+  clientInfo: { name: "test", version: "1" },
+};
+
+Deno.test("stdio start from a fresh sharded build: answers initialize before the manifest is read, and reads each shard on first need", async () => {
+  const { cwd, root } = await shardedProject(12, "deploy");
+  const shards = `${cwd}/dist/_shelf/shards`;
+  // The manifest's and bodies' shards are away: a start that read them could not answer.
+  const away = new Map<string, Uint8Array>();
+  for (const name of [...root.shards.manifest, ...root.shards.bodies] as string[]) {
+    away.set(name, await Deno.readFile(`${shards}/${name}`));
+    await Deno.remove(`${shards}/${name}`);
+  }
+  const server = stdioServer(cwd);
   try {
-    const init = await ask(1, "initialize", {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "test", version: "1" },
-    });
+    const init = await server.ask(1, "initialize", initialize);
     assert.equal(init.result?.serverInfo?.name, "shelf", JSON.stringify(init));
-    const tools = await ask(2, "tools/list", {});
+    assert.match(init.result.instructions, /Content built /);
+    assert.deepEqual(await server.ask(2, "ping", {}), { jsonrpc: "2.0", id: 2, result: {} });
+    // A method that needs the documents says it cannot read them; the server goes on.
+    const unread = await server.ask(3, "tools/list", {});
+    assert.equal(unread.error?.code, -32603, JSON.stringify(unread));
+    assert.match(unread.error.message, /could not be read from .*dist\/_shelf\/shards/);
+    for (const name of root.shards.manifest as string[]) {
+      await Deno.writeFile(`${shards}/${name}`, away.get(name)!);
+    }
+    const tools = await server.ask(4, "tools/list", {});
     assert.ok(tools.result.tools.some((t: { name: string }) => t.name === "search"));
-    const failed = await ask(3, "tools/call", search("deploy page"));
+    const failed = await server.ask(5, "tools/call", search("deploy page"));
     assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
     assert.match(failed.result.content[0].text, /could not be read from .*dist\/_shelf\/shards/);
     for (const [name, bytes] of away) await Deno.writeFile(`${shards}/${name}`, bytes);
-    const answered = await ask(4, "tools/call", search("deploy page"));
+    const answered = await server.ask(6, "tools/call", search("deploy page"));
     assert.equal(answered.result?.isError, undefined, JSON.stringify(answered).slice(0, 300));
     assert.match(answered.result.content[0].text, /\[Page \d+\]/);
   } finally {
-    await writer.close();
-    await lines.cancel();
-    const status = await child.status;
-    const log = new TextDecoder().decode(
-      await new Response(child.stderr).arrayBuffer().then((b) => new Uint8Array(b)),
-    );
-    assert.equal(status.code, 0, log);
+    const { code, log } = await server.close();
+    assert.equal(code, 0, log);
     assert.match(log, /serving the prebuilt dist\/_shelf\/shards\.json \(built /);
     assert.match(log, /shelf on stdio, 12 documents/);
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
+
+Deno.test("stdio start from a stale sharded build: served at once, checked after, replaced by a build from the folders", async () => {
+  const { cwd } = await shardedProject(3, "deploy");
+  // Edited after the build: the prebuilt build still says "deploy", the folder "upgrade".
+  await Deno.writeTextFile(`${cwd}/content/guides/page-1.md`, "# Page 1\n\nHow to upgrade it.");
+  const later = new Date(Date.now() + 60_000);
+  await Deno.utime(`${cwd}/content/guides/page-1.md`, later, later);
+  const server = stdioServer(cwd);
+  try {
+    const init = await server.ask(1, "initialize", initialize);
+    assert.equal(init.result?.serverInfo?.name, "shelf", JSON.stringify(init));
+    const log = await server.logUntil(/serving the build from the content folders/);
+    assert.match(log, /serving the prebuilt dist\/_shelf\/shards\.json \(built /);
+    assert.match(
+      log,
+      /dist\/_shelf\/shards\.json is older than \S*content\/guides\/page-1\.md: building from the content folders \(the prebuilt build is served until then\)/,
+    );
+    assert.match(log, /serving the build from the content folders: 3 documents/);
+    const read = await server.ask(2, "tools/call", search("upgrade"));
+    assert.match(read.result.content[0].text, /Page 1/, JSON.stringify(read).slice(0, 300));
+  } finally {
+    const { code, log } = await server.close();
+    assert.equal(code, 0, log);
     await Deno.remove(cwd, { recursive: true });
   }
 });

@@ -21,7 +21,7 @@ export const META_FRESHNESS = "io.github.shelf/freshness";
  * assert.equal(freshnessSentence(m), "Content built 2026-11-22T10:00:00.000Z from docs at commit 076b0470d649.");
  * ```
  */
-export function freshnessOf(manifest: Manifest): Freshness {
+export function freshnessOf(manifest: Pick<Manifest, "builtAt" | "commits">): Freshness {
   return manifest.commits
     ? { builtAt: manifest.builtAt, commits: manifest.commits }
     : { builtAt: manifest.builtAt };

@@ -185,6 +185,38 @@ export interface Manifest {
 }
 
 /**
+ * The part of a manifest a server answers `initialize`, `ping` and `server/discover` from (its
+ * identity, instructions, freshness and settings), known before any document is read: a sharded
+ * build's root file carries it (`published_root.ts`).
+ */
+export type ManifestHead = Pick<Manifest, "builtAt" | "commits" | "server" | "settings">;
+
+/**
+ * The head of `manifest` (what {@link ManifestHead} names, nothing else).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { manifestHead } from "./manifest.ts";
+ * const manifest = { builtAt: "2026-01-01T00:00:00Z", server: { name: "kb", version: "1" },
+ *   documents: [{ id: "a" }], settings: { cacheTtlMs: 5 } };
+ * assert.deepEqual(manifestHead(manifest as never), {
+ *   builtAt: "2026-01-01T00:00:00Z", server: { name: "kb", version: "1" },
+ *   settings: { cacheTtlMs: 5 },
+ * });
+ * ```
+ */
+export function manifestHead(manifest: ManifestHead): ManifestHead {
+  const { builtAt, commits, server, settings } = manifest;
+  return {
+    builtAt,
+    server,
+    ...(commits !== undefined ? { commits } : {}),
+    ...(settings !== undefined ? { settings } : {}),
+  };
+}
+
+/**
  * The `acdc://` URI of a document: each path segment percent-encoded as a URI component, so a
  * file name with a space, `?`, `#` or `%` gives a URI that means what it says.
  *

@@ -4,7 +4,7 @@ import {
   type ContentStoreOptions,
   createContentStore,
 } from "./content_store.ts";
-import type { Manifest } from "./manifest.ts";
+import type { Manifest, ManifestHead } from "./manifest.ts";
 
 /** Default time a loaded manifest is trusted before it is checked again: 5 minutes. */
 export const DEFAULT_CACHE_TTL_MS = 5 * 60 * 1000;
@@ -28,13 +28,23 @@ export interface StoreCacheOptions {
   chunkCache?: ChunkCache;
   /** Called when a reload fails and the last good store keeps serving. */
   onError?: (error: unknown) => void;
+  /**
+   * The manifest's head when it is known before the manifest is loaded (a sharded build's root
+   * carries it): {@link StoreCache.head} gives it until the first store is loaded.
+   */
+  head?: ManifestHead;
 }
 
 /** A per-isolate cache of the content store. */
 export interface StoreCache {
   /** The current store; loads on first use and re-checks after the TTL. */
   get(): Promise<ContentStore>;
-  /** Forgets the cached store (tests, or after a rebuild). */
+  /**
+   * The current manifest's head: the loaded store's (re-checked as `get` does), else the head
+   * given at start without loading anything, else the store's once loaded.
+   */
+  head(): Promise<ManifestHead>;
+  /** Forgets the cached store and the head given at start (tests, or after a rebuild). */
   reset(): void;
 }
 
@@ -55,6 +65,11 @@ export interface StoreCache {
  * const a = await cache.get();
  * const b = await cache.get();
  * assert.ok(a === b && loads === 1);
+ * // A head known at start is answered without a load.
+ * const head = { builtAt: "2026-01-01T00:00:00Z", server: { name: "kb", version: "1" } };
+ * const lazy = createStoreCache({ load: () => (loads++, manifest), head });
+ * assert.equal(await lazy.head(), head);
+ * assert.equal(loads, 1);
  * ```
  */
 export function createStoreCache(options: StoreCacheOptions): StoreCache {
@@ -63,6 +78,7 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
   let store: ContentStore | undefined;
   let checkedAt = 0;
   let pending: Promise<ContentStore> | undefined;
+  let knownHead = options.head;
 
   const refresh = async (): Promise<ContentStore> => {
     try {
@@ -84,16 +100,22 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
     return store;
   };
 
+  const get = () => {
+    if (store && now() - checkedAt < ttl) return Promise.resolve(store);
+    pending ??= refresh().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
   return {
-    get() {
-      if (store && now() - checkedAt < ttl) return Promise.resolve(store);
-      pending ??= refresh().finally(() => {
-        pending = undefined;
-      });
-      return pending;
+    get,
+    head() {
+      if (!store && knownHead) return Promise.resolve(knownHead);
+      return get().then((loaded) => loaded.manifest);
     },
     reset() {
       store = undefined;
+      knownHead = undefined;
       checkedAt = 0;
     },
   };

@@ -4,6 +4,7 @@ import { createEngineCache, type EngineCache } from "../search/engine_cache.ts";
 import type { SearchOverrides } from "../search/search_settings.ts";
 import { resolveStoreSettings, type StoreSettings } from "./store_settings.ts";
 import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestHead } from "../content/manifest.ts";
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import {
   errorResponse,
@@ -63,18 +64,20 @@ export interface McpServer {
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
   const engines = options.engines ?? createEngineCache();
-  const perStore = new WeakMap<ContentStore, StoreSettings>();
-  const forStore = (store: ContentStore) => {
-    let entry = perStore.get(store);
+  const perHead = new WeakMap<ManifestHead, StoreSettings>();
+  /** Settings per manifest head (a store's manifest, or the head known before it loads). */
+  const forHead = (head: ManifestHead) => {
+    let entry = perHead.get(head);
     if (!entry) {
-      entry = resolveStoreSettings(store, {
+      entry = resolveStoreSettings(head, {
         ...(options.tools ? { tools: options.tools } : {}),
         ...(options.search ? { search: options.search } : {}),
       });
-      perStore.set(store, entry);
+      perHead.set(head, entry);
     }
     return entry;
   };
+  const forStore = (store: ContentStore) => forHead(store.manifest);
   const find = (method: string, session: Session): MethodSpec | undefined => {
     const spec = Object.hasOwn(METHOD_TABLE, method) ? METHOD_TABLE[method] : undefined;
     if (!spec) return undefined;
@@ -103,24 +106,39 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       );
     }
     try {
-      const store = scopedStore(await options.stores.get(), session.scopes);
-      const settings = forStore(store);
-      const { tools, search, cacheTtlMs } = settings;
-      const result = await spec.handler({
-        params: request.params ?? {},
-        session,
-        store,
-        tools,
-        engines,
-        search,
-        settings,
-      });
+      const params = request.params ?? {};
+      let result: Record<string, unknown>;
+      let head: ManifestHead;
+      let settings: StoreSettings;
+      if (spec.head) {
+        head = await options.stores.head();
+        settings = forHead(head);
+        result = await spec.head({ params, session, head, settings });
+        // The client's next request most likely needs the documents: read them meanwhile. A
+        // failure here is reported to the request that needs them (the load is tried again).
+        options.stores.get().catch(() => {});
+      } else {
+        const store = scopedStore(await options.stores.get(), session.scopes);
+        head = store.manifest;
+        settings = forStore(store);
+        const { tools, search } = settings;
+        result = await spec.handler({
+          params,
+          session,
+          head,
+          store,
+          tools,
+          engines,
+          search,
+          settings,
+        });
+      }
       return resultResponse(
         request.id,
         decorateResult(result, session, {
-          server: store.manifest.server,
+          server: head.server,
           cacheable: spec.cacheable === true,
-          ttlMs: cacheTtlMs,
+          ttlMs: settings.cacheTtlMs,
         }),
       );
     } catch (error) {

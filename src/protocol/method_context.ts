@@ -1,4 +1,5 @@
 import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestHead } from "../content/manifest.ts";
 import type { ToolRegistry } from "../tools/tool_registry.ts";
 import type { EngineCache } from "../search/engine_cache.ts";
 import type { SearchSettings } from "../search/search_settings.ts";
@@ -20,16 +21,22 @@ export interface Session {
   scopes?: readonly string[];
 }
 
-/** What a method handler receives. */
-export interface MethodContext {
+/** What a method answered from the manifest's head receives: no document is read for it. */
+export interface HeadContext {
   params: Record<string, unknown>;
   session: Session;
+  /** The manifest's identity, freshness and settings (`ManifestHead`). */
+  head: ManifestHead;
+  /** Everything resolved once for this head (instructions, freshness, TTL). */
+  settings: StoreSettings;
+}
+
+/** What a method handler receives. */
+export interface MethodContext extends HeadContext {
   store: ContentStore;
   tools: ToolRegistry;
   engines: EngineCache;
   search: SearchSettings;
-  /** Everything resolved once for this store (instructions, freshness, TTL). */
-  settings: StoreSettings;
 }
 
 /** A method handler: returns the `result` object or throws `RpcError`. */
@@ -40,10 +47,20 @@ export type MethodHandler = (
 /** Which eras a method exists in. */
 export type Era = "legacy" | "modern" | "both";
 
-/** An entry of the method table. */
-export interface MethodSpec {
-  eras: Era;
-  handler: MethodHandler;
-  /** Modern-era results carry `ttlMs` and `cacheScope` (the spec's cacheable results). */
-  cacheable?: boolean;
-}
+/** A handler of a method that needs no document (`initialize`, `ping`, `server/discover`). */
+export type HeadHandler = (
+  ctx: HeadContext,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/**
+ * An entry of the method table: a `handler` over the content store, or a `head` handler
+ * answered from the manifest's head alone — before the documents are read, on a server that
+ * knows the head first (a sharded build's root).
+ */
+export type MethodSpec =
+  & {
+    eras: Era;
+    /** Modern-era results carry `ttlMs` and `cacheScope` (the spec's cacheable results). */
+    cacheable?: boolean;
+  }
+  & ({ handler: MethodHandler; head?: never } | { head: HeadHandler; handler?: never });

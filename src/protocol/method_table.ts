@@ -14,12 +14,13 @@ import { loggingSetLevel } from "./methods/logging_set_level.ts";
 
 /**
  * Every MCP method Shelf answers. Adding a method is one handler file plus one line here; a
- * miss is `-32601` (HTTP 404 in the modern era).
+ * miss is `-32601` (HTTP 404 in the modern era). `head` methods need no document: a server
+ * started from a sharded build's root answers them before it reads the manifest.
  */
 export const METHOD_TABLE: Readonly<Record<string, MethodSpec>> = {
-  "initialize": { eras: "legacy", handler: initialize },
-  "ping": { eras: "legacy", handler: ping },
-  "server/discover": { eras: "modern", handler: discover, cacheable: true },
+  "initialize": { eras: "legacy", head: initialize },
+  "ping": { eras: "legacy", head: ping },
+  "server/discover": { eras: "modern", head: discover, cacheable: true },
   "tools/list": { eras: "both", handler: toolsList, cacheable: true },
   "tools/call": { eras: "both", handler: toolsCall },
   "resources/list": { eras: "both", handler: resourcesList, cacheable: true },
@@ -28,5 +29,5 @@ export const METHOD_TABLE: Readonly<Record<string, MethodSpec>> = {
   "prompts/list": { eras: "both", handler: promptsList, cacheable: true },
   "prompts/get": { eras: "both", handler: promptsGet },
   "completion/complete": { eras: "both", handler: completionComplete },
-  "logging/setLevel": { eras: "legacy", handler: loggingSetLevel },
+  "logging/setLevel": { eras: "legacy", head: loggingSetLevel },
 };

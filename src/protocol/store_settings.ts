@@ -1,4 +1,4 @@
-import type { ContentStore } from "../content/content_store.ts";
+import type { ManifestHead } from "../content/manifest.ts";
 import { DEFAULT_CACHE_TTL_MS } from "../content/store_cache.ts";
 import { type Freshness, freshnessOf, freshnessSentence } from "../content/freshness.ts";
 import {
@@ -20,30 +20,30 @@ export interface StoreSettings {
 }
 
 /**
- * Resolves a store's settings once, from its manifest and the deployment's search overrides
- * (environment, flags): the one place every entry point — HTTP, stdio, Netlify, `deno serve` —
+ * Resolves a store's settings once, from its manifest's head (`ManifestHead`: a manifest, or what
+ * a sharded build's root says of it before any document is read) and the deployment's search
+ * overrides (environment, flags): the one place every entry point — HTTP, stdio, Netlify, `deno serve` —
  * gets them from, so the same manifest always answers the same. The result is frozen.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildManifest } from "../build/build_manifest.ts";
- * import { createContentStore } from "../content/content_store.ts";
  * import { resolveStoreSettings } from "./store_settings.ts";
  * const { manifest } = await buildManifest({
  *   server: { name: "kb", version: "1" }, sources: [], settings: { cacheTtlMs: 60_000 },
  * });
- * const settings = resolveStoreSettings(createContentStore(manifest));
+ * const settings = resolveStoreSettings(manifest);
  * assert.equal(settings.cacheTtlMs, 60_000);
  * assert.ok(Object.isFrozen(settings));
  * ```
  */
 export function resolveStoreSettings(
-  store: ContentStore,
+  head: ManifestHead,
   overrides: { search?: SearchOverrides; tools?: ToolRegistry } = {},
 ): StoreSettings {
-  const settings = store.manifest.settings ?? {};
-  const freshness = freshnessOf(store.manifest);
+  const settings = head.settings ?? {};
+  const freshness = freshnessOf(head);
   return Object.freeze({
     tools: overrides.tools ?? createToolRegistry({
       ...(settings.profiles ? { profiles: settings.profiles } : {}),
@@ -56,7 +56,7 @@ export function resolveStoreSettings(
       overrides.search,
     ),
     cacheTtlMs: settings.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
-    instructions: [store.manifest.server.instructions, freshnessSentence(freshness)]
+    instructions: [head.server.instructions, freshnessSentence(freshness)]
       .filter(Boolean).join("\n\n"),
     freshness,
   });

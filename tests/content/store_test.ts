@@ -103,3 +103,21 @@ Deno.test("store cache: concurrent callers share one load", async () => {
   assert.equal(loads, 1);
   assert.ok(stores.every((s) => s === stores[0]));
 });
+
+Deno.test("store cache: the head given at start until a store is loaded, the loaded one's after, none after reset", async () => {
+  const m1 = await manifestOf([{ name: "docs", description: "", files }]);
+  const m2 = { ...m1, builtAt: "2030-01-01T00:00:00.000Z", contentHash: "rebuilt" };
+  const head = { builtAt: "2026-01-01T00:00:00.000Z", server: { name: "from root", version: "1" } };
+  let next = m1;
+  let loads = 0;
+  const cache = createStoreCache({ load: () => (loads++, next), head });
+  assert.equal(await cache.head(), head);
+  assert.equal(loads, 0, "the head is answered without a load");
+  await cache.get();
+  assert.equal((await cache.head()).server.name, m1.server.name);
+  // A rebuild (a stale prebuilt build replaced) resets the cache: its head, not the root's.
+  next = m2;
+  cache.reset();
+  assert.equal((await cache.head()).builtAt, "2030-01-01T00:00:00.000Z");
+  assert.equal(loads, 2);
+});

@@ -1,4 +1,4 @@
-import type { MethodContext } from "../method_context.ts";
+import type { HeadContext } from "../method_context.ts";
 
 /**
  * The capabilities Shelf advertises: only what it implements. `listChanged` is true only on a
@@ -11,7 +11,7 @@ import type { MethodContext } from "../method_context.ts";
  * const caps = serverCapabilities(ctx);
  * ```
  */
-export function serverCapabilities(ctx: MethodContext): Record<string, unknown> {
+export function serverCapabilities(ctx: HeadContext): Record<string, unknown> {
   const listChanged = ctx.session.listChanged === true;
   const caps: Record<string, unknown> = {
     tools: { listChanged },

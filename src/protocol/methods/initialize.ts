@@ -1,11 +1,11 @@
 import { META_FRESHNESS } from "../../content/freshness.ts";
-import type { MethodHandler } from "../method_context.ts";
+import type { HeadHandler } from "../method_context.ts";
 import { negotiateVersion } from "../versions.ts";
 import { serverCapabilities } from "./capabilities.ts";
 
 /** `initialize` (legacy eras): negotiates the version and reports identity and capabilities. */
-export const initialize: MethodHandler = (ctx) => {
-  const server = ctx.store.manifest.server;
+export const initialize: HeadHandler = (ctx) => {
+  const server = ctx.head.server;
   const result: Record<string, unknown> = {
     protocolVersion: negotiateVersion(ctx.params.protocolVersion),
     capabilities: serverCapabilities(ctx),

@@ -1,4 +1,4 @@
-import type { MethodHandler } from "../method_context.ts";
+import type { HeadHandler } from "../method_context.ts";
 
 /** `ping`: an empty result. */
-export const ping: MethodHandler = () => ({});
+export const ping: HeadHandler = () => ({});
