@@ -44,7 +44,7 @@ export interface TermScoresInput {
    */
   pages?: number;
   /** Each field's length (in terms) per document. */
-  lengths: Readonly<Record<Field, readonly (number | null)[]>>;
+  lengths: Readonly<Record<Field, ArrayLike<number | null>>>;
   /** A term's position in the dictionary, or -1. */
   find: (term: string) => number;
   /** The encoded postings at a dictionary position. */
@@ -81,7 +81,7 @@ export interface TermScorer {
 
 const NO_DOCS = new Int32Array(0);
 
-/** Most scopes whose length norms an index keeps at once (each: a number per field and document). */
+/** Most scopes whose average field lengths an index keeps at once. */
 export const SCOPES_KEPT = 16;
 
 /**
@@ -119,42 +119,22 @@ export const DECODED_BYTES = 4 * 1024 * 1024;
 export function createTermScores(input: TermScoresInput): TermScorer {
   const { total, lengths, find, postingsOf } = input;
   const pages = input.pages ?? total;
-  // Each field's average length over the whole index's pages, or over a scope's documents.
+  // Each field's average length over the whole index's pages, or over a scope's documents,
+  // computed on the scope's first search.
+  const averages = new Map<string, Record<Field, number>>();
   const averagesOf = (scope?: StatsScope): Record<Field, number> => {
-    const averages = fieldRecord(() => 0);
+    const scopeKey = scope?.key ?? "";
+    let found = averages.get(scopeKey);
+    if (found) return found;
+    if (averages.size >= SCOPES_KEPT) averages.clear();
+    averages.set(scopeKey, found = fieldRecord(() => 0));
     const members = scope ? scope.size : pages;
     for (const field of FIELDS) {
-      // A cold isolate runs this once, interpreted: the whole index's sum is a builtin's loop.
       const fieldLengths = lengths[field];
       let sum = 0;
-      if (!scope && pages === total) sum = fieldLengths.reduce<number>((a, b) => a + (b ?? 0), 0);
-      else if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
+      if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
       else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
-      averages[field] = sum / Math.max(1, members);
-    }
-    return averages;
-  };
-  // Each field's length norm per document (bm25f.ts), computed on the field's first search (per
-  // scope: a scope's own averages).
-  const norms = new Map<
-    string,
-    { averages: Record<Field, number>; of: Map<Field, Float64Array> }
-  >();
-  const normsOf = (field: Field, scope?: StatsScope): Float64Array => {
-    const scopeKey = scope?.key ?? "";
-    let ofScope = norms.get(scopeKey);
-    if (!ofScope) {
-      if (norms.size >= SCOPES_KEPT) norms.clear();
-      norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
-    }
-    let found = ofScope.of.get(field);
-    if (!found) {
-      found = new Float64Array(total);
-      const fieldLengths = lengths[field];
-      const b = LENGTH_NORMALIZATION[field];
-      const average = ofScope.averages[field];
-      for (let n = 0; n < total; n++) found[n] = lengthNorm(fieldLengths[n] ?? 0, average, b);
-      ofScope.of.set(field, found);
+      found[field] = sum / Math.max(1, members);
     }
     return found;
   };
@@ -220,13 +200,18 @@ export function createTermScores(input: TermScoresInput): TermScorer {
             }
           }
           if (weight <= 0 || fieldDocs.length === 0) continue;
-          const norm = normsOf(field, scope);
+          // Each document's length norm (bm25f.ts) where it is needed: a table of every
+          // document's, made on a field's first search, cost a cold isolate more than the search.
+          const fieldLengths = lengths[field];
+          const b = LENGTH_NORMALIZATION[field];
+          const average = averagesOf(scope)[field];
           for (let j = 0; j < fieldDocs.length; j++) {
             const n = fieldDocs[j]!;
             // A scoped search accepts only documents of its scope: the others are not scored.
             if (scope && !scope.has(n)) continue;
             if (sum[n] === 0) docs[docCount++] = n;
-            sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm[n]!);
+            const norm = lengthNorm(fieldLengths[n] ?? 0, average, b);
+            sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm);
           }
         }
         const values = new Float64Array(docCount);
