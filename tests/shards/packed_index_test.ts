@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { plainIndexData } from "../../src/search/document_numbers.ts";
-import type { SearchIndexData } from "../../src/search/search_index.ts";
+import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { encodeNumbers } from "../../src/shards/number_text.ts";
 import { packIndex, unpackIndex } from "../../src/shards/packed_index.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
@@ -70,4 +70,19 @@ Deno.test("packed index: one that does not fit the manifest or is damaged is an 
   assert.throws(() => unpackIndex({ ...packed, packed: "other" }, ids), /it is other/);
   // An index not packed (a scoped view's) is left as it is.
   assert.equal(unpackIndex(index, []), index);
+});
+
+Deno.test("packed index: its numbers by document are read as typed arrays, loaded as one kind", async () => {
+  const { ids, index } = await corpus("hugo-docs");
+  const unpacked = unpackIndex(JSON.parse(JSON.stringify(packIndex(index, ids))), ids);
+  const data = unpacked as SearchIndexData;
+  for (const numbers of [data.inbound, data.parts, ...Object.values(data.lengths)]) {
+    assert.ok(ArrayBuffer.isView(numbers), "no list made of them");
+  }
+  // The index loaded from the packed data and from JSON lists reads the same Uint32Array kind.
+  const fromPacked = importSearchIndex(data, { postingsChunk: () => Promise.resolve([]) });
+  const fromJson = importSearchIndex(index);
+  assert.ok(fromPacked.partOf instanceof Uint32Array && fromJson.partOf instanceof Uint32Array);
+  assert.deepEqual(fromPacked.partOf, fromJson.partOf);
+  assert.deepEqual(await fromJson.export(), index);
 });
