@@ -81,7 +81,7 @@ export interface TermScorer {
 
 const NO_DOCS = new Int32Array(0);
 
-/** Most scopes whose average field lengths an index keeps at once. */
+/** Most scopes whose length norms an index keeps at once (each: a number per field and document). */
 export const SCOPES_KEPT = 16;
 
 /**
@@ -119,24 +119,37 @@ export const DECODED_BYTES = 4 * 1024 * 1024;
 export function createTermScores(input: TermScoresInput): TermScorer {
   const { total, lengths, find, postingsOf } = input;
   const pages = input.pages ?? total;
-  // Each field's average length over the whole index's pages, or over a scope's documents,
-  // computed on the scope's first search.
-  const averages = new Map<string, Record<Field, number>>();
+  // Each field's average length over the whole index's pages, or over a scope's documents.
   const averagesOf = (scope?: StatsScope): Record<Field, number> => {
-    const scopeKey = scope?.key ?? "";
-    let found = averages.get(scopeKey);
-    if (found) return found;
-    if (averages.size >= SCOPES_KEPT) averages.clear();
-    averages.set(scopeKey, found = fieldRecord(() => 0));
+    const averages = fieldRecord(() => 0);
     const members = scope ? scope.size : pages;
     for (const field of FIELDS) {
       const fieldLengths = lengths[field];
       let sum = 0;
       if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
       else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
-      found[field] = sum / Math.max(1, members);
+      averages[field] = sum / Math.max(1, members);
     }
-    return found;
+    return averages;
+  };
+  // Each field's length norm per document (bm25f.ts), per scope (a scope's own averages): 0 until
+  // a term's postings first need it, then kept. Made for every document on a field's first
+  // search, they cost a large shelf's cold isolate more than its search; computed at each
+  // posting, more than a table on a small one.
+  const norms = new Map<
+    string,
+    { averages: Record<Field, number>; of: Map<Field, Float64Array> }
+  >();
+  const normsOf = (field: Field, scope?: StatsScope) => {
+    const scopeKey = scope?.key ?? "";
+    let ofScope = norms.get(scopeKey);
+    if (!ofScope) {
+      if (norms.size >= SCOPES_KEPT) norms.clear();
+      norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
+    }
+    let table = ofScope.of.get(field);
+    if (!table) ofScope.of.set(field, table = new Float64Array(total));
+    return { table, average: ofScope.averages[field] };
   };
   // Each term's documents with it in their content field (sorted), kept from the decoding its
   // scores needed (or decoded for `contentDocsOf` alone), bounded like the scores.
@@ -200,17 +213,17 @@ export function createTermScores(input: TermScoresInput): TermScorer {
             }
           }
           if (weight <= 0 || fieldDocs.length === 0) continue;
-          // Each document's length norm (bm25f.ts) where it is needed: a table of every
-          // document's, made on a field's first search, cost a cold isolate more than the search.
+          const { table, average } = normsOf(field, scope);
           const fieldLengths = lengths[field];
           const b = LENGTH_NORMALIZATION[field];
-          const average = averagesOf(scope)[field];
           for (let j = 0; j < fieldDocs.length; j++) {
             const n = fieldDocs[j]!;
             // A scoped search accepts only documents of its scope: the others are not scored.
             if (scope && !scope.has(n)) continue;
             if (sum[n] === 0) docs[docCount++] = n;
-            const norm = lengthNorm(fieldLengths[n] ?? 0, average, b);
+            // (0: not computed yet; a norm of 0, b = 1 on an empty field, is computed again.)
+            let norm = table[n]!;
+            if (norm === 0) norm = table[n] = lengthNorm(fieldLengths[n] ?? 0, average, b);
             sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm);
           }
         }
