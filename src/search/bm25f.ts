@@ -122,8 +122,8 @@ export function fieldScore(tf: number, length: number, average: number, b: numbe
 
 /**
  * The length part of {@link fieldScore}: what a field's frequency is divided by (1 at average
- * length). A few operations: an index computes it as it scores a term's postings rather than
- * keeping one per field and document, which a cold isolate of a large shelf made for all of them.
+ * length). It depends only on the document (and its scope's average), so an index keeps it once
+ * per field and document, computed where a term's postings first need it.
  *
  * @example
  * ```ts
