@@ -111,7 +111,7 @@ export async function writeShards(
   // Positions are the whole dictionary's: the postings are split first.
   const dictionary = splitDictionary(postings.edge);
   // The pages scored by their parts: the engine reads their sections' titles when it starts.
-  const paged = new Set((index.parts ?? []).map((page) => index.ids[page]!));
+  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]!));
   // API pages keep their member names: the phrase rule reads them, not the section shards.
   const sections = splitSections(
     compactManifest(bodies.edge),

@@ -122,7 +122,8 @@ export function fieldScore(tf: number, length: number, average: number, b: numbe
 
 /**
  * The length part of {@link fieldScore}: what a field's frequency is divided by (1 at average
- * length). It depends only on the document, so an index computes it once per field and document.
+ * length). It depends only on the document (and its scope's average), so an index keeps it once
+ * per field and document, computed where a term's postings first need it.
  *
  * @example
  * ```ts

@@ -130,18 +130,17 @@ export function createPartRule(
   const { pages, partOf } = index;
   if (partOf.length === 0) return undefined;
   const hasParts = new Uint8Array(pages);
-  for (const page of partOf) hasParts[page] = 1;
-  // Each part's place in its page's sections, and the part as the phrase rule reads a
-  // document: its section's heading as the title.
-  const sectionOf = new Int32Array(partOf.length);
-  const heads = index.ids.map((id, n) => {
-    if (n < pages) return undefined;
-    const section = sectionOfPart(id);
-    sectionOf[n - pages] = section;
+  for (let k = 0; k < partOf.length; k++) hasParts[partOf[k]!] = 1;
+  // Each part as the phrase rule reads a document (its section's heading as the title), made
+  // when the part is first searched: a large shelf has tens of thousands of parts, which a cold
+  // isolate's first search would otherwise make all of before it scores a few.
+  const heads: (ManifestDocument | undefined)[] = new Array(index.ids.length);
+  const headOf = (n: number): ManifestDocument => {
+    const section = sectionOfPart(index.ids[n]!);
     const page = docs[partOf[n - pages]!];
     const title = (page?.sectionTitles?.[section] ?? page?.sections[section]?.title) ?? "";
     return { title, description: "" } as ManifestDocument;
-  });
+  };
   const rescore = createPhraseRule(heads);
   return (
     ranked: SearchHit[],
@@ -166,12 +165,13 @@ export function createPartRule(
       statsOf: (n) => n >= pages && (filter === undefined || filter(partOf[n - pages]!)),
       statsScope: scope.key === undefined ? "parts" : `parts&${scope.key}`,
     });
+    for (const h of partHits) heads[h.doc] ??= headOf(h.doc);
     // Each candidate's best part: its score and its section.
     const best = new Map<number, { score: number; section: number }>();
     for (const h of rescore(partHits, plan, partHits.length)) {
       const page = partOf[h.doc - pages]!;
       if (h.score > (best.get(page)?.score ?? 0)) {
-        best.set(page, { score: h.score, section: sectionOf[h.doc - pages]! });
+        best.set(page, { score: h.score, section: sectionOfPart(index.ids[h.doc]!) });
       }
     }
     // A page's best part may be itself: a page never ranks lower for having parts.

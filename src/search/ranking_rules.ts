@@ -47,7 +47,7 @@ export interface NameRuleInput {
   /** Per document: its title's terms, then `\n` and its file name's when they differ. */
   names: readonly string[];
   /** Per document: its title's length in terms (the name field's length). */
-  titleLengths: readonly (number | null)[];
+  titleLengths: ArrayLike<number | null>;
 }
 
 /** What the exact-name rule gives a document. */

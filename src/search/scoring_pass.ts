@@ -29,9 +29,9 @@ export interface ScoringPassInput {
   /** Each document's title and file name as analyzed words (the exact-name rule's input). */
   names: readonly string[];
   /** Each document's title length in terms. */
-  titleLengths: readonly (number | null)[];
+  titleLengths: ArrayLike<number | null>;
   /** How many other documents link to each one (the static prior's input). */
-  inbound: readonly number[];
+  inbound: ArrayLike<number>;
   /** The highest of `inbound`: the prior's scale in a search of the whole index. */
   mostInbound: number;
   /** The terms' scores. */

@@ -202,12 +202,17 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   // An index built from this manifest numbers its documents in manifest order: matched by
   // position (no lookup map needed on a cold isolate's first search), by id otherwise.
   const inOrder = store.manifest.documents;
-  // Parts (after the pages, `part_rule.ts`) are no store documents, whatever their ids spell.
-  const docs = index.ids.map((id, n) =>
-    n >= index.pages ? undefined : inOrder[n]?.id === id ? inOrder[n] : store.byId(id)
-  );
+  // Parts (after the pages, `part_rule.ts`) are no store documents, whatever their ids spell:
+  // only the pages are looked at (a large shelf's parts outnumber them).
+  const docs: (ManifestDocument | undefined)[] = new Array(index.ids.length).fill(undefined);
   // The index leaves parts out of page searches by itself.
-  const allKnown = docs.every((d, n) => n >= index.pages || d !== undefined);
+  let allKnown = true;
+  for (let n = 0; n < index.pages; n++) {
+    const id = index.ids[n]!;
+    const doc = inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
+    docs[n] = doc;
+    if (doc === undefined) allKnown = false;
+  }
   // Words of document links the index does not read (see `withoutLinkSchemes`).
   const linkTerms = new Set(tokenize(["acdc", ...store.sourceNames].join(" ")).map((t) => t.term));
   // A query's `mayHold`: each of its terms' content documents looked up once, on the first

@@ -10,6 +10,7 @@ import {
   type FieldWeights,
   weightsKeyOf,
 } from "./index_fields.ts";
+import { documentNumbers, isDocumentNumbers, plainIndexData } from "./document_numbers.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
 import { queryBudget, withinBudget } from "./query_budget.ts";
@@ -65,6 +66,13 @@ export interface IndexableDocument {
 export const INDEX_LAYOUT = "shelf-postings-5";
 
 /**
+ * Numbers by document: a list as JSON gives it, or a typed array as a sharded build's packed
+ * index decodes it (`packed_index.ts`: no list made of it on a cold isolate). A loaded index
+ * reads both as one {@link Uint32Array} (`documentNumbers`).
+ */
+export type DocumentNumbers = readonly number[] | Uint8Array | Uint16Array | Uint32Array;
+
+/**
  * The serialized index: written by the build, imported by the runtime as it is — strings and
  * flat number arrays, nothing rebuilt for the whole dictionary when an isolate loads it.
  */
@@ -81,12 +89,12 @@ export interface SearchIndexData {
    */
   names: string[];
   /** Number of terms of each field, by document number (for length normalization). */
-  lengths: Record<Field, number[]>;
+  lengths: Record<Field, DocumentNumbers>;
   /**
    * How many other documents link to each one, by document number (the static prior,
    * `bm25f.ts`'s `priorBoost`).
    */
-  inbound: number[];
+  inbound: DocumentNumbers;
   /** Every indexed term, sorted (lookups binary-search it); empty when it is in ranges. */
   terms: string[];
   /** Number of pages (parts not counted) containing `terms[i]` in any field. */
@@ -108,7 +116,7 @@ export interface SearchIndexData {
    * `parts[k]` is the document number of the page document `ids.length - parts.length + k`
    * is a part of. Absent when the index has no parts.
    */
-  parts?: number[];
+  parts?: DocumentNumbers;
   /**
    * `terms[i]`'s postings in every field, encoded by `encodePostings` (`postings.ts`); empty
    * when they are in chunks ({@link SearchIndexData.postingsChunks}).
@@ -170,7 +178,7 @@ export interface SearchIndex {
   /** How many of `ids`, from the first, are pages; the rest are parts (`part_rule.ts`). */
   readonly pages: number;
   /** The page (document number) of each part: `partOf[n - pages]` for part `n`. */
-  readonly partOf: readonly number[];
+  readonly partOf: Uint32Array;
   /**
    * Analyzes a query and expands each term to the dictionary terms within one edit. When the
    * dictionary is in ranges, throws unless the ranges it needs are read: see {@link readPlan}.
@@ -270,12 +278,19 @@ export interface SearchIndex {
   export(): Promise<SearchIndexData>;
 }
 
+const NO_NUMBERS: Uint32Array = new Uint32Array(0);
+
 /** Whether `parts` (each part's page, `SearchIndexData.parts`) are some and each names one of `pages`. */
-function validParts(parts: readonly unknown[], pages: number): boolean {
-  return parts.length > 0 && pages > 0 &&
-    parts.every((page) =>
-      Number.isInteger(page) && (page as number) >= 0 && (page as number) < pages
-    );
+function validParts(parts: ArrayLike<unknown>, pages: number): boolean {
+  if (parts.length === 0 || pages <= 0) return false;
+  // A loop, no callback: a cold isolate checks a large shelf's every part in the interpreter.
+  for (let k = 0; k < parts.length; k++) {
+    const page = parts[k];
+    if (!(Number.isInteger(page) && (page as number) >= 0 && (page as number) < pages)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** A document's title and file name as analyzed words (`\n` between the two when they differ). */
@@ -402,7 +417,9 @@ export function importSearchIndex(
     throw new Error("search index is incomplete");
   }
   const parts = data.parts;
-  if (parts !== undefined && !(Array.isArray(parts) && validParts(parts, docs - parts.length))) {
+  if (
+    parts !== undefined && !(isDocumentNumbers(parts) && validParts(parts, docs - parts.length))
+  ) {
     throw new Error("search index has invalid parts");
   }
   const partCounts = data.partCounts;
@@ -427,13 +444,18 @@ export function importSearchIndex(
 }
 
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
-  const { ids, names, lengths, counts, inbound } = data;
+  const { ids, names, counts } = data;
+  // One kind of array for the loops that read them, whatever the data holds.
+  const lengths = fieldRecord<Uint32Array>(() => NO_NUMBERS);
+  for (const field of FIELDS) lengths[field] = documentNumbers(data.lengths[field]);
+  const inbound = documentNumbers(data.inbound);
   const total = ids.length;
-  const partOf = data.parts ?? [];
+  const partOf = data.parts ? documentNumbers(data.parts) : NO_NUMBERS;
   // Pages, then parts: the whole index's statistics are the pages'.
   const pages = total - partOf.length;
   const budget = queryBudget(pages);
-  const mostInbound = inbound.reduce((a, b) => Math.max(a, b), 0);
+  let mostInbound = 0;
+  for (let n = 0; n < inbound.length; n++) mostInbound = Math.max(mostInbound, inbound[n]!);
   const ranges = data.dictionaryRanges && options.dictionaryRange
     ? createRangeReader(
       data.dictionaryRanges,
@@ -529,9 +551,9 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     },
     loadPostings: chunks.load,
     async export() {
-      if (!data.postingsChunks && !ranges) return data;
+      if (!data.postingsChunks && !ranges) return plainIndexData(data);
       await chunks.loadAll();
-      const { postingsChunks: _, dictionaryRanges: __, ...rest } = data;
+      const { postingsChunks: _, dictionaryRanges: __, ...rest } = plainIndexData(data);
       const postings = Array.from({ length: termCount }, (_, i) => chunks.postingsOf(i));
       if (!ranges) return { ...rest, postings };
       await ranges.load(ranges.starts.keys());

@@ -30,7 +30,7 @@ export interface PriorScope extends StatsScope {
  * ```
  */
 export function createStatsScopes(
-  inbound: readonly number[],
+  inbound: ArrayLike<number>,
 ): (key: string, has: (n: number) => boolean) => PriorScope {
   const total = inbound.length;
   const scopes = new Map<string, PriorScope>();

@@ -44,7 +44,7 @@ export interface TermScoresInput {
    */
   pages?: number;
   /** Each field's length (in terms) per document. */
-  lengths: Readonly<Record<Field, readonly (number | null)[]>>;
+  lengths: Readonly<Record<Field, ArrayLike<number | null>>>;
   /** A term's position in the dictionary, or -1. */
   find: (term: string) => number;
   /** The encoded postings at a dictionary position. */
@@ -124,39 +124,32 @@ export function createTermScores(input: TermScoresInput): TermScorer {
     const averages = fieldRecord(() => 0);
     const members = scope ? scope.size : pages;
     for (const field of FIELDS) {
-      // A cold isolate runs this once, interpreted: the whole index's sum is a builtin's loop.
       const fieldLengths = lengths[field];
       let sum = 0;
-      if (!scope && pages === total) sum = fieldLengths.reduce<number>((a, b) => a + (b ?? 0), 0);
-      else if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
+      if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
       else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
       averages[field] = sum / Math.max(1, members);
     }
     return averages;
   };
-  // Each field's length norm per document (bm25f.ts), computed on the field's first search (per
-  // scope: a scope's own averages).
+  // Each field's length norm per document (bm25f.ts), per scope (a scope's own averages): 0 until
+  // a term's postings first need it, then kept. Made for every document on a field's first
+  // search, they cost a large shelf's cold isolate more than its search; computed at each
+  // posting, more than a table on a small one.
   const norms = new Map<
     string,
     { averages: Record<Field, number>; of: Map<Field, Float64Array> }
   >();
-  const normsOf = (field: Field, scope?: StatsScope): Float64Array => {
+  const normsOf = (field: Field, scope?: StatsScope) => {
     const scopeKey = scope?.key ?? "";
     let ofScope = norms.get(scopeKey);
     if (!ofScope) {
       if (norms.size >= SCOPES_KEPT) norms.clear();
       norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
     }
-    let found = ofScope.of.get(field);
-    if (!found) {
-      found = new Float64Array(total);
-      const fieldLengths = lengths[field];
-      const b = LENGTH_NORMALIZATION[field];
-      const average = ofScope.averages[field];
-      for (let n = 0; n < total; n++) found[n] = lengthNorm(fieldLengths[n] ?? 0, average, b);
-      ofScope.of.set(field, found);
-    }
-    return found;
+    let table = ofScope.of.get(field);
+    if (!table) ofScope.of.set(field, table = new Float64Array(total));
+    return { table, average: ofScope.averages[field] };
   };
   // Each term's documents with it in their content field (sorted), kept from the decoding its
   // scores needed (or decoded for `contentDocsOf` alone), bounded like the scores.
@@ -220,13 +213,18 @@ export function createTermScores(input: TermScoresInput): TermScorer {
             }
           }
           if (weight <= 0 || fieldDocs.length === 0) continue;
-          const norm = normsOf(field, scope);
+          const { table, average } = normsOf(field, scope);
+          const fieldLengths = lengths[field];
+          const b = LENGTH_NORMALIZATION[field];
           for (let j = 0; j < fieldDocs.length; j++) {
             const n = fieldDocs[j]!;
             // A scoped search accepts only documents of its scope: the others are not scored.
             if (scope && !scope.has(n)) continue;
             if (sum[n] === 0) docs[docCount++] = n;
-            sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm[n]!);
+            // (0: not computed yet; a norm of 0, b = 1 on an empty field, is computed again.)
+            let norm = table[n]!;
+            if (norm === 0) norm = table[n] = lengthNorm(fieldLengths[n] ?? 0, average, b);
+            sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm);
           }
         }
         const values = new Float64Array(docCount);

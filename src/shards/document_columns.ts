@@ -13,7 +13,7 @@
  */
 import { type CompactDocument, OPTIONAL_FIELDS } from "../content/compact_documents.ts";
 import type { Manifest } from "../content/manifest.ts";
-import { type Column, decodeColumn, encodeColumn } from "./value_column.ts";
+import { type Column, type ColumnReader, columnReader, encodeColumn } from "./value_column.ts";
 
 /** The compact documents, field by field. */
 export interface DocumentColumns {
@@ -27,10 +27,10 @@ const META = "m.";
 const invalid = (field: string, why: string) =>
   new TypeError(`Invalid manifest: document column ${field} ${why}`);
 
-/** {@link decodeColumn}, its error saying it is the manifest's. */
-function decoded(field: string, column: unknown, count: number): unknown[] {
+/** {@link columnReader}, its error saying it is the manifest's. */
+function decoded(field: string, column: unknown, count: number): ColumnReader {
   try {
-    return decodeColumn(field, column, count);
+    return columnReader(field, column, count);
   } catch (error) {
     throw new TypeError(`Invalid manifest: document ${(error as Error).message}`);
   }
@@ -97,7 +97,7 @@ const FIELDS = [
   ...OPTIONAL_FIELDS,
 ] as const satisfies readonly (keyof CompactDocument)[];
 
-type Values = Partial<Record<keyof CompactDocument, readonly unknown[]>>;
+type Values = Partial<Record<keyof CompactDocument, ColumnReader>>;
 
 /**
  * One document read from the columns where they are: a cold isolate makes one small object a
@@ -105,11 +105,11 @@ type Values = Partial<Record<keyof CompactDocument, readonly unknown[]>>;
  */
 class ColumnRow {
   readonly #values: Values;
-  readonly #meta: readonly { key: string; values: readonly unknown[] }[];
+  readonly #meta: readonly { key: string; values: ColumnReader }[];
   readonly #n: number;
   constructor(
     values: Values,
-    meta: readonly { key: string; values: readonly unknown[] }[],
+    meta: readonly { key: string; values: ColumnReader }[],
     n: number,
   ) {
     this.#values = values;
@@ -117,7 +117,7 @@ class ColumnRow {
     this.#n = n;
   }
   #get(field: keyof CompactDocument): unknown {
-    return this.#values[field]?.[this.#n];
+    return this.#values[field]?.(this.#n);
   }
   get i() {
     return this.#get("i") as string;
@@ -144,7 +144,7 @@ class ColumnRow {
     if (this.#meta.length === 0) return this.#get("m") as CompactDocument["m"];
     let meta: Record<string, unknown> | undefined;
     for (const { key, values } of this.#meta) {
-      const value = values[this.#n];
+      const value = values(this.#n);
       if (value !== undefined) (meta ??= {})[key] = value;
     }
     return meta as CompactDocument["m"];
@@ -211,7 +211,7 @@ export function unpackDocuments(packed: DocumentColumns): CompactDocument[] {
     throw new TypeError("Invalid manifest: document columns without a count or columns");
   }
   const values: Values = {};
-  const meta: { key: string; values: readonly unknown[] }[] = [];
+  const meta: { key: string; values: ColumnReader }[] = [];
   const known = new Set<string>(FIELDS);
   for (const [field, column] of Object.entries(columns)) {
     if (field.startsWith(META)) {

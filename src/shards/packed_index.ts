@@ -5,7 +5,8 @@
  * - `ids` are left out when they are the edge manifest's documents' (the pages, in order) and
  *   their parts' (`part_rule.ts`'s `partId` of its page's id and its section's place, the places
  *   written as numbers): the runtime takes them from the manifest it reads anyway.
- * - `lengths`, `inbound` and `parts` are numbers (`number_text.ts`), not JSON arrays.
+ * - `lengths`, `inbound` and `parts` are numbers (`number_text.ts`), not JSON arrays, read back
+ *   as the typed arrays they decode to.
  * - `names` is a value column (`value_column.ts`: parts' headings repeat).
  *
  * Everything else (the dictionary, its counts, the postings chunks' starts) is written as it is.
@@ -37,22 +38,12 @@ export interface PackedIndex
   parts?: string;
 }
 
-/**
- * A typed array's numbers as the plain list `SearchIndexData` holds: a loop, no iterator, and
- * pushed (a packed list, as `JSON.parse` makes, which the scoring loops read without hole checks).
- */
-function plain(numbers: ArrayLike<number>): number[] {
-  const out: number[] = [];
-  for (let n = 0; n < numbers.length; n++) out.push(numbers[n]!);
-  return out;
-}
-
 /** `data`'s ids are `pageIds`, then their parts' ids: the sections' places, else `undefined`. */
 function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number[] | undefined {
   const parts = data.parts ?? [];
   const pages = data.ids.length - parts.length;
   if (pageIds.length !== pages || pageIds.some((id, n) => data.ids[n] !== id)) return undefined;
-  const sections = parts.map((_, k) => sectionOfPart(data.ids[pages + k]!));
+  const sections = Array.from(parts, (_, k) => sectionOfPart(data.ids[pages + k]!));
   const same = sections.every((section, k) =>
     Number.isSafeInteger(section) && section >= 0 &&
     partId(pageIds[parts[k]!]!, section) === data.ids[pages + k]
@@ -68,6 +59,7 @@ function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number
  * import assert from "node:assert/strict";
  * import { packIndex, unpackIndex } from "./packed_index.ts";
  * import { buildSearchIndex } from "../search/search_index.ts";
+ * import { plainIndexData } from "../search/document_numbers.ts";
  * const data = await buildSearchIndex([
  *   { id: "d/a", name: "Alpha", keywords: [], description: "", content: "one two", inbound: 2 },
  *   { id: "d/b", name: "Beta", keywords: [], description: "", content: "three" },
@@ -76,7 +68,7 @@ function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number
  * const packed = packIndex(data, ["d/a", "d/b"]);
  * assert.equal(packed.ids, undefined);
  * assert.equal(packed.inbound, "1AgAA");
- * assert.deepEqual(unpackIndex(packed, ["d/a", "d/b"]), data);
+ * assert.deepEqual(plainIndexData(unpackIndex(packed, ["d/a", "d/b"]) as typeof data), data);
  * assert.deepEqual(packIndex(data, ["d/b", "d/a"]).ids, data.ids);
  * ```
  */
@@ -119,13 +111,14 @@ export function unpackIndex(value: unknown, pageIds: readonly string[]): unknown
   try {
     if (p.packed !== PACKED_INDEX) throw new Error(`it is ${p.packed}`);
     const { packed: _, documents, ids, partSections, names, lengths, inbound, parts, ...rest } = p;
+    // The numbers stay typed arrays (`SearchIndexData` takes them): no list made of them.
     const numbers = (what: string, text: unknown) => {
       if (typeof text !== "string") throw new Error(`${what} is missing`);
-      const list = plain(decodeNumbers(text));
+      const list = decodeNumbers(text);
       if (list.length !== documents) throw new Error(`${what} has ${list.length} of ${documents}`);
       return list;
     };
-    const partOf = parts === undefined ? undefined : plain(decodeNumbers(parts));
+    const partOf = parts === undefined ? undefined : decodeNumbers(parts);
     let allIds = ids;
     if (allIds === undefined) {
       const sections = decodeNumbers(partSections ?? "1");
@@ -134,17 +127,19 @@ export function unpackIndex(value: unknown, pageIds: readonly string[]): unknown
         throw new Error(`its ${pages} pages are not the manifest's ${pageIds.length}`);
       }
       allIds = pageIds.slice();
-      sections.forEach((section, k) => {
+      for (let k = 0; k < sections.length; k++) {
         const page = pageIds[partOf![k]!];
         if (page === undefined) throw new Error(`part ${k} has no page`);
-        allIds!.push(partId(page, section));
-      });
+        allIds.push(partId(page, sections[k]!));
+      }
     }
     return {
       ...rest,
       ids: allIds,
       names: decodeColumn("names", names, documents),
-      lengths: Object.fromEntries(FIELDS.map((f) => [f, numbers(`lengths.${f}`, lengths?.[f])])),
+      lengths: Object.fromEntries(
+        FIELDS.map((f) => [f, numbers(`lengths.${f}`, lengths?.[f])]),
+      ) as SearchIndexData["lengths"],
       inbound: numbers("inbound", inbound),
       ...(partOf ? { parts: partOf } : {}),
     } as SearchIndexData;

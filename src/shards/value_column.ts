@@ -98,6 +98,98 @@ export function encodeColumn(values: readonly unknown[]): Column {
 
 const invalid = (field: string, why: string) => new TypeError(`column ${field} ${why}`);
 
+/** A column's value of document `n` (`undefined` for none), read from the column where it is. */
+export type ColumnReader = (n: number) => unknown;
+
+/**
+ * The reader of a column of `count` values; throws a `TypeError` naming `field` on a column that
+ * is not one. Each value is read when asked, the same one each time: a cold isolate made every
+ * value of its manifest's every column first (a loop a document and column, interpreted), when
+ * its first search reads a few of most columns.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { columnReader, encodeColumn } from "./value_column.ts";
+ * const titles = [["Summary", "m()"], undefined, ["Summary"]];
+ * const at = columnReader("h", encodeColumn(titles), 3);
+ * assert.deepEqual([at(0), at(1), at(2)], titles);
+ * assert.equal(at(0), at(0)); // the same list each time
+ * assert.throws(() => columnReader("z", "1AQI", 3), /column z has 2 of 3 values/);
+ * ```
+ */
+export function columnReader(field: string, column: unknown, count: number): ColumnReader {
+  // Plain loops, no callback per value: a cold isolate runs this in the interpreter.
+  const counted = (length: number) => {
+    if (length !== count) throw invalid(field, `has ${length} of ${count} values`);
+  };
+  if (typeof column === "string") {
+    const numbers = decodeNumbers(column);
+    counted(numbers.length);
+    return (n) => {
+      const k = numbers[n]!;
+      return k === 0 ? undefined : k - 1;
+    };
+  }
+  if (Array.isArray(column)) {
+    counted(column.length);
+    return (n) => column[n] ?? undefined;
+  }
+  if (typeof column !== "object" || column === null) throw invalid(field, "is not a column");
+  if ("e" in column) {
+    const { n, e } = column as { n: unknown; e: unknown };
+    if (typeof n !== "string") throw invalid(field, "has no counts");
+    const counts = decodeNumbers(n);
+    // Where each document's items start among all of them.
+    const starts = new Float64Array(counts.length + 1);
+    for (let d = 0; d < counts.length; d++) {
+      starts[d + 1] = starts[d]! + Math.max(0, counts[d]! - 1);
+    }
+    const item = columnReader(`${field}[]`, e, starts[counts.length]!);
+    counted(counts.length);
+    const lists: unknown[][] = [];
+    return (d) => {
+      if (counts[d] === 0) return undefined;
+      let list = lists[d];
+      if (list === undefined) {
+        const start = starts[d]!;
+        list = lists[d] = new Array(counts[d]! - 1);
+        for (let k = 0; k < list.length; k++) list[k] = item(start + k);
+      }
+      return list;
+    };
+  }
+  const { v, x, at } = column as { v?: unknown; x?: unknown; at?: unknown };
+  if (!Array.isArray(v)) throw invalid(field, "is not a column");
+  if (typeof x === "string") {
+    const places = decodeNumbers(x);
+    for (let n = 0; n < places.length; n++) {
+      const k = places[n]!;
+      if (k > v.length) throw invalid(field, `names value ${k} of ${v.length}`);
+    }
+    counted(places.length);
+    return (n) => {
+      const k = places[n]!;
+      return k > 0 ? v[k - 1] : undefined;
+    };
+  }
+  if (typeof at !== "string") throw invalid(field, "is neither a table nor sparse");
+  const gaps = decodeNumbers(at);
+  if (gaps.length !== v.length) throw invalid(field, "has other gaps than values");
+  // Each document's place in `v` plus 1, 0 for none.
+  const places = new Uint32Array(count);
+  let n = 0;
+  for (let k = 0; k < gaps.length; k++) {
+    n += gaps[k]!;
+    if (n >= count) throw invalid(field, `names document ${n} of ${count}`);
+    places[n] = k + 1;
+  }
+  return (n) => {
+    const k = places[n]!;
+    return k > 0 ? v[k - 1] : undefined;
+  };
+}
+
 /**
  * A column's values, `undefined` for none (`count` of them); throws a `TypeError` naming `field`
  * on a column that is not one.
@@ -112,55 +204,8 @@ const invalid = (field: string, why: string) => new TypeError(`column ${field} $
  * ```
  */
 export function decodeColumn(field: string, column: unknown, count: number): unknown[] {
-  // Plain loops, no callback per value: a cold isolate runs this in the interpreter.
-  let values: unknown[];
-  if (typeof column === "string") {
-    const numbers = decodeNumbers(column);
-    values = new Array(numbers.length);
-    for (let n = 0; n < numbers.length; n++) {
-      const k = numbers[n]!;
-      values[n] = k === 0 ? undefined : k - 1;
-    }
-  } else if (Array.isArray(column)) {
-    values = column;
-    for (let n = 0; n < values.length; n++) if (values[n] === null) values[n] = undefined;
-  } else if (typeof column === "object" && column !== null && "e" in column) {
-    const { n, e } = column as { n: unknown; e: unknown };
-    if (typeof n !== "string") throw invalid(field, "has no counts");
-    const counts = decodeNumbers(n);
-    let total = 0;
-    for (let d = 0; d < counts.length; d++) total += Math.max(0, counts[d]! - 1);
-    const items = decodeColumn(`${field}[]`, e, total);
-    values = new Array(counts.length);
-    let at = 0;
-    for (let d = 0; d < counts.length; d++) {
-      const c = counts[d]!;
-      values[d] = c > 0 ? items.slice(at, at += c - 1) : undefined;
-    }
-  } else if (
-    typeof column === "object" && column !== null && Array.isArray((column as { v?: unknown }).v)
-  ) {
-    const { v, x, at } = column as { v: unknown[]; x?: unknown; at?: unknown };
-    if (typeof x === "string") {
-      const places = decodeNumbers(x);
-      values = new Array(places.length);
-      for (let n = 0; n < places.length; n++) {
-        const k = places[n]!;
-        if (k > v.length) throw invalid(field, `names value ${k} of ${v.length}`);
-        values[n] = k > 0 ? v[k - 1] : undefined;
-      }
-    } else if (typeof at === "string") {
-      values = new Array(count).fill(undefined);
-      const gaps = decodeNumbers(at);
-      if (gaps.length !== v.length) throw invalid(field, "has other gaps than values");
-      let n = 0;
-      for (let k = 0; k < gaps.length; k++) {
-        n += gaps[k]!;
-        if (n >= count) throw invalid(field, `names document ${n} of ${count}`);
-        values[n] = v[k];
-      }
-    } else throw invalid(field, "is neither a table nor sparse");
-  } else throw invalid(field, "is not a column");
-  if (values.length !== count) throw invalid(field, `has ${values.length} of ${count} values`);
+  const at = columnReader(field, column, count);
+  const values: unknown[] = new Array(count);
+  for (let n = 0; n < count; n++) values[n] = at(n);
   return values;
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
-import type { SearchIndexData } from "../../src/search/search_index.ts";
+import { plainIndexData } from "../../src/search/document_numbers.ts";
+import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { encodeNumbers } from "../../src/shards/number_text.ts";
 import { packIndex, unpackIndex } from "../../src/shards/packed_index.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
@@ -18,7 +19,7 @@ Deno.test("packed index: a shelf's index with parts comes back from JSON, its id
   const packed = packIndex(index, ids);
   assert.equal(packed.ids, undefined);
   const text = JSON.stringify(packed);
-  assert.deepEqual(unpackIndex(JSON.parse(text), ids), index);
+  assert.deepEqual(plainIndexData(unpackIndex(JSON.parse(text), ids) as SearchIndexData), index);
   // The per-document data takes under half the bytes it took.
   const perDocument = (data: object) =>
     ["ids", "names", "lengths", "inbound", "parts", "partSections"]
@@ -35,7 +36,10 @@ Deno.test("packed index: ids that are not the manifest's are written out", async
   const other = [...ids].reverse();
   const packed = packIndex(index, other);
   assert.deepEqual(packed.ids, index.ids);
-  assert.deepEqual(unpackIndex(JSON.parse(JSON.stringify(packed)), other), index);
+  assert.deepEqual(
+    plainIndexData(unpackIndex(JSON.parse(JSON.stringify(packed)), other) as SearchIndexData),
+    index,
+  );
   // A part whose id is not its page's id and section: written out too.
   const parted: SearchIndexData = {
     ...index,
@@ -43,7 +47,7 @@ Deno.test("packed index: ids that are not the manifest's are written out", async
     names: [...index.names, ""],
     lengths: Object.fromEntries(
       Object.entries(index.lengths).map(([f, l]) => [f, [...l, 0]]),
-    ) as SearchIndexData["lengths"],
+    ) as Record<string, number[]> as SearchIndexData["lengths"],
     inbound: [...index.inbound, 0],
     parts: [0],
     partCounts: index.terms.map(() => 0),
@@ -66,4 +70,19 @@ Deno.test("packed index: one that does not fit the manifest or is damaged is an 
   assert.throws(() => unpackIndex({ ...packed, packed: "other" }, ids), /it is other/);
   // An index not packed (a scoped view's) is left as it is.
   assert.equal(unpackIndex(index, []), index);
+});
+
+Deno.test("packed index: its numbers by document are read as typed arrays, loaded as one kind", async () => {
+  const { ids, index } = await corpus("hugo-docs");
+  const unpacked = unpackIndex(JSON.parse(JSON.stringify(packIndex(index, ids))), ids);
+  const data = unpacked as SearchIndexData;
+  for (const numbers of [data.inbound, data.parts, ...Object.values(data.lengths)]) {
+    assert.ok(ArrayBuffer.isView(numbers), "no list made of them");
+  }
+  // The index loaded from the packed data and from JSON lists reads the same Uint32Array kind.
+  const fromPacked = importSearchIndex(data, { postingsChunk: () => Promise.resolve([]) });
+  const fromJson = importSearchIndex(index);
+  assert.ok(fromPacked.partOf instanceof Uint32Array && fromJson.partOf instanceof Uint32Array);
+  assert.deepEqual(fromPacked.partOf, fromJson.partOf);
+  assert.deepEqual(await fromJson.export(), index);
 });

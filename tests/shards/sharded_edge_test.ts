@@ -364,7 +364,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   const sectionsRead = first.filter((n) => root.sections.includes(n));
   assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
-  const paged = new Set((index.parts ?? []).map((page) => index.ids[page]));
+  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
   assert.deepEqual(edge.compactDocuments!.filter((c) => c.c !== undefined), []);
   assert.deepEqual(

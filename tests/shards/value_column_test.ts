@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { encodeNumbers } from "../../src/shards/number_text.ts";
-import { decodeColumn, encodeColumn } from "../../src/shards/value_column.ts";
+import { columnReader, decodeColumn, encodeColumn } from "../../src/shards/value_column.ts";
 
 /** Values of one field of many documents: some absent, many repeated, strings sharing prefixes. */
 const field = fc.oneof(
@@ -60,4 +60,20 @@ Deno.test("value column: a damaged column is an error naming it", () => {
   for (const [column, message] of cases) {
     assert.throws(() => decodeColumn("f", column, 3), message, JSON.stringify(column));
   }
+});
+
+Deno.test("value column: a reader gives each value where it is, the same one each time", () => {
+  fc.assert(
+    fc.property(field, (values) => {
+      const column = JSON.parse(JSON.stringify(encodeColumn(values)));
+      const at = columnReader("f", column, values.length);
+      const read = decodeColumn("f", JSON.parse(JSON.stringify(column)), values.length);
+      // Read backwards: no value depends on those before it being read.
+      for (let n = values.length - 1; n >= 0; n--) {
+        assert.deepEqual(at(n), read[n]);
+        assert.equal(at(n), at(n));
+      }
+    }),
+    { numRuns: 300 },
+  );
 });
