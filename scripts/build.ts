@@ -179,7 +179,6 @@ async function viewIndexes(manifest: Manifest): Promise<{ hash: string; json: st
 /** UTF-8 size of a string (what lands on disk), not its length in UTF-16 code units. */
 const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
 
-
 /**
  * Builds the content folders named by `args` and writes the manifest, the index and the edge
  * files under `<out>/_shelf/`. Returns the exit code (1 when files had invalid frontmatter and

@@ -89,7 +89,24 @@ export function apiSource(api: ApiPage): string {
 }
 
 /**
- * Reads an HTML page for the build: text with anchors and the metadata's facts.
+ * A copy of `text` that holds nothing else: a substring can be a view of the string it was cut
+ * from (V8's sliced strings), and a title cut from a page's HTML would keep all that HTML.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ownString } from "./prepare_file.ts";
+ * assert.equal(ownString("a\ud800b"), "a\ud800b");
+ * assert.equal(ownString(undefined), undefined);
+ * ```
+ */
+export function ownString<T extends string | undefined>(text: T): T {
+  return (text === undefined ? text : JSON.parse(JSON.stringify(text))) as T;
+}
+
+/**
+ * Reads an HTML page for the build: text with anchors and the metadata's facts, each its own
+ * string (nothing of the HTML kept).
  *
  * @example
  * ```ts
@@ -103,14 +120,23 @@ export function apiSource(api: ApiPage): string {
 export function readHtml(html: string): Pick<HtmlReading, "converted" | "facts" | "failed"> {
   try {
     const facts = {
-      title: firstElementText(html, "title"),
-      h1: firstElementText(html, "h1"),
-      description: metaContent(html, "description"),
+      title: ownString(firstElementText(html, "title")),
+      h1: ownString(firstElementText(html, "h1")),
+      description: ownString(metaContent(html, "description")),
     };
-    return { converted: takeAnchors(htmlToText(html)), facts };
+    const { text, anchors } = takeAnchors(htmlToText(html));
+    return { converted: { text: ownString(text), anchors: anchors.map(ownString) }, facts };
   } catch (error) {
     return { failed: error };
   }
+}
+
+/**
+ * The source of a page read again from its file: made apart from {@link prepareFile}, whose
+ * closures would otherwise share (and keep) the page's HTML.
+ */
+function rereadSource(reread: (path: string) => string, path: string): () => string {
+  return () => parseFrontmatter(reread(path)).body;
 }
 
 /**
@@ -140,16 +166,16 @@ export function prepareFile(file: SourceFile, options: PrepareOptions): Prepared
   }
   if (format !== "html") return { path: file.path, ...modified, frontmatter };
   const path = file.path;
-  const reread = options.reread;
   const body = frontmatter.body;
-  const source = reread ? () => parseFrontmatter(reread(path)).body : () => body;
+  const source = options.reread ? rereadSource(options.reread, path) : () => body;
   const api = API_DIALECTS.has(options.dialect)
     ? apiPage(options.dialect, path.normalize("NFC"), body)
     : undefined;
   const html: HtmlReading = { source };
   if (api) {
     const { html: rewritten, ...rest } = api;
-    html.api = { ...rest, rewritten: Boolean(rewritten) };
+    const own = Object.entries(rest).map(([key, value]) => [key, ownString(value)]);
+    html.api = { ...Object.fromEntries(own), rewritten: Boolean(rewritten) };
   }
   // A navigation page left out is never built: nothing of it is read.
   if (!api?.generated || options.keepGenerated) {
