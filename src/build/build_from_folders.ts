@@ -50,7 +50,7 @@ const DIALECT_SAMPLE = 500;
  */
 export async function buildFromFolders(
   config: ContentConfig,
-  options: { now?: Date } = {},
+  options: { now?: Date; batch?: { files: number; bytes: number } } = {},
 ): Promise<{ manifest: Manifest; report: BuildReport }> {
   const inputs: PreparedSource[] = [];
   const commits: Record<string, string> = {};
@@ -92,7 +92,7 @@ export async function buildFromFolders(
         ...(source.maxFileSize !== undefined ? { maxFileSize: source.maxFileSize } : {}),
         ...(source.include ? { include: source.include } : {}),
         ...(source.exclude ? { exclude: source.exclude } : {}),
-        batches: { ...READ_BATCH, take },
+        batches: { ...(options.batch ?? READ_BATCH), take },
       });
     } catch (error) {
       throw new ConfigError(`content[${i}].path`, (error as Error).message);
