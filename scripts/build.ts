@@ -12,6 +12,9 @@
  * Prints what it saw, exposed and hid (with reasons), and warnings as `file:line: reason`.
  * Invalid YAML fails the build unless `--lenient`, which skips those files and reports them.
  *
+ * Each source's files are read in batches and kept only as the build needs them (an HTML page as
+ * its text, never its HTML); `SHELF_BUILD_MEMORY=1` prints the memory after each phase.
+ *
  * @module
  */
 import { ConfigError } from "../src/config/config_error.ts";
