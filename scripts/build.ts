@@ -12,6 +12,9 @@
  * Prints what it saw, exposed and hid (with reasons), and warnings as `file:line: reason`.
  * Invalid YAML fails the build unless `--lenient`, which skips those files and reports them.
  *
+ * Each source's files are read in batches and kept only as the build needs them (an HTML page as
+ * its text, never its HTML); `SHELF_BUILD_MEMORY=1` prints the memory after each phase.
+ *
  * @module
  */
 import { ConfigError } from "../src/config/config_error.ts";
@@ -38,6 +41,8 @@ import { buildIndexFor } from "../src/search/search_engine.ts";
 import { edgeBuildModule } from "../src/entries/edge_build.ts";
 import { writeEdgeImportMap } from "../src/build/edge_import_map.ts";
 import { SHELF_VERSION } from "../src/version.ts";
+import { memoryLog } from "../src/build/memory_log.ts";
+import { asciiJsonPieces, gzippedSize, writeAsciiJson } from "../src/build/json_pieces.ts";
 import { SHARD_PART_CHARS, writeShards } from "../src/build/write_shards.ts";
 import { blobKeyOf, BLOBS_UPLOAD_DIR } from "../src/shards/blobs_shard_source.ts";
 import { PUBLISHED_ROOT_FILE, publishedRoot } from "../src/shards/published_root.ts";
@@ -178,11 +183,6 @@ async function viewIndexes(manifest: Manifest): Promise<{ hash: string; json: st
 /** UTF-8 size of a string (what lands on disk), not its length in UTF-16 code units. */
 const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
 
-async function gzipSize(text: string): Promise<number> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-  return (await new Response(stream).arrayBuffer()).byteLength;
-}
-
 /**
  * Builds the content folders named by `args` and writes the manifest, the index and the edge
  * files under `<out>/_shelf/`. Returns the exit code (1 when files had invalid frontmatter and
@@ -193,6 +193,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   for (const warning of config.warnings) console.error(`warning: config: ${warning}`);
   const folders = config.sources.map((s) => s.path);
   const { manifest, report } = await buildFromFolders(config);
+  memoryLog("manifest built");
   console.log(formatReport(report));
   if (report.errors.length > 0 && !args.lenient) {
     console.error(
@@ -215,10 +216,15 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   const dir = args.edgeOut;
   await Deno.mkdir(published, { recursive: true });
   await Deno.mkdir(dir, { recursive: true });
-  const json = asciiJson(manifest);
+  // The whole manifest's and index's JSON are compressed (to weigh them against the budget) and
+  // written piece by piece: neither is ever one string (`json_pieces.ts`).
+  let gzipped = await gzippedSize(asciiJsonPieces(manifest));
+  memoryLog("manifest gzipped");
   const started = performance.now();
   const index = await buildIndexFor(createContentStore(manifest)).export();
-  const indexJson = asciiJson(index);
+  memoryLog("index built");
+  gzipped += await gzippedSize(asciiJsonPieces(index));
+  memoryLog("index gzipped");
   // The edge function imports edge-manifest.json and edge-index.json. Within the budget they are
   // the manifest without its bodies and the index without its postings (both in chunks, under
   // edge-bodies/ and edge-postings/, listed by edge-bodies.ts and edge-postings.ts); past it
@@ -228,8 +234,8 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   // What each set of scopes sees has its own index (no term of a hidden source in it): built
   // here, so that no request builds one.
   const views = await viewIndexes(manifest);
-  let gzipped = (await gzipSize(json)) + (await gzipSize(indexJson));
-  for (const view of views) gzipped += await gzipSize(view.json);
+  for (const view of views) gzipped += await gzippedSize([view.json]);
+  memoryLog("views");
   const external = gzipped > args.edgeBudgetMB * 1024 * 1024;
   const sharded = external || args.shards === true;
   // Files of an earlier build go: a private build leaves nothing of the content published, and
@@ -253,15 +259,15 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       `private build: nothing of the content in ${args.out}/ (the function serves it behind auth)`,
     );
   } else if (!sharded) {
-    await Deno.writeTextFile(`${published}/manifest.json`, json);
+    const manifestBytes = await writeAsciiJson(`${published}/manifest.json`, manifest);
     console.log(
-      `wrote ${published}/manifest.json (${byteLength(json)} bytes, hash ${
+      `wrote ${published}/manifest.json (${manifestBytes} bytes, hash ${
         manifest.contentHash.slice(0, 12)
       })`,
     );
-    await Deno.writeTextFile(`${published}/index.json`, indexJson);
+    const indexBytes = await writeAsciiJson(`${published}/index.json`, index);
     console.log(
-      `wrote ${published}/index.json (${byteLength(indexJson)} bytes, ${index.terms.length} ` +
+      `wrote ${published}/index.json (${indexBytes} bytes, ${index.terms.length} ` +
         `terms, ${Math.round(performance.now() - started)} ms)`,
     );
   }
@@ -278,6 +284,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       Math.min(SHARD_PART_CHARS, args.maxFileBytes),
     )
     : undefined;
+  memoryLog("shards written");
   if (root && !isPrivate) {
     // What a local server starts from (`deno task start`, `--manifest`): the root and the stamp.
     const file = `${published}/${PUBLISHED_ROOT_FILE}`;
@@ -339,6 +346,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
   const base = manifest.settings?.siteUrl ?? args.siteUrl ??
     (Deno.env.get("URL") ? siteUrl(Deno.env.get("URL"), "URL") : "");
   const llmsFullBytes = sharded ? llmsFullCap(args.maxFileBytes) : undefined;
+  memoryLog("edge files written");
   const written = await writeSiteFiles(args.out, manifest, base, llmsFullBytes);
   console.log(
     `wrote ${args.out}/llms.txt, ${args.out}/llms-full.txt and ${written} markdown twins and ` +

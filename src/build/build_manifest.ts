@@ -12,7 +12,7 @@ import {
   SCHEMA_VERSION,
   type ServerInfo,
 } from "../content/manifest.ts";
-import { FrontmatterError, parseFrontmatter } from "./parse_frontmatter.ts";
+import { FrontmatterError } from "./parse_frontmatter.ts";
 import {
   DEFAULT_STATUSES,
   type PublicationRules,
@@ -20,8 +20,7 @@ import {
   sourceUsesStatus,
 } from "./publication.ts";
 import { extractMetadata, stringList } from "./extract_metadata.ts";
-import { htmlToText } from "./html_to_text.ts";
-import { cleanMarkdown, takeAnchors } from "./dialects/clean_markdown.ts";
+import { cleanMarkdown } from "./dialects/clean_markdown.ts";
 import { type Dialect, FRONTMATTER_BROWSER_TITLE, MDX_IN_MARKDOWN } from "./dialects/dialect.ts";
 import { isPartial } from "./dialects/partials.ts";
 import { readApiPages } from "./read_api_pages.ts";
@@ -32,6 +31,13 @@ import { ANALYZER_ID } from "../search/analyzer.ts";
 import { buildPrompts } from "./build_prompts.ts";
 import { formatOf } from "./format_of.ts";
 import type { BuildReport, FileIssue, SourceFile, SourceInput } from "./types.ts";
+import {
+  type ApiReading,
+  type HtmlReading,
+  type PreparedFile,
+  prepareFile,
+} from "./prepare_file.ts";
+import { contentHash } from "./content_hash.ts";
 
 export type { BuildReport, FileIssue, SourceFile, SourceInput };
 
@@ -62,12 +68,20 @@ const KNOWN_KEYS = new Set([
   "draft",
 ]);
 
+/** A source whose files are prepared (`prepare_file.ts`): its HTML pages already read. */
+export interface PreparedSource extends Omit<SourceInput, "files"> {
+  files: PreparedFile[];
+}
+
 interface Parsed {
-  file: SourceFile;
+  file: { path: string; modified?: string };
   format: DocumentFormat;
   attrs: Record<string, unknown>;
+  /** The text after the frontmatter; empty for an HTML page (read in `html`). */
   source: string;
   bodyLine: number;
+  html?: HtmlReading;
+  api?: ApiReading;
 }
 
 /**
@@ -89,8 +103,27 @@ interface Parsed {
  * assert.ok(manifest.documents.length === 1 && report.hidden.length === 1);
  * ```
  */
-export async function buildManifest(
+export function buildManifest(
   options: BuildOptions,
+): Promise<{ manifest: Manifest; report: BuildReport }> {
+  return buildPreparedManifest({
+    ...options,
+    sources: options.sources.map(({ files, ...input }) => {
+      const prepare = {
+        dialect: input.dialect ?? "plain",
+        keepGenerated: input.keepGenerated ?? false,
+      };
+      return { ...input, files: files.map((file) => prepareFile(file, prepare)) };
+    }),
+  });
+}
+
+/**
+ * {@link buildManifest} over sources whose files are prepared (`prepare_file.ts`, as
+ * `build_from_folders.ts` reads them in batches): the same manifest and report.
+ */
+export function buildPreparedManifest(
+  options: Omit<BuildOptions, "sources"> & { sources: PreparedSource[] },
 ): Promise<{ manifest: Manifest; report: BuildReport }> {
   const report: BuildReport = { seen: 0, exposed: 0, hidden: [], warnings: [], errors: [] };
   const documents: ManifestDocument[] = [];
@@ -115,14 +148,19 @@ export async function buildManifest(
   report.exposed = documents.length;
   prompts.sort((a, b) => (a.name < b.name ? -1 : 1));
   const settings = options.settings ?? {};
-  const contentHash = await sha256(
-    JSON.stringify([options.server, settings, sources, documents, bodies, prompts]),
-  );
+  const hash = contentHash({
+    server: options.server,
+    settings,
+    sources,
+    documents,
+    bodies,
+    prompts,
+  });
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
     builtAt: (options.now ?? new Date()).toISOString(),
     builtBy: SHELF_VERSION,
-    contentHash,
+    contentHash: hash,
     server: options.server,
     analyzer: ANALYZER_ID,
     settings,
@@ -131,11 +169,11 @@ export async function buildManifest(
     documents,
     bodies,
   };
-  return { manifest, report };
+  return Promise.resolve({ manifest, report });
 }
 
 function buildSource(
-  input: SourceInput,
+  input: PreparedSource,
   report: BuildReport,
 ): { doc: ManifestDocument; body: string }[] {
   const label = (path: string) => `${input.name}/${path}`;
@@ -171,14 +209,24 @@ function buildSource(
       continue;
     }
     byPath.set(docPath, file.path);
-    try {
-      const fm = parseFrontmatter(file.text);
-      parsed.push({ file, format, attrs: fm.attrs, source: fm.body, bodyLine: fm.bodyLine });
-    } catch (error) {
-      if (!(error instanceof FrontmatterError)) throw error;
-      report.errors.push({ file: label(file.path), line: error.line, reason: error.message });
-      report.hidden.push({ file: label(file.path), reason: error.message });
+    const fm = file.frontmatter;
+    if (fm instanceof FrontmatterError) {
+      report.errors.push({ file: label(file.path), line: fm.line, reason: fm.message });
+      report.hidden.push({ file: label(file.path), reason: fm.message });
+      continue;
     }
+    parsed.push({
+      file: {
+        path: file.path,
+        ...(file.modified !== undefined ? { modified: file.modified } : {}),
+      },
+      format,
+      attrs: fm.attrs,
+      source: fm.body,
+      bodyLine: fm.bodyLine,
+      ...(file.html ? { html: file.html } : {}),
+      ...(file.html?.api ? { api: file.html.api } : {}),
+    });
   }
   const dialect = input.dialect ?? "plain";
   // A framework's `status` is a page badge, not a publication state: a page without one is
@@ -241,7 +289,8 @@ function buildSource(
     const target = resolveInclude(from, path, byFile);
     if (!target) return undefined;
     const partial = partialOf(target.file.path) !== undefined;
-    return partial || publicationVerdict(target.attrs, rules).exposed ? target.source : undefined;
+    if (!partial && !publicationVerdict(target.attrs, rules).exposed) return undefined;
+    return target.html ? target.html.source() : target.source;
   };
   const droppedKinds = new Map<string, string>();
   const context: DocumentContext = {
@@ -360,10 +409,10 @@ function toDocument(p: Parsed, context: DocumentContext): Built {
   }
   // Blank lines between the frontmatter and the text are not part of the document.
   text = text.replace(/^(?:[ \t]*\r?\n)+/, "");
-  if (p.format === "html") {
-    const html = takeAnchors(htmlToText(p.source));
-    text = html.text;
-    anchors = html.anchors;
+  if (p.html) {
+    if (p.html.failed !== undefined) throw p.html.failed;
+    text = p.html.converted!.text;
+    anchors = p.html.converted!.anchors;
   }
   const body = p.format === "html"
     ? text
@@ -376,6 +425,7 @@ function toDocument(p: Parsed, context: DocumentContext): Built {
     source: p.format === "markdown" ? text : p.source,
     body,
     slug,
+    ...(p.html?.facts ? { html: p.html.facts } : {}),
   });
   const doc: ManifestDocument = {
     id: `${source}/${path}`,
@@ -449,9 +499,4 @@ function normalizeDate(value: unknown): string | undefined {
       !isNaN(Date.parse(s))
     ? s
     : undefined;
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -2,6 +2,7 @@ import type { DocumentFormat } from "../content/manifest.ts";
 import { firstElementText, metaContent } from "./html_to_text.ts";
 import { headingText, parseHeading } from "./split_sections.ts";
 import { createFenceTracker } from "../code_fences.ts";
+import type { HtmlFacts } from "./prepare_file.ts";
 
 /** What {@link extractMetadata} reads. */
 export interface ExtractInput {
@@ -14,6 +15,8 @@ export interface ExtractInput {
   body: string;
   /** File name without extension, the last fallback for the title. */
   slug: string;
+  /** What the metadata takes from an HTML source, where it was read already (`source` unused). */
+  html?: HtmlFacts;
 }
 
 /** Title, description and keywords of a document. */
@@ -87,7 +90,9 @@ export function extractMetadata(input: ExtractInput): ExtractedMetadata {
   const { attrs } = input;
   const h1 = input.format === "text" ? undefined : firstHeading(input);
   const browserTitle = firstString(attrs, ["title", "name", "Title"]) ??
-    (input.format === "html" ? firstElementText(input.source, "title") : undefined);
+    (input.format === "html"
+      ? (input.html ? input.html.title : firstElementText(input.source, "title"))
+      : undefined);
   const title = truncateAtWord(
     browserTitle ?? h1 ?? (input.format === "text" ? textTitle(input.body) : undefined) ??
       heroName(attrs) ?? input.slug,
@@ -183,8 +188,8 @@ export function manPage(body: string): { title: string; description: string } | 
 }
 
 /** The page's first H1: `<h1>` (HTML) or `# H1` outside code (markdown). */
-function firstHeading({ format, source, body }: ExtractInput): string | undefined {
-  if (format === "html") return firstElementText(source, "h1");
+function firstHeading({ format, source, body, html }: ExtractInput): string | undefined {
+  if (format === "html") return html ? html.h1 : firstElementText(source, "h1");
   for (const line of markdownLines(body)) {
     const heading = parseHeading(line);
     if (heading?.level === 1 && heading.text !== "") return headingText(heading.text) || undefined;
@@ -200,8 +205,9 @@ function textTitle(body: string): string | undefined {
   return first ? first : undefined;
 }
 
-function bodyDescription({ format, source, body }: ExtractInput): string {
+function bodyDescription({ format, source, body, html }: ExtractInput): string {
   if (format === "html") {
+    if (html) return html.description ?? firstParagraph(body);
     // The first paragraph of the text as converted (navigation chrome already dropped: a
     // Sphinx sidebar's first `<p>` is a caption, not the page's opening).
     return metaContent(source, "description") ?? firstParagraph(body);

@@ -7,17 +7,16 @@
  *
  * @module
  */
-import { API_DIALECTS, type ApiPage, apiPage } from "./dialects/api_page.ts";
+import { API_DIALECTS } from "./dialects/api_page.ts";
 import type { Dialect } from "./dialects/dialect.ts";
-import { escapeHtml } from "./dialects/inline_text.ts";
+import type { ApiReading } from "./prepare_file.ts";
 import type { BuildReport } from "./types.ts";
 
-/** A page as the build holds it between steps. */
+/** A page as the build holds it between steps, with its API reading (`prepare_file.ts`). */
 export interface PageInput {
   file: { path: string };
-  format: string;
   attrs: Record<string, unknown>;
-  source: string;
+  api?: ApiReading;
 }
 
 /**
@@ -41,17 +40,20 @@ export function canonicalCopy(paths: readonly string[]): string {
 }
 
 /**
- * The pages of a source after the API generator's reading (see the module doc): each kept
- * page's `source` is the generator's page rewritten (`ApiPage.html`, with its description as a
- * `<meta>`), its `attrs` gain `kind` and `path` (the document's metadata).
+ * The pages of a source after the API generator's reading (see the module doc; each page was
+ * read when prepared, `prepare_file.ts`, from the generator's page rewritten where it gave one):
+ * the `attrs` of a page read from its rewritten HTML gain `kind` and `path` (the document's
+ * metadata).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { readApiPages } from "./read_api_pages.ts";
+ * import { prepareFile } from "./prepare_file.ts";
  * import type { BuildReport } from "./types.ts";
  * const report: BuildReport = { seen: 0, exposed: 0, hidden: [], warnings: [], errors: [] };
- * const page = (path: string, text: string) => ({ file: { path }, format: "html", attrs: {}, source: text });
+ * const page = (path: string, text: string) => ({ file: { path }, attrs: {},
+ *   api: prepareFile({ path, text }, { dialect: "javadoc", keepGenerated: false }).html!.api! });
  * const out = readApiPages([
  *   page("java.base/java/util/class-use/HashMap.html", "<html></html>"),
  *   page("java.base/java/util/HashMap.html", '<main><h1 title="Class HashMap">Class HashMap</h1></main>'),
@@ -68,9 +70,9 @@ export function readApiPages<P extends PageInput>(
   label: (path: string) => string,
 ): P[] {
   if (!API_DIALECTS.has(dialect)) return [...pages];
-  const read: { page: P; api?: ApiPage }[] = [];
+  const read: { page: P; api?: ApiReading }[] = [];
   for (const page of pages) {
-    const api = page.format === "html" ? apiPage(dialect, page.file.path, page.source) : undefined;
+    const api = page.api;
     if (api?.generated && !keepGenerated) {
       const counts = report.generated ??= {};
       counts[api.generated] = (counts[api.generated] ?? 0) + 1;
@@ -99,16 +101,12 @@ export function readApiPages<P extends PageInput>(
       });
       continue;
     }
-    if (!api?.html) {
+    if (!api?.rewritten) {
       out.push(page);
       continue;
     }
-    const head = api.description
-      ? `<head><meta name="description" content="${escapeHtml(api.description)}"></head>`
-      : "";
     out.push({
       ...page,
-      source: head + api.html,
       attrs: {
         ...page.attrs,
         ...(api.kind ? { kind: api.kind } : {}),

@@ -13,6 +13,17 @@ export interface ReadFolderOptions {
   include?: readonly string[];
   /** Globs of document paths to leave out. */
   exclude?: readonly string[];
+  /**
+   * Hands the documents over in batches, in reading order, instead of returning them in
+   * `files` (then empty): each batch has at most `files` files and, unless one file is larger,
+   * at most `bytes` bytes of text (UTF-16 code units, as held). Only the batch being read is held
+   * here, so a large folder never needs all its text in memory at once.
+   */
+  batches?: {
+    files: number;
+    bytes: number;
+    take: (files: SourceFile[], root: string) => void | Promise<void>;
+  };
 }
 
 /** The documents of one folder, plus what was skipped. */
@@ -30,7 +41,7 @@ export interface FolderContents {
  * skipping dot-folders and `node_modules`, and not following symbolic links (no loops). When
  * the folder has an `mcp-resources/` subfolder (the ACDC layout) only that subfolder is read
  * for documents, and `mcp-prompts/*.md` for prompt templates. `include`/`exclude` globs and
- * `maxFileSize` narrow what is read.
+ * `maxFileSize` narrow what is read; `batches` hands the documents over as they are read.
  * Runs at build time or server start, never per request.
  *
  * @example
@@ -66,6 +77,14 @@ export async function readSourceFolder(
   const decoder = new TextDecoder("utf-8");
   const strict = new TextDecoder("utf-8", { fatal: true });
   const keep = pathFilter(options.include, options.exclude);
+  const batches = options.batches;
+  let held = 0;
+  const handOver = async () => {
+    if (!batches || files.length === 0) return;
+    const batch = files.splice(0, files.length);
+    held = 0;
+    await batches.take(batch, root);
+  };
   const walk = async (rel: string): Promise<void> => {
     const entries = [];
     for await (const entry of Deno.readDir(rel === "" ? root : `${root}/${rel}`)) {
@@ -112,10 +131,14 @@ export async function readSourceFolder(
           reason: "not valid UTF-8; invalid bytes replaced with U+FFFD",
         });
       }
+      if (batches && files.length > 0 && held + text.length > batches.bytes) await handOver();
       files.push({ path, text, ...(stat.mtime ? { modified: stat.mtime.toISOString() } : {}) });
+      held += text.length;
+      if (batches && files.length >= batches.files) await handOver();
     }
   };
   await walk("");
+  await handOver();
   const prompts: SourceFile[] = [];
   if (acdc && await isFolder("mcp-prompts", true)) {
     for await (const entry of Deno.readDir(`${base}/mcp-prompts`)) {
