@@ -262,22 +262,7 @@ function buildSource(
   // An API generator's pages as it wrote them, its navigation pages left out.
   kept = readApiPages(kept, dialect, input.keepGenerated ?? false, report, label);
   const exposedPaths = new Map(kept.map((p) => [stripExtension(p.file.path), p]));
-  const slugCount = new Map<string, number>();
-  const slugFiles = new Map<string, string[]>();
-  for (const [path, p] of exposedPaths) {
-    const slug = path.slice(path.lastIndexOf("/") + 1);
-    slugCount.set(slug, (slugCount.get(slug) ?? 0) + 1);
-    slugFiles.set(slug, [...(slugFiles.get(slug) ?? []), p.file.path]);
-  }
-  for (const [slug, files] of slugFiles) {
-    if (files.length < 2) continue;
-    report.warnings.push({
-      file: label(files[1]!),
-      line: 1,
-      reason: `slug '${slug}' is shared with ${files.filter((f) => f !== files[1]).join(", ")}; ` +
-        "get_article needs category/slug for these",
-    });
-  }
+  const slugCount = slugCounts(exposedPaths, report, label);
   const resolves = (id: string) =>
     exposedPaths.has(id.replace(/^\/+|\/+$/g, "")) || slugCount.get(id) === 1;
   const links = createLinkResolver(
@@ -328,6 +313,31 @@ function buildSource(
     });
   }
   return documents;
+}
+
+/** How many exposed documents share each slug; a warning for each slug shared. */
+function slugCounts(
+  exposedPaths: ReadonlyMap<string, Parsed>,
+  report: BuildReport,
+  label: (path: string) => string,
+): Map<string, number> {
+  const slugCount = new Map<string, number>();
+  const slugFiles = new Map<string, string[]>();
+  for (const [path, p] of exposedPaths) {
+    const slug = path.slice(path.lastIndexOf("/") + 1);
+    slugCount.set(slug, (slugCount.get(slug) ?? 0) + 1);
+    slugFiles.set(slug, [...(slugFiles.get(slug) ?? []), p.file.path]);
+  }
+  for (const [slug, files] of slugFiles) {
+    if (files.length < 2) continue;
+    report.warnings.push({
+      file: label(files[1]!),
+      line: 1,
+      reason: `slug '${slug}' is shared with ${files.filter((f) => f !== files[1]).join(", ")}; ` +
+        "get_article needs category/slug for these",
+    });
+  }
+  return slugCount;
 }
 
 /** A document as built, with its H1 where its title came from elsewhere. */

@@ -254,16 +254,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     index,
     async query(text, options) {
       if (answered) index.readRest();
-      const filters: Set<number>[] = [];
-      // A narrowed search is scored by the statistics of the documents it is narrowed to.
-      const scope: string[] = [];
-      for (const kind of ["source", "category", "tag"] as const) {
-        const value = options[kind];
-        if (value === undefined) continue;
-        const set = setsOf(kind).get(value.toLowerCase());
-        filters.push(set ?? new Set());
-        if (set) scope.push(`${kind}=${value.toLowerCase()}`);
-      }
+      const { filters, scope } = narrowing(setsOf, options);
       const plan = await index.readPlan(text);
       await index.loadPostings([...plan.expansions.values()].flatMap((m) => [...m.keys()]));
       const groups = new Map<string, string>();
@@ -352,6 +343,26 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
 }
 
 export { shortestWord } from "./spellings.ts";
+
+/**
+ * The document sets a search's source, category and tag narrow it to (an unknown value: the empty
+ * set), and the scope of statistics it is scored by (`kind=value` of each value known).
+ */
+function narrowing(
+  setsOf: ReturnType<typeof createFilterSets>,
+  options: SearchFilters,
+): { filters: Set<number>[]; scope: string[] } {
+  const filters: Set<number>[] = [];
+  const scope: string[] = [];
+  for (const kind of ["source", "category", "tag"] as const) {
+    const value = options[kind];
+    if (value === undefined) continue;
+    const set = setsOf(kind).get(value.toLowerCase());
+    filters.push(set ?? new Set());
+    if (set) scope.push(`${kind}=${value.toLowerCase()}`);
+  }
+  return { filters, scope };
+}
 
 /** Whether a hit of `tail` scoring `floor` or more scores `score` or more. */
 function tailReaches(tail: HitTail, floor: number, score: number): boolean {
