@@ -30,10 +30,11 @@ export interface ContentStore {
    * Makes the bodies of `docs` (every document when omitted) readable with `body`: imports the
    * chunks they are in, once per store, when the manifest keeps its bodies in chunks; otherwise
    * there is nothing to load; and their sections, when the manifest keeps them in chunks (a
-   * sharded build's: a document's `sections` throws until then). Rejects when a chunk fails to
-   * load (a later call tries again).
+   * sharded build's: a document's `sections` throws until then) unless `sections: false` (a
+   * reader of bodies alone, such as `llms-full.txt`). Rejects when a chunk fails to load (a later
+   * call tries again).
    */
-  loadBodies(docs?: Iterable<ManifestDocument>): Promise<void>;
+  loadBodies(docs?: Iterable<ManifestDocument>, options?: { sections?: boolean }): Promise<void>;
   /** By manifest id (`<source>/<path>`). */
   byId(id: string): ManifestDocument | undefined;
   /** By URI (`acdc://<source>/<path>`). */
@@ -212,8 +213,9 @@ export function createContentStore(
     sourceNames,
     body: bodies.body,
     loadBodies: sections.elsewhere
-      ? (docs = manifest.documents) => {
+      ? (docs = manifest.documents, options) => {
         const list = [...docs];
+        if (options?.sections === false) return bodies.loadBodies(list);
         return Promise.all([bodies.loadBodies(list), sections.load(list)]).then(() => {});
       }
       : bodies.loadBodies,

@@ -600,6 +600,7 @@ Deno.test("shards, private: llms-full.txt reads only the body shards of the docu
       .map((d) => root.bodies[bodyChunkOf(d.id, root.bodies.length)]!),
   );
   assert.deepEqual(bodies, needed);
+  assert.deepEqual(reads.filter((n) => root.sections.includes(n)), [], "no section shard read");
   whole.shutdown();
   app.shutdown();
 });
