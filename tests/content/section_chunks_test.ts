@@ -12,13 +12,18 @@ const files = [
   { path: "c.md", text: "# C\n\ngamma\n\n## Three\n\nthird" },
 ];
 
-Deno.test("section chunks: a document's sections are read with its body, and are the build's", async () => {
+/** The files' manifest, its bodies in 3 chunks, and its sections in 3 more. */
+async function chunked() {
   const { manifest } = await buildManifest({
     server: { name: "kb", version: "1" },
     sources: [{ name: "docs", description: "", files }],
   });
   const bodies = splitBodies(manifest, 3);
-  const { edge, chunks } = splitSections(compactManifest(bodies.edge), 3, new Set());
+  return { manifest, bodies, ...splitSections(compactManifest(bodies.edge), 3, new Set()) };
+}
+
+Deno.test("section chunks: a document's sections are read with its body, and are the build's", async () => {
+  const { manifest, bodies, edge, chunks } = await chunked();
   assert.ok(edge.compactDocuments!.every((c) => c.c === undefined));
   const imported: number[] = [];
   const store = createContentStore(edge, {
@@ -39,12 +44,7 @@ Deno.test("section chunks: a document's sections are read with its body, and are
 });
 
 Deno.test("section chunks: a document keeps no sections read from a chunk (the chunk cache bounds them)", async () => {
-  const { manifest } = await buildManifest({
-    server: { name: "kb", version: "1" },
-    sources: [{ name: "docs", description: "", files }],
-  });
-  const bodies = splitBodies(manifest, 3);
-  const { edge, chunks } = splitSections(compactManifest(bodies.edge), 3, new Set());
+  const { bodies, edge, chunks } = await chunked();
   // A bound of one byte and no pin: each chunk is evicted when the next one is admitted.
   let clock = 0;
   const cache = createChunkCache(1, () => 1, { now: () => clock, pinMs: 0 });
