@@ -88,6 +88,34 @@ export interface PartScope {
 }
 
 /**
+ * The statistics scope the part rule scores parts by when the page search is narrowed to `scope`:
+ * every part of the pages it is narrowed to (what `SearchIndex.loadStats` is told to read before
+ * the search).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { partStatsScope } from "./part_rule.ts";
+ * const index = { pages: 2, partOf: new Uint32Array([0, 1]) };
+ * const all = partStatsScope(index, {});
+ * assert.deepEqual([all.key, [0, 1, 2, 3].filter(all.has)], ["parts", [2, 3]]);
+ * const some = partStatsScope(index, { filter: (page) => page === 1, key: "source=a" });
+ * assert.deepEqual([some.key, [0, 1, 2, 3].filter(some.has)], ["parts&source=a", [3]]);
+ * ```
+ */
+export function partStatsScope(
+  index: Pick<SearchIndex, "pages" | "partOf">,
+  scope: PartScope,
+): { key: string; has: (doc: number) => boolean } {
+  const { pages, partOf } = index;
+  const { filter } = scope;
+  return {
+    key: scope.key === undefined ? "parts" : `parts&${scope.key}`,
+    has: (n) => n >= pages && (filter === undefined || filter(partOf[n - pages]!)),
+  };
+}
+
+/**
  * A page as the part rule reads it: its sections' titles, from `sectionTitles` when the page has
  * them apart (a sharded build's edge manifest keeps only the titles of a page scored by its parts:
  * `section_chunks.ts`), else from its sections.
@@ -157,13 +185,12 @@ export function createPartRule(
     // Nor has any hit of the tail (it ranks below every candidate): each gains its own share.
     const { scores } = tail;
     for (let i = 0; i < tail.size; i++) scores[i]! += PART_WEIGHT * scores[i]!;
-    const { filter } = scope;
+    const stats = partStatsScope(index, scope);
     const partHits = index.search(plan, {
       weights,
       filter: (n) => n >= pages && wanted.has(partOf[n - pages]!),
-      // Scored by the statistics of every part of the pages the search is narrowed to.
-      statsOf: (n) => n >= pages && (filter === undefined || filter(partOf[n - pages]!)),
-      statsScope: scope.key === undefined ? "parts" : `parts&${scope.key}`,
+      statsOf: stats.has,
+      statsScope: stats.key,
     });
     for (const h of partHits) heads[h.doc] ??= headOf(h.doc);
     // Each candidate's best part: its score and its section.

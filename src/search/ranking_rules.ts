@@ -44,10 +44,19 @@ export const FILE_NAME_SHARE = 0.5;
 
 /** What {@link createNameRule} reads of an index. */
 export interface NameRuleInput {
-  /** Per document: its title's terms, then `\n` and its file name's when they differ. */
-  names: readonly string[];
+  /**
+   * Per document: its title's terms, then `\n` and its file name's when they differ (a list, or
+   * a function giving a document's: read only for a document whose title or file name has as
+   * many terms as the query).
+   */
+  names: readonly string[] | ((doc: number) => string);
   /** Per document: its title's length in terms (the name field's length). */
   titleLengths: ArrayLike<number | null>;
+  /**
+   * Per document: its file name's length in terms, 0 when it has none (`fileNameLength` of
+   * `document_ranges.ts`), when known without its names: else counted in them.
+   */
+  fileNameLengths?: ArrayLike<number>;
 }
 
 /** What the exact-name rule gives a document. */
@@ -82,12 +91,13 @@ export interface NameBonus {
  * ```
  */
 export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryPlan) => NameBonus {
-  const { names, titleLengths } = input;
-  const total = names.length;
+  const { names, titleLengths, fileNameLengths } = input;
+  const total = titleLengths.length;
+  const nameOf = typeof names === "function" ? names : (n: number) => names[n]!;
   // Each document's names as term lists, split on the document's first exact-name check.
   const nameTerms: string[][][] = [];
   const nameTermsOf = (n: number): string[][] =>
-    nameTerms[n] ??= names[n]!.split("\n").map((name) => (name === "" ? [] : name.split(" ")));
+    nameTerms[n] ??= nameOf(n).split("\n").map((name) => (name === "" ? [] : name.split(" ")));
   // The rule's first test: a name can be the query only when it has as many terms, so most hits
   // are ruled out without splitting their names (a four-word query on 50,000 documents matches
   // about 20,000). Per document, kept side by side from its first check: the title's term
@@ -98,7 +108,12 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
     const counts = nameLengths ??= new Uint8Array(2 * total);
     if (counts[2 * n] === 0) {
       counts[2 * n] = Math.min(254, titleLengths[n] ?? 0) + 1;
-      const text = names[n]!;
+      if (fileNameLengths) {
+        const file = fileNameLengths[n]!;
+        counts[2 * n + 1] = file === 0 ? 255 : Math.min(255, file + 1);
+        return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
+      }
+      const text = nameOf(n);
       const cut = text.indexOf("\n");
       let terms = cut < 0 ? 255 : 2;
       for (let i = cut + 1; cut >= 0 && i < text.length && terms < 255; i++) {

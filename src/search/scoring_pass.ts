@@ -13,9 +13,9 @@ import type { HitColumns } from "./hit_tail.ts";
 import { weightsKeyOf } from "./index_fields.ts";
 import { priorScore } from "./prior_score.ts";
 import type { QueryPlan } from "./query_planner.ts";
-import { createNameRule, liftNeeded } from "./ranking_rules.ts";
+import { createNameRule, liftNeeded, type NameRuleInput } from "./ranking_rules.ts";
 import type { SearchOptions } from "./search_index.ts";
-import { createStatsScopes } from "./stats_scopes.ts";
+import type { PriorScope } from "./stats_scopes.ts";
 import { createTermAccumulator } from "./term_accumulator.ts";
 import type { TermScorer } from "./term_scores.ts";
 import { type Ranking, topOfColumns } from "./top_hits.ts";
@@ -27,9 +27,13 @@ export interface ScoringPassInput {
   /** How many of `ids`, from the first, are pages; the rest are parts (`part_rule.ts`). */
   pages: number;
   /** Each document's title and file name as analyzed words (the exact-name rule's input). */
-  names: readonly string[];
+  names: NameRuleInput["names"];
   /** Each document's title length in terms. */
   titleLengths: ArrayLike<number | null>;
+  /** Each document's file name's length in terms, when known without its names. */
+  fileNameLengths?: ArrayLike<number>;
+  /** The index's statistics scopes (`stats_scopes.ts`). */
+  scopeOf: (key: string, has: (n: number) => boolean) => PriorScope;
   /** How many other documents link to each one (the static prior's input). */
   inbound: ArrayLike<number>;
   /** The highest of `inbound`: the prior's scale in a search of the whole index. */
@@ -63,11 +67,15 @@ export interface ScoringPassInput {
 export function createScoringPass(
   input: ScoringPassInput,
 ): (plan: QueryPlan, options: SearchOptions) => Ranking {
-  const { ids, pages, inbound, mostInbound, scorer, idf, has } = input;
+  const { ids, pages, inbound, mostInbound, scorer, idf, has, scopeOf } = input;
   const total = ids.length;
   const onlyPages = pages < total ? (n: number) => n < pages : undefined;
-  const scopeOf = createStatsScopes(inbound);
-  const nameRule = createNameRule({ names: input.names, titleLengths: input.titleLengths });
+  const { names, titleLengths, fileNameLengths } = input;
+  const nameRule = createNameRule({
+    names,
+    titleLengths,
+    ...(fileNameLengths ? { fileNameLengths } : {}),
+  });
   const accumulate = createTermAccumulator(total);
   // The hits of a search as columns (`hit_tail.ts`), made once, reused by every search.
   let hitColumns: HitColumns | undefined;

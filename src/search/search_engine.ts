@@ -6,7 +6,14 @@ import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
 import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
-import { createPartRule, PART_CANDIDATES, partId, partSections } from "./part_rule.ts";
+import {
+  createPartRule,
+  PART_CANDIDATES,
+  partId,
+  type PartScope,
+  partSections,
+  partStatsScope,
+} from "./part_rule.ts";
 import { createSpeller } from "./spellings.ts";
 import { linkGraph } from "./link_graph.ts";
 import { countAtLeast, type HitTail } from "./hit_tail.ts";
@@ -256,7 +263,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       if (answered) index.readRest();
       const { filters, scope } = narrowing(setsOf, options);
       const plan = await index.readPlan(text);
-      await index.loadPostings([...plan.expansions.values()].flatMap((m) => [...m.keys()]));
+      const terms = [...plan.expansions.values()].flatMap((m) => [...m.keys()]);
+      await index.loadPostings(terms);
       const groups = new Map<string, string>();
       for (const [term, matches] of plan.expansions) {
         for (const t of matches.keys()) groups.set(t, term);
@@ -271,6 +279,16 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           !options.globalStatistics
         ? scope.join("&")
         : undefined;
+      // What scoring reads of the documents of its terms and of the scopes it is scored by.
+      const scoped = filter && statsScope !== undefined;
+      const partScope: PartScope = scoped ? { filter, key: statsScope } : {};
+      await index.loadStats(terms, {
+        nameTerms: plan.terms.length,
+        scopes: [
+          ...(scoped ? [{ key: statsScope, has: filter }] : []),
+          ...(partRule ? [partStatsScope(index, partScope)] : []),
+        ],
+      });
       // The candidates' hits; the rest of the matches (the tail), as scores only, count
       // toward the total.
       const { hits: best, tail } = index.rank(plan, {
@@ -278,19 +296,13 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         limit: candidates,
         // No filter at all when every indexed page is in the store (the usual case).
         ...(filter ? { filter } : {}),
-        ...(filter && statsScope !== undefined ? { statsScope } : {}),
+        ...(scoped ? { statsScope } : {}),
       });
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         // Parts are scored by the statistics of the parts of the pages the search's own
         // statistics are (every part when those are the whole index's).
-        ranked = partRule(
-          ranked,
-          plan,
-          options.weights,
-          filter && statsScope !== undefined ? { filter, key: statsScope } : {},
-          tail,
-        );
+        ranked = partRule(ranked, plan, options.weights, partScope, tail);
       }
       // Fillers (`partial`, always after the others) are what a short answer is filled with:
       // the weak-tail cut, relative to the best hit, leaves them in.

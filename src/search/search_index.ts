@@ -11,12 +11,15 @@ import {
   weightsKeyOf,
 } from "./index_fields.ts";
 import { documentNumbers, isDocumentNumbers, plainIndexData } from "./document_numbers.ts";
+import { type DocumentRangesData, validDocumentRanges } from "./document_ranges.ts";
+import { createDocumentStats } from "./document_stats.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
 import { queryBudget, withinBudget } from "./query_budget.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
+import { createStatsScopes } from "./stats_scopes.ts";
 import { createTermScores } from "./term_scores.ts";
 import type { Ranking } from "./top_hits.ts";
 
@@ -123,6 +126,11 @@ export interface SearchIndexData {
    */
   postings: string[];
   /**
+   * Only in a sharded edge index: `names`, `lengths` and `inbound` are empty, in ranges read for
+   * the documents a search touches (`document_ranges.ts`), and this says how they are split.
+   */
+  documentRanges?: DocumentRangesData;
+  /**
    * Only in the edge index: the postings are in chunk modules the edge adapter imports on demand,
    * chunk `k` holding the postings of the terms from `postingsChunks[k]` up to the next start
    * (see `postings_chunks.ts`).
@@ -143,6 +151,24 @@ export interface ImportOptions {
   dictionaryRange?: (k: number) => Promise<unknown>;
   /** Reads dictionary volume `k` (its ranges, in order), for {@link SearchIndex.readRest}. */
   dictionaryVolume?: (k: number) => Promise<unknown>;
+  /**
+   * Reads stats range `k` (`StatsRange` of `document_ranges.ts`); required for an index whose
+   * documents' data is in ranges, with {@link namesRange}.
+   */
+  statsRange?: (k: number) => Promise<unknown>;
+  /** Reads name range `k` (the names of its documents, in order). */
+  namesRange?: (k: number) => Promise<unknown>;
+}
+
+/** Options of {@link SearchIndex.loadStats}. */
+export interface LoadStatsOptions {
+  /** The query's term count (`plan.terms.length`): the exact-name rule's candidates' names are read. */
+  nameTerms?: number;
+  /**
+   * The statistics scopes a search will be scored by (`SearchOptions.statsScope` and the
+   * documents of it): their members' data is read, once per scope.
+   */
+  scopes?: readonly { key: string; has: (doc: number) => boolean }[];
 }
 
 /** Options of {@link SearchIndex.search}. */
@@ -233,6 +259,14 @@ export interface SearchIndex {
    * `search` throws for a term whose postings are not loaded.
    */
   loadPostings(terms: Iterable<string>): Promise<void>;
+  /**
+   * Makes the per-document data (field lengths, inbound links, names) that `search`, `rank` and
+   * `bestDocument` read there for the documents of the postings of `terms` (loaded already: see
+   * {@link loadPostings}) and those `options` name, when the index keeps it in ranges (a sharded
+   * build's: `document_ranges.ts`); otherwise there is nothing to load. A search reading a
+   * document whose data is not read scores it wrong: `rank` is for after this.
+   */
+  loadStats(terms: Iterable<string>, options?: LoadStatsOptions): Promise<void>;
   /**
    * The documents whose content field holds `term`, by number, ascending (empty for a term the
    * index does not know; shared, not to be changed); its postings must be loaded, as for
@@ -407,12 +441,20 @@ export function importSearchIndex(
   const terms = ranged ? ranged.size : data.terms?.length;
   const docs = data.ids?.length;
   const starts = data.postingsChunks;
+  const inRanges = data.documentRanges;
+  if (inRanges !== undefined) {
+    if (!validDocumentRanges(inRanges)) throw new Error("search index has invalid documentRanges");
+    if (!options.statsRange || !options.namesRange) {
+      throw new Error("search index keeps its documents' data in ranges and nothing reads them");
+    }
+  }
+  const perDocument = inRanges ? 0 : docs;
   if (
-    !Array.isArray(data.ids) || !Array.isArray(data.terms) || data.names?.length !== docs ||
-    data.inbound?.length !== docs ||
+    !Array.isArray(data.ids) || !Array.isArray(data.terms) || data.names?.length !== perDocument ||
+    data.inbound?.length !== perDocument ||
     data.counts?.length !== (ranged ? 0 : terms) ||
     data.postings?.length !== (starts === undefined ? terms : 0) ||
-    FIELDS.some((f) => data.lengths?.[f]?.length !== docs)
+    FIELDS.some((f) => data.lengths?.[f]?.length !== perDocument)
   ) {
     throw new Error("search index is incomplete");
   }
@@ -444,18 +486,22 @@ export function importSearchIndex(
 }
 
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
-  const { ids, names, counts } = data;
-  // One kind of array for the loops that read them, whatever the data holds.
-  const lengths = fieldRecord<Uint32Array>(() => NO_NUMBERS);
-  for (const field of FIELDS) lengths[field] = documentNumbers(data.lengths[field]);
-  const inbound = documentNumbers(data.inbound);
+  const { ids, counts } = data;
+  // One kind of array for the loops that read them, whatever the data holds (`document_stats.ts`).
+  const stats = createDocumentStats(data, {
+    ...(options.statsRange ? { statsRange: options.statsRange } : {}),
+    ...(options.namesRange ? { namesRange: options.namesRange } : {}),
+    ...(options.chunkCache ? { cache: options.chunkCache } : {}),
+  });
+  const { lengths, inbound, mostInbound, known } = stats;
   const total = ids.length;
   const partOf = data.parts ? documentNumbers(data.parts) : NO_NUMBERS;
   // Pages, then parts: the whole index's statistics are the pages'.
   const pages = total - partOf.length;
   const budget = queryBudget(pages);
-  let mostInbound = 0;
-  for (let n = 0; n < inbound.length; n++) mostInbound = Math.max(mostInbound, inbound[n]!);
+  const scopeOf = createStatsScopes({ inbound, pages, ...(known ? { known } : {}) });
+  // The scopes whose members' data `loadStats` has read (it is kept: `document_stats.ts`).
+  const scopesRead = new Set<string>();
   const ranges = data.dictionaryRanges && options.dictionaryRange
     ? createRangeReader(
       data.dictionaryRanges,
@@ -490,15 +536,24 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     options.postingsChunk,
     options.chunkCache,
   );
-  const scorer = createTermScores({ total, pages, lengths, find, postingsOf: chunks.postingsOf });
+  const scorer = createTermScores({
+    total,
+    pages,
+    lengths,
+    find,
+    postingsOf: chunks.postingsOf,
+    ...(known ? { pageSums: known.pages.sums } : {}),
+  });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
   const rank = createScoringPass({
     ids,
     pages,
-    names,
+    names: stats.ranged ? stats.nameOf : data.names,
     titleLengths: lengths.name,
+    ...(stats.fileNames ? { fileNameLengths: stats.fileNames } : {}),
     inbound,
     mostInbound,
+    scopeOf,
     scorer,
     idf,
     has: (term) => find(term) >= 0,
@@ -550,10 +605,34 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       return best;
     },
     loadPostings: chunks.load,
+    async loadStats(terms, { nameTerms, scopes = [] } = {}) {
+      if (!stats.ranged) return;
+      const docs: ArrayLike<number>[] = [];
+      for (const term of terms) {
+        for (const field of scorer.postingsOf(term) ?? []) docs.push(field.docs);
+      }
+      // A scope of every page or every part is scored by the sums the index has of them.
+      const members = scopes.filter((s) => !scopesRead.has(s.key) && !scopeOf(s.key, s.has).sums);
+      await stats.load({
+        docs,
+        members: members.map((s) => s.has),
+        ...(nameTerms !== undefined ? { nameTerms } : {}),
+      });
+      for (const s of scopes) scopesRead.add(s.key);
+    },
     async export() {
-      if (!data.postingsChunks && !ranges) return plainIndexData(data);
-      await chunks.loadAll();
-      const { postingsChunks: _, dictionaryRanges: __, ...rest } = plainIndexData(data);
+      if (!data.postingsChunks && !ranges && !stats.ranged) return plainIndexData(data);
+      await Promise.all([chunks.loadAll(), stats.loadAll()]);
+      const { postingsChunks: _, dictionaryRanges: __, documentRanges: ___, ...rest } =
+        plainIndexData(data);
+      if (stats.ranged) {
+        rest.names = Array.from({ length: total }, (_, n) => stats.nameOf(n));
+        rest.lengths = Object.fromEntries(FIELDS.map((f) => [f, Array.from(lengths[f])])) as Record<
+          Field,
+          number[]
+        >;
+        rest.inbound = Array.from(inbound);
+      }
       const postings = Array.from({ length: termCount }, (_, i) => chunks.postingsOf(i));
       if (!ranges) return { ...rest, postings };
       await ranges.load(ranges.starts.keys());

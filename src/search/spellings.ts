@@ -82,6 +82,7 @@ export function createSpeller(
     }
     if (fresh.length === 0) return out;
     await index.loadPostings(fresh);
+    await index.loadStats(fresh);
     const best = fresh.map(bestDocFor);
     await store.loadBodies(best.filter((d) => d !== undefined));
     fresh.forEach((term, i) => {

@@ -49,6 +49,12 @@ export interface TermScoresInput {
   find: (term: string) => number;
   /** The encoded postings at a dictionary position. */
   postingsOf: (i: number) => string;
+  /**
+   * Each field's sum of the pages' lengths, when known (an index keeping its lengths in ranges
+   * has not read them all): else summed from `lengths`. Integers, exact in any order: the
+   * averages are the same.
+   */
+  pageSums?: Readonly<Record<Field, number>>;
 }
 
 /**
@@ -61,6 +67,8 @@ export interface StatsScope {
   has(n: number): boolean;
   /** How many documents it holds. */
   size: number;
+  /** Each field's sum of its documents' lengths, when known: else summed from the lengths. */
+  sums?: Readonly<Record<Field, number>>;
 }
 
 /** See {@link createTermScores}. */
@@ -77,6 +85,11 @@ export interface TermScorer {
   ): TermScores | undefined;
   /** The documents whose content holds `term`, ascending (shared, not to be changed). */
   contentDocsOf(term: string): Int32Array;
+  /**
+   * `term`'s decoded postings, per field (kept for its scores), or `undefined` for a term the
+   * dictionary does not have: the documents a search of it scores, before their lengths are read.
+   */
+  postingsOf(term: string): FieldPostings[] | undefined;
 }
 
 const NO_DOCS = new Int32Array(0);
@@ -123,10 +136,12 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   const averagesOf = (scope?: StatsScope): Record<Field, number> => {
     const averages = fieldRecord(() => 0);
     const members = scope ? scope.size : pages;
+    const known = scope ? scope.sums : input.pageSums;
     for (const field of FIELDS) {
       const fieldLengths = lengths[field];
       let sum = 0;
-      if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
+      if (known) sum = known[field];
+      else if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
       else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
       averages[field] = sum / Math.max(1, members);
     }
@@ -245,6 +260,10 @@ export function createTermScores(input: TermScoresInput): TermScorer {
         scoredEntries += entries;
       }
       return found;
+    },
+    postingsOf(term) {
+      const i = find(term);
+      return i < 0 ? undefined : postingsOfTerm(term, i);
     },
     contentDocsOf(term) {
       const docs = contentDocs.get(term);

@@ -1,0 +1,201 @@
+/**
+ * An index's per-document data as its searches read it: field lengths, inbound counts and names
+ * by document number — the index data's own, or, for an index keeping them in ranges
+ * (`document_ranges.ts`), read range by range for the documents a search touches.
+ *
+ * The lengths and inbound counts are full-size typed arrays, filled as ranges are read and kept:
+ * they take 4 bytes a number whatever is read into them (2.5 MB on a 89,538-document shelf), so
+ * forgetting a range would free nothing. The names are kept per range in the isolate's byte-bounded
+ * chunk cache (`chunk_cache.ts`), like postings: a forgotten range is read again when a search
+ * next needs it.
+ *
+ * @module
+ */
+import type { ChunkCache } from "../content/chunk_cache.ts";
+import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
+import { documentNumbers, isDocumentNumbers } from "./document_numbers.ts";
+import type { DocumentSums, StatsRange } from "./document_ranges.ts";
+import { type Field, fieldRecord, FIELDS } from "./index_fields.ts";
+import type { SearchIndexData } from "./search_index.ts";
+
+/** What {@link DocumentStats.load} reads. */
+export interface StatsWanted {
+  /** Lists of documents whose stats are read. */
+  docs?: readonly ArrayLike<number>[];
+  /** Sets of documents (by a test of every document) whose stats are read. */
+  members?: readonly ((doc: number) => boolean)[];
+  /**
+   * A query's term count: the names of the documents of `docs` whose title or file name has as
+   * many terms are read too (the exact-name rule's candidates, `ranking_rules.ts`).
+   */
+  nameTerms?: number;
+}
+
+/** See {@link createDocumentStats}. */
+export interface DocumentStats {
+  /** Whether the data is read in ranges (else everything is there already). */
+  readonly ranged: boolean;
+  /** Each field's length by document (0 for a document not read yet). */
+  readonly lengths: Readonly<Record<Field, Uint32Array>>;
+  /** Inbound link counts by document (0 for a document not read yet). */
+  readonly inbound: Uint32Array;
+  /** Each document's file name's term count, when the ranges give them (0: none, or not read). */
+  readonly fileNames: Uint32Array | undefined;
+  /** The most inbound links of any document. */
+  readonly mostInbound: number;
+  /**
+   * The pages' and the parts' length sums and most inbound links, when the data is in ranges
+   * (else they are counted from the lengths when a search first needs them).
+   */
+  readonly known: { pages: DocumentSums; parts: DocumentSums } | undefined;
+  /** A document's names (`SearchIndexData.names`); throws when its range is not read. */
+  nameOf(doc: number): string;
+  /** Reads what `wanted` needs and is not read yet; a failed read rejects and is tried again. */
+  load(wanted: StatsWanted): Promise<void>;
+  /** Reads everything (for `SearchIndex.export`). */
+  loadAll(): Promise<void>;
+}
+
+/** Reads one stats or name range. */
+export type RangeRead = (k: number) => Promise<unknown>;
+
+/** The data of an index holding it whole. */
+function wholeStats(data: SearchIndexData): DocumentStats {
+  const lengths = fieldRecord<Uint32Array>(() => new Uint32Array(0));
+  for (const field of FIELDS) lengths[field] = documentNumbers(data.lengths[field]);
+  const inbound = documentNumbers(data.inbound);
+  const { names } = data;
+  let mostInbound = 0;
+  for (let n = 0; n < inbound.length; n++) mostInbound = Math.max(mostInbound, inbound[n]!);
+  return {
+    ranged: false,
+    lengths,
+    inbound,
+    fileNames: undefined,
+    mostInbound,
+    known: undefined,
+    nameOf: (n) => names[n]!,
+    load: () => LOADED,
+    loadAll: () => LOADED,
+  };
+}
+
+/**
+ * The per-document data of index `data`: its own, or read with `statsRange` and `namesRange` when `data.documentRanges` says it is in
+ * ranges (the names through `cache`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createDocumentStats } from "./document_stats.ts";
+ * import { splitDocuments } from "./document_ranges.ts";
+ * import { buildSearchIndex } from "./search_index.ts";
+ * const data = await buildSearchIndex([
+ *   { id: "a", name: "Alpha", keywords: [], description: "", content: "one two", inbound: 3 },
+ *   { id: "b", name: "Beta", keywords: [], description: "", content: "three", fileName: "b c" },
+ *   { id: "c", name: "Gamma Delta", keywords: [], description: "", content: "four" },
+ * ], "h").export();
+ * const { edge, stats, names } = splitDocuments(data, 2, 1);
+ * const reads: string[] = [];
+ * const index = createDocumentStats(edge, {
+ *   statsRange: (k) => (reads.push(`stats ${k}`), Promise.resolve(stats[k])),
+ *   namesRange: (k) => (reads.push(`names ${k}`), Promise.resolve(names[k])),
+ * });
+ * await index.load({ docs: [[1, 2]], nameTerms: 2 });
+ * assert.deepEqual(reads, ["stats 0", "stats 1", "names 1", "names 2"]);
+ * assert.deepEqual([index.lengths.content[1], index.inbound[0], index.fileNames?.[1]], [1, 3, 2]);
+ * assert.equal(index.nameOf(2), "gamma delta");
+ * assert.throws(() => index.nameOf(0), /names of document 0 read before/);
+ * assert.equal(index.known?.pages.sums.content, 4);
+ * ```
+ */
+export function createDocumentStats(
+  data: SearchIndexData,
+  options: { statsRange?: RangeRead; namesRange?: RangeRead; cache?: ChunkCache } = {},
+): DocumentStats {
+  const ranges = data.documentRanges;
+  const { statsRange, namesRange } = options;
+  if (!ranges) return wholeStats(data);
+  if (!statsRange || !namesRange) {
+    throw new Error("search index keeps its documents' data in ranges and nothing reads them");
+  }
+  const total = data.ids.length;
+  const { statsDocs, namesDocs } = ranges;
+  const lengths = fieldRecord<Uint32Array>(() => new Uint32Array(total));
+  const inbound = new Uint32Array(total);
+  const fileNames = new Uint32Array(total);
+  const sizeOf = (k: number, per: number) => Math.min(per, total - k * per);
+  const numbers = (value: unknown, n: number) => {
+    if (!isDocumentNumbers(value) || value.length !== n) throw new TypeError("wrong length");
+    return value;
+  };
+  // A range read is copied into the arrays, and nothing else of it kept.
+  const stats = createChunkLoader(Math.ceil(total / statsDocs), statsRange, (value, k) => {
+    const range = value as Partial<StatsRange> | null;
+    const n = sizeOf(k, statsDocs);
+    const at = k * statsDocs;
+    try {
+      for (const field of FIELDS) lengths[field].set(numbers(range?.lengths?.[field], n), at);
+      inbound.set(numbers(range?.inbound, n), at);
+      fileNames.set(numbers(range?.fileNames, n), at);
+    } catch {
+      throw new TypeError(`stats range ${k} is not the one the index names`);
+    }
+    return true;
+  });
+  const names = createChunkLoader(Math.ceil(total / namesDocs), namesRange, (value, k) => {
+    if (
+      !Array.isArray(value) || value.length !== sizeOf(k, namesDocs) ||
+      !value.every((name) => typeof name === "string")
+    ) {
+      throw new TypeError(`name range ${k} is not the one the index names`);
+    }
+    return value as string[];
+  }, options.cache);
+  return {
+    ranged: true,
+    lengths,
+    inbound,
+    fileNames,
+    mostInbound: Math.max(ranges.pages.mostInbound, ranges.parts.mostInbound),
+    known: ranges,
+    nameOf(n) {
+      const name = names.get(Math.floor(n / namesDocs))?.[n % namesDocs];
+      if (name === undefined) throw new Error(`names of document ${n} read before loadStats`);
+      return name;
+    },
+    async load({ docs = [], members = [], nameTerms }) {
+      const wanted = new Set<number>();
+      for (const list of docs) {
+        for (let i = 0; i < list.length; i++) wanted.add(Math.floor(list[i]! / statsDocs));
+      }
+      for (const has of members) {
+        for (let n = 0; n < total; n++) if (has(n)) wanted.add(Math.floor(n / statsDocs));
+      }
+      await stats.load(wanted);
+      if (nameTerms === undefined) return;
+      const named = new Set<number>();
+      const titles = lengths.name;
+      // The exact-name rule's first test, as it makes it (`createNameRule`: counts past 253 are
+      // one, and a file name of 0 terms is none).
+      const code = nameTerms + 1;
+      for (const list of docs) {
+        for (let i = 0; i < list.length; i++) {
+          const n = list[i]!;
+          const file = fileNames[n]!;
+          if (
+            Math.min(254, titles[n]!) + 1 === code ||
+            (file > 0 && Math.min(255, file + 1) === code)
+          ) {
+            named.add(Math.floor(n / namesDocs));
+          }
+        }
+      }
+      await names.load(named);
+    },
+    async loadAll() {
+      await stats.load(Array.from({ length: Math.ceil(total / statsDocs) }, (_, k) => k));
+      await names.load(Array.from({ length: Math.ceil(total / namesDocs) }, (_, k) => k));
+    },
+  };
+}
