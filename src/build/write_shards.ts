@@ -16,7 +16,9 @@ import { splitDictionary } from "../search/dictionary_ranges.ts";
 import { splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { packManifest } from "../shards/document_columns.ts";
+import { splitDocuments } from "../search/document_ranges.ts";
 import { packIndex } from "../shards/packed_index.ts";
+import { packNamesRange, packStatsRange } from "../shards/packed_ranges.ts";
 import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
 
 /** Longest part (characters, which are bytes: the JSON is ASCII) of a file split into shards. */
@@ -72,8 +74,8 @@ export async function shardName(text: string): Promise<string> {
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body chunk, one section chunk, one postings chunk, one
- * // dictionary range and one volume of it.
- * assert.equal(files.size, 7);
+ * // dictionary range and one volume of it, one stats range and one name range.
+ * assert.equal(files.size, 9);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
  */
@@ -110,6 +112,9 @@ export async function writeShards(
   const postings = splitPostings(index);
   // Positions are the whole dictionary's: the postings are split first.
   const dictionary = splitDictionary(postings.edge);
+  // Each document's lengths, inbound count and names, in ranges read for the documents a search
+  // touches.
+  const documents = splitDocuments(dictionary.edge);
   // The pages scored by their parts: the engine reads their sections' titles when it starts.
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]!));
   // API pages keep their member names: the phrase rule reads them, not the section shards.
@@ -127,13 +132,15 @@ export async function writeShards(
     // `packed_index.ts`), the index's ids left out where they are the manifest's.
     manifest: await parts(asciiJson(packManifest(sections.edge))),
     index: await parts(
-      asciiJson(packIndex(dictionary.edge, manifest.documents.map((d) => d.id))),
+      asciiJson(packIndex(documents.edge, manifest.documents.map((d) => d.id))),
     ),
     bodies: [],
     sections: [],
     postings: [],
     dictionary: [],
     dictionaryVolumes: [],
+    documentStats: [],
+    documentNames: [],
     views: {},
   };
   for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
@@ -142,6 +149,12 @@ export async function writeShards(
   for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
   for (const volume of dictionary.volumes) {
     root.dictionaryVolumes.push(await put(asciiJson(volume)));
+  }
+  for (const range of documents.stats) {
+    root.documentStats.push(await put(asciiJson(packStatsRange(range))));
+  }
+  for (const range of documents.names) {
+    root.documentNames.push(await put(asciiJson(packNamesRange(range))));
   }
   for (const view of views) root.views[view.hash] = await parts(view.json);
   return root;

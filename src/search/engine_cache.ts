@@ -28,6 +28,12 @@ export interface EngineCacheOptions {
    * (`SearchIndex.readRest`).
    */
   dictionaryVolume?: (k: number, contentHash: string) => Promise<unknown>;
+  /**
+   * Reads stats range `k` and name range `k` of the prebuilt index of the store with
+   * `contentHash`, when that index keeps its documents' data in ranges (`document_ranges.ts`).
+   */
+  statsRange?: (k: number, contentHash: string) => Promise<unknown>;
+  namesRange?: (k: number, contentHash: string) => Promise<unknown>;
   /** The byte bound on postings chunks read from shards (shared with the bodies'). */
   chunkCache?: ChunkCache;
   /** Told why a prebuilt index was not used. */
@@ -86,6 +92,7 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
       } else {
         try {
           const { postingsChunk, chunkCache, dictionaryRange, dictionaryVolume } = options;
+          const { statsRange, namesRange } = options;
           const hash = store.contentHash;
           return createSearchEngine(
             store,
@@ -98,6 +105,8 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
               ...(dictionaryVolume
                 ? { dictionaryVolume: (k: number) => dictionaryVolume(k, hash) }
                 : {}),
+              ...(statsRange ? { statsRange: (k: number) => statsRange(k, hash) } : {}),
+              ...(namesRange ? { namesRange: (k: number) => namesRange(k, hash) } : {}),
             }),
           );
         } catch (error) {

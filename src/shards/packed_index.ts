@@ -8,12 +8,15 @@
  * - `lengths`, `inbound` and `parts` are numbers (`number_text.ts`), not JSON arrays, read back
  *   as the typed arrays they decode to.
  * - `names` is a value column (`value_column.ts`: parts' headings repeat).
+ * - When the index keeps its per-document data in ranges (`documentRanges`,
+ *   `document_ranges.ts`), `names`, `lengths` and `inbound` are left out: they are in the ranges'
+ *   shards (`packed_ranges.ts`).
  *
  * Everything else (the dictionary, its counts, the postings chunks' starts) is written as it is.
  *
  * @module
  */
-import { FIELDS } from "../search/index_fields.ts";
+import { fieldRecord, FIELDS } from "../search/index_fields.ts";
 import { partId, sectionOfPart } from "../search/part_rule.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { decodeNumbers, encodeNumbers } from "./number_text.ts";
@@ -32,9 +35,10 @@ export interface PackedIndex
   ids?: string[];
   /** Each part's place in its page's sections (numbers), when `ids` is left out. */
   partSections?: string;
-  names: Column;
-  lengths: Record<string, string>;
-  inbound: string;
+  /** Absent when the index keeps its per-document data in ranges (so are the next two). */
+  names?: Column;
+  lengths?: Record<string, string>;
+  inbound?: string;
   parts?: string;
 }
 
@@ -80,9 +84,11 @@ export function packIndex(data: SearchIndexData, pageIds: readonly string[]): Pa
     packed: PACKED_INDEX,
     documents: ids.length,
     ...(sections ? { partSections: encodeNumbers(sections) } : { ids }),
-    names: encodeColumn(names),
-    lengths: Object.fromEntries(FIELDS.map((f) => [f, encodeNumbers(lengths[f])])),
-    inbound: encodeNumbers(inbound),
+    ...(rest.documentRanges ? {} : {
+      names: encodeColumn(names),
+      lengths: Object.fromEntries(FIELDS.map((f) => [f, encodeNumbers(lengths[f])])),
+      inbound: encodeNumbers(inbound),
+    }),
     ...(parts ? { parts: encodeNumbers(parts) } : {}),
   };
   return packed;
@@ -133,14 +139,15 @@ export function unpackIndex(value: unknown, pageIds: readonly string[]): unknown
         allIds.push(partId(page, sections[k]!));
       }
     }
+    const ranged = rest.documentRanges !== undefined;
     return {
       ...rest,
       ids: allIds,
-      names: decodeColumn("names", names, documents),
-      lengths: Object.fromEntries(
+      names: ranged ? [] : decodeColumn("names", names, documents),
+      lengths: ranged ? fieldRecord(() => []) : Object.fromEntries(
         FIELDS.map((f) => [f, numbers(`lengths.${f}`, lengths?.[f])]),
       ) as SearchIndexData["lengths"],
-      inbound: numbers("inbound", inbound),
+      inbound: ranged ? [] : numbers("inbound", inbound),
       ...(partOf ? { parts: partOf } : {}),
     } as SearchIndexData;
   } catch (error) {

@@ -28,6 +28,8 @@ export interface RootLoaders {
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
+  statsRange(k: number, contentHash: string): Promise<unknown>;
+  namesRange(k: number, contentHash: string): Promise<unknown>;
   readonly reader: ShardReader;
 }
 
@@ -100,6 +102,8 @@ export function rootLoaders(
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
     dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
+    statsRange: (k, hash) => of(hash).statsRange(k),
+    namesRange: (k, hash) => of(hash).namesRange(k),
   };
 }
 
@@ -117,6 +121,8 @@ export interface ShardedEngineOptions {
   postingsChunk: (k: number, contentHash: string) => Promise<unknown>;
   dictionaryRange: (k: number, contentHash: string) => Promise<unknown>;
   dictionaryVolume: (k: number, contentHash: string) => Promise<unknown>;
+  statsRange: (k: number, contentHash: string) => Promise<unknown>;
+  namesRange: (k: number, contentHash: string) => Promise<unknown>;
   chunkCache: ChunkCache;
   /** Building an index in place of an unusable prebuilt one would read every shard. */
   unusable: "fail";
@@ -149,6 +155,8 @@ export function shardedCacheOptions(
       postingsChunk: loaders.postingsChunk,
       dictionaryRange: loaders.dictionaryRange,
       dictionaryVolume: loaders.dictionaryVolume,
+      statsRange: loaders.statsRange,
+      namesRange: loaders.namesRange,
       chunkCache,
       unusable: "fail",
     },

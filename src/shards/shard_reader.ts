@@ -14,8 +14,11 @@ export const CHUNK_CACHE_BYTES = 48 * 1024 * 1024;
 /** JSON over a shard source, with what it read counted. */
 export interface ShardReader {
   readonly source: ShardSource;
-  /** The shard's JSON value. */
-  json(name: string): Promise<unknown>;
+  /**
+   * The shard's JSON value, or what `as` makes of it (weighed by the chunk cache as the shard's
+   * bytes, as the value is).
+   */
+  json(name: string, as?: (value: unknown) => unknown): Promise<unknown>;
   /** The JSON value of the text of `names` in order (a file the build split in parts). */
   jsonOfParts(names: readonly string[]): Promise<unknown>;
   /** The byte bound of the chunks read through this reader. */
@@ -76,8 +79,13 @@ export function createShardReader(
       maxBytes,
       (raw) => typeof raw === "object" && raw !== null ? sizes.get(raw) ?? 0 : 0,
     ),
-    async json(name) {
-      return parse(name, await read(name));
+    async json(name, as) {
+      const bytes = await read(name);
+      const value = parse(name, bytes);
+      if (!as) return value;
+      const made = as(value);
+      if (typeof made === "object" && made !== null) sizes.set(made, bytes.byteLength);
+      return made;
     },
     async jsonOfParts(names) {
       const parts = await Promise.all(names.map(read));

@@ -4,7 +4,8 @@
  * the edge manifest (documents without bodies and most sections) and the edge index (without
  * postings or dictionary), each in parts, the body chunks (`body_chunks.ts`), the section chunks
  * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
- * (`dictionary_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
+ * (`dictionary_ranges.ts`), the document stats and name ranges (`document_ranges.ts`) and the
+ * prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
  * bytes a chunk), not with the knowledge base's text. {@link shardedLoaders} turns it into the
  * loaders the content store and the engine cache take, each shard read on first need.
  *
@@ -14,11 +15,12 @@ import { assertManifest, type Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { unpackManifest } from "./document_columns.ts";
 import { unpackIndex } from "./packed_index.ts";
+import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import { SHARD_NAME } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-4";
+export const SHARDS_LAYOUT = "shelf-shards-5";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -42,6 +44,10 @@ export interface ShardRoot {
   dictionary: string[];
   /** Dictionary volume `k`'s shard: the ranges again, in runs read after a first search. */
   dictionaryVolumes: string[];
+  /** Stats range `k`'s shard (`document_ranges.ts`, packed by `packed_ranges.ts`). */
+  documentStats: string[];
+  /** Name range `k`'s shard. */
+  documentNames: string[];
   /** The parts of each scoped view's index, by the view's content hash. */
   views: Record<string, string[]>;
 }
@@ -58,9 +64,9 @@ const names = (value: unknown, min: number): value is string[] =>
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-4", store: "site", contentHash: "h", manifest: [name],
+ * const root = { layout: "shelf-shards-5", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], bodies: [name], sections: [name], postings: [], dictionary: [],
- *   dictionaryVolumes: [], views: {} };
+ *   dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
  * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-2" }));
@@ -73,7 +79,7 @@ export function isShardRoot(value: unknown): value is ShardRoot {
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
     names(r.bodies, 1) && names(r.sections, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
-    names(r.dictionaryVolumes, 0) &&
+    names(r.dictionaryVolumes, 0) && names(r.documentStats, 0) && names(r.documentNames, 0) &&
     typeof views === "object" && views !== null &&
     Object.values(views).every((parts) => names(parts, 1));
 }
@@ -89,6 +95,10 @@ export interface ShardedLoaders {
   postingsChunk(k: number): Promise<unknown>;
   dictionaryRange(k: number): Promise<unknown>;
   dictionaryVolume(k: number): Promise<unknown>;
+  /** Stats range `k`, unpacked (`packed_ranges.ts`). */
+  statsRange(k: number): Promise<unknown>;
+  /** Name range `k`, unpacked. */
+  namesRange(k: number): Promise<unknown>;
 }
 
 /**
@@ -102,11 +112,12 @@ export interface ShardedLoaders {
  */
 export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoaders {
   let manifest: Promise<Manifest> | undefined;
-  const chunk = (list: readonly string[], what: string) => (k: number) => {
-    const name = list[k];
-    if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
-    return reader.json(name);
-  };
+  const chunk =
+    (list: readonly string[], what: string, as?: (value: unknown) => unknown) => (k: number) => {
+      const name = list[k];
+      if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
+      return reader.json(name, as);
+    };
   const loadManifest = () => {
     const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
       const unpacked = unpackManifest(value);
@@ -138,5 +149,7 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
     dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
+    statsRange: chunk(root.documentStats, "stats range", unpackStatsRange),
+    namesRange: chunk(root.documentNames, "name range", unpackNamesRange),
   };
 }

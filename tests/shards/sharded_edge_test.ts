@@ -197,12 +197,18 @@ for (const shelf of SHELVES) {
       const whole = wholeApp(manifest, index);
       const { root, source, files } = await shardsOf(manifest, index);
       // What a cold isolate reads of every document is packed: the documents as columns, the
-      // index without the ids the manifest has.
+      // index without the ids the manifest has, nor its documents' names, lengths and inbound
+      // counts, which are in ranges.
       const text = (names: string[]) => names.map((n) => files.get(n)).join("");
       assert.ok("documentColumns" in JSON.parse(text(root.manifest)));
       const edgeIndex = JSON.parse(text(root.index)) as PackedIndex;
       assert.equal(edgeIndex.ids, undefined);
-      assert.equal(typeof edgeIndex.inbound, "string");
+      assert.deepEqual([edgeIndex.inbound, edgeIndex.names, edgeIndex.lengths], [
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      assert.ok(root.documentStats.length > 0 && root.documentNames.length > 0);
       for (const [method, params] of everyCall(manifest)) {
         // A cold isolate for each call, and one warm isolate for all.
         const cold = shardedApp(root, source);
