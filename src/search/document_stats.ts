@@ -161,10 +161,7 @@ export function createDocumentStats(
     known: ranges,
     nameOf(n) {
       const name = names.get(Math.floor(n / namesDocs))?.[n % namesDocs];
-      if (name === undefined) {
-        console.trace("DBG", n);
-        throw new Error(`names of document ${n} read before loadStats`);
-      }
+      if (name === undefined) throw new Error(`names of document ${n} read before loadStats`);
       return name;
     },
     async load({ docs = [], members = [], nameTerms }) {
