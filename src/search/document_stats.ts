@@ -25,10 +25,16 @@ export interface StatsWanted {
   /** Sets of documents (by a test of every document) whose stats are read. */
   members?: readonly ((doc: number) => boolean)[];
   /**
-   * A query's term count: the names of the documents of `docs` whose title or file name has as
-   * many terms are read too (the exact-name rule's candidates, `ranking_rules.ts`).
+   * A query's term count: the names of the documents whose file name has as many terms (of
+   * `docs`) or whose title has (of `titled`) are read too: the exact-name rule's candidates
+   * (`ranking_rules.ts`).
    */
   nameTerms?: number;
+  /**
+   * The documents whose title may be the query: those with an expansion of each of its terms in
+   * their title (the `name` field). Default: none.
+   */
+  titled?: Iterable<number>;
 }
 
 /** See {@link createDocumentStats}. */
@@ -48,8 +54,11 @@ export interface DocumentStats {
    * (else they are counted from the lengths when a search first needs them).
    */
   readonly known: { pages: DocumentSums; parts: DocumentSums } | undefined;
-  /** A document's names (`SearchIndexData.names`); throws when its range is not read. */
-  nameOf(doc: number): string;
+  /**
+   * A document's names (`SearchIndexData.names`); `undefined` when they are not read, which
+   * {@link load} makes sure only of documents no name of which can be the query.
+   */
+  nameOf(doc: number): string | undefined;
   /** Reads what `wanted` needs and is not read yet; a failed read rejects and is tried again. */
   load(wanted: StatsWanted): Promise<void>;
   /** Reads everything (for `SearchIndex.export`). */
@@ -101,11 +110,11 @@ function wholeStats(data: SearchIndexData): DocumentStats {
  *   statsRange: (k) => (reads.push(`stats ${k}`), Promise.resolve(stats[k])),
  *   namesRange: (k) => (reads.push(`names ${k}`), Promise.resolve(names[k])),
  * });
- * await index.load({ docs: [[1, 2]], nameTerms: 2 });
+ * await index.load({ docs: [[1, 2]], nameTerms: 2, titled: [2] });
  * assert.deepEqual(reads, ["stats 0", "stats 1", "names 1", "names 2"]);
  * assert.deepEqual([index.lengths.content[1], index.inbound[0], index.fileNames?.[1]], [1, 3, 2]);
  * assert.equal(index.nameOf(2), "gamma delta");
- * assert.throws(() => index.nameOf(0), /names of document 0 read before/);
+ * assert.equal(index.nameOf(0), undefined);
  * assert.equal(index.known?.pages.sums.content, 4);
  * ```
  */
@@ -159,12 +168,8 @@ export function createDocumentStats(
     fileNames,
     mostInbound: Math.max(ranges.pages.mostInbound, ranges.parts.mostInbound),
     known: ranges,
-    nameOf(n) {
-      const name = names.get(Math.floor(n / namesDocs))?.[n % namesDocs];
-      if (name === undefined) throw new Error(`names of document ${n} read before loadStats`);
-      return name;
-    },
-    async load({ docs = [], members = [], nameTerms }) {
+    nameOf: (n) => names.get(Math.floor(n / namesDocs))?.[n % namesDocs],
+    async load({ docs = [], members = [], nameTerms, titled = [] }) {
       const wanted = new Set<number>();
       for (const list of docs) {
         for (let i = 0; i < list.length; i++) wanted.add(Math.floor(list[i]! / statsDocs));
@@ -181,15 +186,14 @@ export function createDocumentStats(
       const code = nameTerms + 1;
       for (const list of docs) {
         for (let i = 0; i < list.length; i++) {
-          const n = list[i]!;
-          const file = fileNames[n]!;
-          if (
-            Math.min(254, titles[n]!) + 1 === code ||
-            (file > 0 && Math.min(255, file + 1) === code)
-          ) {
-            named.add(Math.floor(n / namesDocs));
+          const file = fileNames[list[i]!]!;
+          if (file > 0 && Math.min(255, file + 1) === code) {
+            named.add(Math.floor(list[i]! / namesDocs));
           }
         }
+      }
+      for (const n of titled) {
+        if (Math.min(254, titles[n]!) + 1 === code) named.add(Math.floor(n / namesDocs));
       }
       await names.load(named);
     },

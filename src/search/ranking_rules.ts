@@ -46,10 +46,11 @@ export const FILE_NAME_SHARE = 0.5;
 export interface NameRuleInput {
   /**
    * Per document: its title's terms, then `\n` and its file name's when they differ (a list, or
-   * a function giving a document's: read only for a document whose title or file name has as
-   * many terms as the query).
+   * a function giving a document's, read only for a document whose title or file name has as
+   * many terms as the query: `undefined` for one whose names are not read, since none of them can
+   * be the query, `SearchIndex.loadStats`).
    */
-  names: readonly string[] | ((doc: number) => string);
+  names: readonly string[] | ((doc: number) => string | undefined);
   /** Per document: its title's length in terms (the name field's length). */
   titleLengths: ArrayLike<number | null>;
   /**
@@ -93,11 +94,16 @@ export interface NameBonus {
 export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryPlan) => NameBonus {
   const { names, titleLengths, fileNameLengths } = input;
   const total = titleLengths.length;
-  const nameOf = typeof names === "function" ? names : (n: number) => names[n]!;
+  const nameOf = typeof names === "function" ? names : (n: number) => names[n];
   // Each document's names as term lists, split on the document's first exact-name check.
   const nameTerms: string[][][] = [];
-  const nameTermsOf = (n: number): string[][] =>
-    nameTerms[n] ??= nameOf(n).split("\n").map((name) => (name === "" ? [] : name.split(" ")));
+  const nameTermsOf = (n: number): string[][] => {
+    const found = nameTerms[n];
+    if (found) return found;
+    const text = nameOf(n);
+    if (text === undefined) return [];
+    return nameTerms[n] = text.split("\n").map((name) => (name === "" ? [] : name.split(" ")));
+  };
   // The rule's first test: a name can be the query only when it has as many terms, so most hits
   // are ruled out without splitting their names (a four-word query on 50,000 documents matches
   // about 20,000). Per document, kept side by side from its first check: the title's term
@@ -113,7 +119,7 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
         counts[2 * n + 1] = file === 0 ? 255 : Math.min(255, file + 1);
         return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
       }
-      const text = nameOf(n);
+      const text = nameOf(n) ?? "";
       const cut = text.indexOf("\n");
       let terms = cut < 0 ? 255 : 2;
       for (let i = cut + 1; cut >= 0 && i < text.length && terms < 255; i++) {

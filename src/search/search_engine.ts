@@ -283,7 +283,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       const scoped = filter && statsScope !== undefined;
       const partScope: PartScope = scoped ? { filter, key: statsScope } : {};
       await index.loadStats(terms, {
-        nameTerms: plan.terms.length,
+        plan,
         scopes: [
           ...(scoped ? [{ key: statsScope, has: filter }] : []),
           ...(partRule ? [partStatsScope(index, partScope)] : []),

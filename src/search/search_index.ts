@@ -20,7 +20,7 @@ import { planQuery, type QueryPlan } from "./query_planner.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
 import { createStatsScopes } from "./stats_scopes.ts";
-import { createTermScores } from "./term_scores.ts";
+import { createTermScores, type TermScorer } from "./term_scores.ts";
 import type { Ranking } from "./top_hits.ts";
 
 export { type Field, FIELDS, type FieldWeights } from "./index_fields.ts";
@@ -162,8 +162,8 @@ export interface ImportOptions {
 
 /** Options of {@link SearchIndex.loadStats}. */
 export interface LoadStatsOptions {
-  /** The query's term count (`plan.terms.length`): the exact-name rule's candidates' names are read. */
-  nameTerms?: number;
+  /** The query's plan, whose terms `terms` are: its exact-name rule's candidates' names are read. */
+  plan?: QueryPlan;
   /**
    * The statistics scopes a search will be scored by (`SearchOptions.statsScope` and the
    * documents of it): their members' data is read, once per scope.
@@ -313,6 +313,9 @@ export interface SearchIndex {
 }
 
 const NO_NUMBERS: Uint32Array = new Uint32Array(0);
+
+/** The title's field (`FIELDS`). */
+const NAME = FIELDS.indexOf("name");
 
 /** Whether `parts` (each part's page, `SearchIndexData.parts`) are some and each names one of `pages`. */
 function validParts(parts: ArrayLike<unknown>, pages: number): boolean {
@@ -485,6 +488,23 @@ export function importSearchIndex(
   return createIndex(data, options);
 }
 
+/**
+ * The documents whose title may be `plan`'s query (the exact-name rule's test): those with an
+ * expansion of each of its terms in their title, the `name` field (its postings decoded).
+ */
+function titledDocuments(plan: QueryPlan, scorer: TermScorer): Set<number> {
+  let titled: Set<number> | undefined;
+  for (const term of plan.terms) {
+    const next = new Set<number>();
+    for (const expansion of plan.expansions.get(term)?.keys() ?? []) {
+      const docs = scorer.postingsOf(expansion)?.[NAME]?.docs ?? [];
+      for (const n of docs) if (!titled || titled.has(n)) next.add(n);
+    }
+    titled = next;
+  }
+  return titled ?? new Set();
+}
+
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
   const { ids, counts } = data;
   // One kind of array for the loops that read them, whatever the data holds (`document_stats.ts`).
@@ -605,7 +625,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       return best;
     },
     loadPostings: chunks.load,
-    async loadStats(terms, { nameTerms, scopes = [] } = {}) {
+    async loadStats(terms, { plan, scopes = [] } = {}) {
       if (!stats.ranged) return;
       const docs: ArrayLike<number>[] = [];
       for (const term of terms) {
@@ -616,7 +636,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       await stats.load({
         docs,
         members: members.map((s) => s.has),
-        ...(nameTerms !== undefined ? { nameTerms } : {}),
+        ...(plan ? { nameTerms: plan.terms.length, titled: titledDocuments(plan, scorer) } : {}),
       });
       for (const s of scopes) scopesRead.add(s.key);
     },
@@ -626,7 +646,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       const { postingsChunks: _, dictionaryRanges: __, documentRanges: ___, ...rest } =
         plainIndexData(data);
       if (stats.ranged) {
-        rest.names = Array.from({ length: total }, (_, n) => stats.nameOf(n));
+        rest.names = Array.from({ length: total }, (_, n) => stats.nameOf(n)!);
         rest.lengths = Object.fromEntries(FIELDS.map((f) => [f, Array.from(lengths[f])])) as Record<
           Field,
           number[]
