@@ -1,0 +1,119 @@
+/**
+ * An index keeping its per-document data in ranges (`document_ranges.ts`, a sharded build's):
+ * a search reads the stats ranges of the documents its words' postings hold and the name ranges
+ * of its exact-name candidates only, scoped searches read their scopes' documents, and every
+ * answer is the whole index's.
+ */
+import assert from "node:assert/strict";
+import { buildFromFolders } from "../../src/build/build_from_folders.ts";
+import { DEFAULT_SERVER } from "../../src/build/parse_metadata.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import type { Manifest } from "../../src/content/manifest.ts";
+import { splitDocuments } from "../../src/search/document_ranges.ts";
+import { FIELDS } from "../../src/search/index_fields.ts";
+import { decodePostings } from "../../src/search/postings.ts";
+import {
+  buildIndexFor,
+  createSearchEngine,
+  type QueryOptions,
+  type SearchEngine,
+} from "../../src/search/search_engine.ts";
+import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
+import { buildFolder, CORPORA } from "../helpers.ts";
+
+const WEIGHTS = { name: 2, keywords: 3, description: 1.5, content: 1 };
+
+/** An engine over `data` with its documents' data in ranges of `statsDocs` and `namesDocs`. */
+function rangedEngine(manifest: Manifest, data: SearchIndexData, statsDocs = 16, namesDocs = 8) {
+  const { edge, stats, names } = splitDocuments(data, statsDocs, namesDocs);
+  const reads = { stats: [] as number[], names: [] as number[] };
+  const index = importSearchIndex(edge, {
+    statsRange: (k) => (reads.stats.push(k), Promise.resolve(stats[k])),
+    namesRange: (k) => (reads.names.push(k), Promise.resolve(names[k])),
+  });
+  return { engine: createSearchEngine(createContentStore(manifest), index), reads, stats, names };
+}
+
+/** What an answer says, without its functions. */
+async function answer(engine: SearchEngine, query: string, options: Partial<QueryOptions> = {}) {
+  const result = await engine.query(query, { weights: WEIGHTS, limit: 10, ...options });
+  return {
+    total: result.total,
+    unmatched: result.unmatched,
+    hits: result.hits.map((h) => ({
+      id: h.doc.id,
+      score: h.score,
+      matched: h.matched,
+      partial: h.partial,
+      section: h.section,
+    })),
+  };
+}
+
+async function shelf(folder: string) {
+  const { manifest } = await buildFolder(`${CORPORA}/${folder}`);
+  return { manifest, data: await buildIndexFor(createContentStore(manifest)).export() };
+}
+
+Deno.test("document ranges: a cold search of a rare word reads the stats ranges of its postings' documents only, and few name ranges", async () => {
+  const { manifest, data } = await shelf("hugo-docs");
+  const whole = createSearchEngine(createContentStore(manifest), importSearchIndex(data));
+  const query = "vimeo";
+  const { engine, reads, stats, names } = rangedEngine(manifest, data);
+  assert.deepEqual(await answer(engine, query), await answer(whole, query));
+  // The documents its terms' postings hold, in any field.
+  const plan = importSearchIndex(data).plan(query);
+  const wanted = new Set<number>();
+  for (const matches of plan.expansions.values()) {
+    for (const term of matches.keys()) {
+      const i = data.terms.indexOf(term);
+      for (const field of decodePostings(data.postings[i]!, FIELDS.length)) {
+        for (const n of field.docs) wanted.add(Math.floor(n / 16));
+      }
+    }
+  }
+  assert.ok(wanted.size > 0 && wanted.size * 4 < stats.length, `${wanted.size} ranges`);
+  assert.deepEqual(new Set(reads.stats), wanted);
+  assert.equal(reads.stats.length, wanted.size, "each range read once");
+  assert.ok(
+    reads.names.length > 0 && reads.names.length * 10 < names.length,
+    `${reads.names.length} of ${names.length} name ranges`,
+  );
+  // The same search again reads nothing.
+  const before = [reads.stats.length, reads.names.length];
+  await answer(engine, query);
+  assert.deepEqual([reads.stats.length, reads.names.length], before);
+});
+
+Deno.test("document ranges: narrowed searches (a source, a category, their parts) answer as the whole index", async () => {
+  const { manifest } = await buildFromFolders({
+    server: { ...DEFAULT_SERVER },
+    sources: [
+      { name: "asdlc", description: "ASDLC", path: `${CORPORA}/asdlc` },
+      { name: "hugo", description: "Hugo", path: `${CORPORA}/hugo-docs` },
+    ],
+    settings: {},
+    warnings: [],
+  });
+  const data = await buildIndexFor(createContentStore(manifest)).export();
+  assert.ok((data.parts?.length ?? 0) > 0, "pages scored by their parts");
+  const whole = createSearchEngine(createContentStore(manifest), importSearchIndex(data));
+  const { engine } = rangedEngine(manifest, data);
+  const category = manifest.documents.map((d) => d.category).find(Boolean)!;
+  const narrowings: Partial<QueryOptions>[] = [
+    { source: "asdlc" },
+    { source: "hugo" },
+    { category },
+    { source: "hugo", globalStatistics: true },
+    {},
+  ];
+  for (const query of ["shortcodes", "context engineering", "image processing", "taxonomy"]) {
+    for (const options of narrowings) {
+      assert.deepEqual(
+        await answer(engine, query, options),
+        await answer(whole, query, options),
+        `${query} ${JSON.stringify(options)}`,
+      );
+    }
+  }
+});
