@@ -7,8 +7,9 @@
  * documents, read for the documents a search touches (`document_stats.ts`):
  *
  * - *stats ranges* of {@link STATS_RANGE_DOCS} documents: each one's field lengths, inbound
- *   count and file name's term count ({@link fileNameLength}), which the exact-name rule tests
- *   before it reads a name;
+ *   count, and its file name's term count ({@link fileNameLength}) and first term's hash
+ *   ({@link fileNameHead}), which tell whether the file name may be a query before its names are
+ *   read;
  * - *name ranges* of {@link NAMES_RANGE_DOCS} documents: each one's names, read only for the
  *   documents whose title or file name has as many terms as the query.
  *
@@ -56,6 +57,8 @@ export interface StatsRange {
   inbound: DocumentNumbers;
   /** Each document's file name's term count ({@link fileNameLength}). */
   fileNames: DocumentNumbers;
+  /** Each document's file name's first term's hash ({@link fileNameHead}). */
+  fileHeads: DocumentNumbers;
 }
 
 /**
@@ -77,6 +80,35 @@ export function fileNameLength(names: string): number {
   let terms = 1;
   for (let i = cut + 1; i < names.length; i++) if (names.charCodeAt(i) === 0x20) terms++;
   return terms;
+}
+
+/**
+ * A hash from 0 to 255 of a term (FNV-1a, folded to a byte): a document's file name can be a
+ * query only when its first term is an expansion of the query's first, so only when this hash of
+ * it is one of theirs.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileNameHead, termHash } from "./document_ranges.ts";
+ * assert.equal(termHash("chmod"), termHash("chmod"));
+ * assert.ok(termHash("chmod") >= 0 && termHash("chmod") < 256);
+ * assert.equal(fileNameHead("context engin\npage bundl"), termHash("page"));
+ * assert.equal(fileNameHead("chmod"), 0);
+ * ```
+ */
+export function termHash(term: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
+  return (hash ^ (hash >>> 8) ^ (hash >>> 16) ^ (hash >>> 24)) & 0xff;
+}
+
+/** The {@link termHash} of the first term of a document's file name in its names (0: none). */
+export function fileNameHead(names: string): number {
+  const cut = names.indexOf("\n");
+  if (cut < 0) return 0;
+  const end = names.indexOf(" ", cut + 1);
+  return termHash(names.slice(cut + 1, end < 0 ? names.length : end));
 }
 
 /** The sums of `data`'s documents from `from` up to `to`. */
@@ -130,6 +162,7 @@ export function splitDocuments(
       lengths: fieldRecord(() => [] as number[]),
       inbound: Array.from(data.inbound.slice(from, to)),
       fileNames: data.names.slice(from, to).map(fileNameLength),
+      fileHeads: data.names.slice(from, to).map(fileNameHead),
     });
     for (const field of FIELDS) {
       stats.at(-1)!.lengths[field] = Array.from(data.lengths[field].slice(from, to));

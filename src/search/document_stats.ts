@@ -31,6 +31,11 @@ export interface StatsWanted {
    */
   nameTerms?: number;
   /**
+   * The hashes (`termHash`) of the expansions of the query's first term: only a file name whose
+   * first term has one of them may be the query (`fileNameHead`). Default: any.
+   */
+  heads?: ReadonlySet<number>;
+  /**
    * The documents whose title may be the query: those with an expansion of each of its terms in
    * their title (the `name` field). Default: none.
    */
@@ -133,6 +138,7 @@ export function createDocumentStats(
   const lengths = fieldRecord<Uint32Array>(() => new Uint32Array(total));
   const inbound = new Uint32Array(total);
   const fileNames = new Uint32Array(total);
+  const fileHeads = new Uint8Array(total);
   const sizeOf = (k: number, per: number) => Math.min(per, total - k * per);
   const numbers = (value: unknown, n: number) => {
     if (!isDocumentNumbers(value) || value.length !== n) throw new TypeError("wrong length");
@@ -147,6 +153,7 @@ export function createDocumentStats(
       for (const field of FIELDS) lengths[field].set(numbers(range?.lengths?.[field], n), at);
       inbound.set(numbers(range?.inbound, n), at);
       fileNames.set(numbers(range?.fileNames, n), at);
+      fileHeads.set(numbers(range?.fileHeads, n), at);
     } catch {
       throw new TypeError(`stats range ${k} is not the one the index names`);
     }
@@ -169,7 +176,7 @@ export function createDocumentStats(
     mostInbound: Math.max(ranges.pages.mostInbound, ranges.parts.mostInbound),
     known: ranges,
     nameOf: (n) => names.get(Math.floor(n / namesDocs))?.[n % namesDocs],
-    async load({ docs = [], members = [], nameTerms, titled = [] }) {
+    async load({ docs = [], members = [], nameTerms, titled = [], heads }) {
       const wanted = new Set<number>();
       for (const list of docs) {
         for (let i = 0; i < list.length; i++) wanted.add(Math.floor(list[i]! / statsDocs));
@@ -187,7 +194,10 @@ export function createDocumentStats(
       for (const list of docs) {
         for (let i = 0; i < list.length; i++) {
           const file = fileNames[list[i]!]!;
-          if (file > 0 && Math.min(255, file + 1) === code) {
+          if (
+            file > 0 && Math.min(255, file + 1) === code &&
+            (!heads || heads.has(fileHeads[list[i]!]!))
+          ) {
             named.add(Math.floor(list[i]! / namesDocs));
           }
         }

@@ -11,7 +11,7 @@ import {
   weightsKeyOf,
 } from "./index_fields.ts";
 import { documentNumbers, isDocumentNumbers, plainIndexData } from "./document_numbers.ts";
-import { type DocumentRangesData, validDocumentRanges } from "./document_ranges.ts";
+import { type DocumentRangesData, termHash, validDocumentRanges } from "./document_ranges.ts";
 import { createDocumentStats } from "./document_stats.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
@@ -636,7 +636,15 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       await stats.load({
         docs,
         members: members.map((s) => s.has),
-        ...(plan ? { nameTerms: plan.terms.length, titled: titledDocuments(plan, scorer) } : {}),
+        ...(plan
+          ? {
+            nameTerms: plan.terms.length,
+            titled: titledDocuments(plan, scorer),
+            heads: new Set(
+              [...plan.expansions.get(plan.terms[0] ?? "")?.keys() ?? []].map(termHash),
+            ),
+          }
+          : {}),
       });
       for (const s of scopes) scopesRead.add(s.key);
     },

@@ -15,6 +15,7 @@ export interface PackedStatsRange {
   lengths: Record<string, string>;
   inbound: string;
   fileNames: string;
+  fileHeads: string;
 }
 
 /** A name range as its shard holds it. */
@@ -32,7 +33,7 @@ export interface PackedNamesRange {
  * import { packStatsRange, unpackStatsRange } from "./packed_ranges.ts";
  * const lengths = { name: [1, 2], keywords: [0, 0], description: [0, 0], content: [300, 9],
  *   links: [0, 0], headings: [0, 0] };
- * const packed = packStatsRange({ lengths, inbound: [4, 0], fileNames: [0, 2] });
+ * const packed = packStatsRange({ lengths, inbound: [4, 0], fileNames: [0, 2], fileHeads: [0, 9] });
  * assert.equal(packed.inbound, "1BAA");
  * const back = unpackStatsRange(packed);
  * assert.deepEqual([...back.lengths.content], [300, 9]);
@@ -45,6 +46,7 @@ export function packStatsRange(range: StatsRange): PackedStatsRange {
     lengths: Object.fromEntries(FIELDS.map((f) => [f, encodeNumbers(range.lengths[f])])),
     inbound: encodeNumbers(range.inbound),
     fileNames: encodeNumbers(range.fileNames),
+    fileHeads: encodeNumbers(range.fileHeads),
   };
 }
 
@@ -61,6 +63,7 @@ export function unpackStatsRange(value: unknown): StatsRange {
     ) as StatsRange["lengths"],
     inbound: numbers("inbound", p.inbound),
     fileNames: numbers("fileNames", p.fileNames),
+    fileHeads: numbers("fileHeads", p.fileHeads),
   };
 }
 
