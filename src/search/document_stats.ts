@@ -68,6 +68,8 @@ export interface DocumentStats {
   load(wanted: StatsWanted): Promise<void>;
   /** Reads everything (for `SearchIndex.export`). */
   loadAll(): Promise<void>;
+  /** The data as lists, once {@link loadAll} has read it (for `SearchIndex.export`). */
+  plain(): Pick<SearchIndexData, "names" | "lengths" | "inbound">;
 }
 
 /** Reads one stats or name range. */
@@ -91,6 +93,7 @@ function wholeStats(data: SearchIndexData): DocumentStats {
     nameOf: (n) => names[n]!,
     load: () => LOADED,
     loadAll: () => LOADED,
+    plain: () => ({ names: data.names, lengths: data.lengths, inbound: data.inbound }),
   };
 }
 
@@ -207,6 +210,17 @@ export function createDocumentStats(
       }
       await names.load(named);
     },
+    plain: () => ({
+      names: Array.from(
+        { length: total },
+        (_, n) => names.get(Math.floor(n / namesDocs))![n % namesDocs]!,
+      ),
+      lengths: Object.fromEntries(FIELDS.map((f) => [f, Array.from(lengths[f])])) as Record<
+        Field,
+        number[]
+      >,
+      inbound: Array.from(inbound),
+    }),
     async loadAll() {
       await stats.load(Array.from({ length: Math.ceil(total / statsDocs) }, (_, k) => k));
       await names.load(Array.from({ length: Math.ceil(total / namesDocs) }, (_, k) => k));

@@ -11,7 +11,7 @@ import {
   weightsKeyOf,
 } from "./index_fields.ts";
 import { documentNumbers, isDocumentNumbers, plainIndexData } from "./document_numbers.ts";
-import { type DocumentRangesData, termHash, validDocumentRanges } from "./document_ranges.ts";
+import { type DocumentRangesData, validDocumentRanges } from "./document_ranges.ts";
 import { createDocumentStats } from "./document_stats.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
@@ -20,7 +20,8 @@ import { planQuery, type QueryPlan } from "./query_planner.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
 import { createStatsScopes } from "./stats_scopes.ts";
-import { createTermScores, type TermScorer } from "./term_scores.ts";
+import { createStatsLoader } from "./stats_loader.ts";
+import { createTermScores } from "./term_scores.ts";
 import type { Ranking } from "./top_hits.ts";
 
 export { type Field, FIELDS, type FieldWeights } from "./index_fields.ts";
@@ -314,9 +315,6 @@ export interface SearchIndex {
 
 const NO_NUMBERS: Uint32Array = new Uint32Array(0);
 
-/** The title's field (`FIELDS`). */
-const NAME = FIELDS.indexOf("name");
-
 /** Whether `parts` (each part's page, `SearchIndexData.parts`) are some and each names one of `pages`. */
 function validParts(parts: ArrayLike<unknown>, pages: number): boolean {
   if (parts.length === 0 || pages <= 0) return false;
@@ -488,23 +486,6 @@ export function importSearchIndex(
   return createIndex(data, options);
 }
 
-/**
- * The documents whose title may be `plan`'s query (the exact-name rule's test): those with an
- * expansion of each of its terms in their title, the `name` field (its postings decoded).
- */
-function titledDocuments(plan: QueryPlan, scorer: TermScorer): Set<number> {
-  let titled: Set<number> | undefined;
-  for (const term of plan.terms) {
-    const next = new Set<number>();
-    for (const expansion of plan.expansions.get(term)?.keys() ?? []) {
-      const docs = scorer.postingsOf(expansion)?.[NAME]?.docs ?? [];
-      for (const n of docs) if (!titled || titled.has(n)) next.add(n);
-    }
-    titled = next;
-  }
-  return titled ?? new Set();
-}
-
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
   const { ids, counts } = data;
   // One kind of array for the loops that read them, whatever the data holds (`document_stats.ts`).
@@ -520,8 +501,6 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const pages = total - partOf.length;
   const budget = queryBudget(pages);
   const scopeOf = createStatsScopes({ inbound, pages, ...(known ? { known } : {}) });
-  // The scopes whose members' data `loadStats` has read (it is kept: `document_stats.ts`).
-  const scopesRead = new Set<string>();
   const ranges = data.dictionaryRanges && options.dictionaryRange
     ? createRangeReader(
       data.dictionaryRanges,
@@ -625,42 +604,13 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       return best;
     },
     loadPostings: chunks.load,
-    async loadStats(terms, { plan, scopes = [] } = {}) {
-      if (!stats.ranged) return;
-      const docs: ArrayLike<number>[] = [];
-      for (const term of terms) {
-        for (const field of scorer.postingsOf(term) ?? []) docs.push(field.docs);
-      }
-      // A scope of every page or every part is scored by the sums the index has of them.
-      const members = scopes.filter((s) => !scopesRead.has(s.key) && !scopeOf(s.key, s.has).sums);
-      await stats.load({
-        docs,
-        members: members.map((s) => s.has),
-        ...(plan
-          ? {
-            nameTerms: plan.terms.length,
-            titled: titledDocuments(plan, scorer),
-            heads: new Set(
-              [...plan.expansions.get(plan.terms[0] ?? "")?.keys() ?? []].map(termHash),
-            ),
-          }
-          : {}),
-      });
-      for (const s of scopes) scopesRead.add(s.key);
-    },
+    loadStats: createStatsLoader(stats, scorer, scopeOf),
     async export() {
       if (!data.postingsChunks && !ranges && !stats.ranged) return plainIndexData(data);
       await Promise.all([chunks.loadAll(), stats.loadAll()]);
       const { postingsChunks: _, dictionaryRanges: __, documentRanges: ___, ...rest } =
         plainIndexData(data);
-      if (stats.ranged) {
-        rest.names = Array.from({ length: total }, (_, n) => stats.nameOf(n)!);
-        rest.lengths = Object.fromEntries(FIELDS.map((f) => [f, Array.from(lengths[f])])) as Record<
-          Field,
-          number[]
-        >;
-        rest.inbound = Array.from(inbound);
-      }
+      if (stats.ranged) Object.assign(rest, stats.plain());
       const postings = Array.from({ length: termCount }, (_, i) => chunks.postingsOf(i));
       if (!ranges) return { ...rest, postings };
       await ranges.load(ranges.starts.keys());

@@ -117,3 +117,14 @@ Deno.test("document ranges: narrowed searches (a source, a category, their parts
     }
   }
 });
+
+Deno.test("document ranges: an index with its documents' data in ranges exports the whole index", async () => {
+  const { data } = await shelf("asdlc");
+  const { edge, stats, names } = splitDocuments(data, 16, 8);
+  const index = importSearchIndex(edge, {
+    statsRange: (k) => Promise.resolve(stats[k]),
+    namesRange: (k) => Promise.resolve(names[k]),
+  });
+  assert.deepEqual(await index.export(), data);
+  assert.throws(() => importSearchIndex(edge), /in ranges and nothing reads them/);
+});
