@@ -47,7 +47,15 @@ if (child === "--child") {
     bodyChunk: loaders.bodyChunk,
     sectionsChunk: loaders.sectionsChunk,
   });
-  createSearchEngine(store, importSearchIndex(data!, { postingsChunk: loaders.postingsChunk }));
+  createSearchEngine(
+    store,
+    importSearchIndex(data!, {
+      postingsChunk: loaders.postingsChunk,
+      dictionaryRange: loaders.dictionaryRange,
+      statsRange: loaders.statsRange,
+      namesRange: loaders.namesRange,
+    }),
+  );
   const engineMs = cpuMs(at);
   console.log(JSON.stringify({ parseMs, engineMs }));
   Deno.exit(0);
