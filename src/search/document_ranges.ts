@@ -19,12 +19,12 @@ import { type Field, fieldRecord, FIELDS } from "./index_fields.ts";
 import type { DocumentNumbers, SearchIndexData } from "./search_index.ts";
 
 /**
- * Documents per stats range: about 27 KB of a shard on a 30,502-page shelf (89,538 documents,
- * its pages' parts counted; 2026-11-28), a number of 1 to 4 bytes per field and document. A
- * search of a common word reads nearly all of them (its postings hold documents everywhere): 1,024
- * documents a range made twice as many reads of the same bytes; a rare word, a few.
+ * Documents per stats range: about 20 KB of a shard on a 30,502-page shelf (89,538 documents,
+ * its pages' parts counted; 2026-11-28), its columns packed (`packed_ranges.ts`: most are mostly
+ * 0). A search of a common word reads nearly all of them (its postings hold documents
+ * everywhere), in fewer reads the larger they are; a rare word, a few.
  */
-export const STATS_RANGE_DOCS = 2048;
+export const STATS_RANGE_DOCS = 4096;
 
 /**
  * Documents per name range: about 20 KB of a shard on the same shelf (names are 31 characters a

@@ -1,21 +1,23 @@
 /**
  * The document ranges of a sharded build (`document_ranges.ts`) as shards: a stats range's
- * numbers as text (`number_text.ts`), read back as the typed arrays they decode to; a name range
- * as a value column (`value_column.ts`: parts' headings repeat).
+ * number columns and a name range's names as value columns (`value_column.ts`: most documents
+ * have no keywords and no inbound links, parts' headings repeat), a stats range's read back as
+ * typed arrays.
  *
  * @module
  */
 import type { StatsRange } from "../search/document_ranges.ts";
+import type { DocumentNumbers } from "../search/search_index.ts";
 import { FIELDS } from "../search/index_fields.ts";
-import { decodeNumbers, encodeNumbers } from "./number_text.ts";
-import { type Column, decodeColumn, encodeColumn } from "./value_column.ts";
+import { type Column, columnReader, decodeColumn, encodeColumn } from "./value_column.ts";
 
-/** A stats range as its shard holds it. */
+/** A stats range as its shard holds it: each number column as a value column, 0 for none. */
 export interface PackedStatsRange {
-  lengths: Record<string, string>;
-  inbound: string;
-  fileNames: string;
-  fileHeads: string;
+  documents: number;
+  lengths: Record<string, Column>;
+  inbound: Column;
+  fileNames: Column;
+  fileHeads: Column;
 }
 
 /** A name range as its shard holds it. */
@@ -24,8 +26,14 @@ export interface PackedNamesRange {
   names: Column;
 }
 
+/** A number column as a value column: most of a column is often 0 (keywords, inbound links). */
+const packColumn = (values: DocumentNumbers) =>
+  encodeColumn(Array.from(values, (v) => v === 0 ? undefined : v));
+
 /**
- * `range` packed.
+ * `range` packed: each column in its shortest form (`value_column.ts`), which for the many
+ * columns that are mostly 0 is the few documents that are not (on a 30,502-page shelf, 1.21 MB
+ * of numbers as they are, 0.45 MB as value columns; 2026-11-28).
  *
  * @example
  * ```ts
@@ -33,29 +41,37 @@ export interface PackedNamesRange {
  * import { packStatsRange, unpackStatsRange } from "./packed_ranges.ts";
  * const lengths = { name: [1, 2], keywords: [0, 0], description: [0, 0], content: [300, 9],
  *   links: [0, 0], headings: [0, 0] };
- * const packed = packStatsRange({ lengths, inbound: [4, 0], fileNames: [0, 2], fileHeads: [0, 9] });
- * assert.equal(packed.inbound, "1BAA");
- * const back = unpackStatsRange(packed);
+ * const range = { lengths, inbound: [4, 0], fileNames: [0, 2], fileHeads: [0, 9] };
+ * const back = unpackStatsRange(JSON.parse(JSON.stringify(packStatsRange(range))));
  * assert.deepEqual([...back.lengths.content], [300, 9]);
- * assert.deepEqual([...back.fileNames], [0, 2]);
- * assert.throws(() => unpackStatsRange({ ...packed, inbound: 3 }), /Cannot read a stats range/);
+ * assert.deepEqual([...back.lengths.keywords], [0, 0]);
+ * assert.deepEqual([...back.inbound], [4, 0]);
+ * assert.throws(() => unpackStatsRange({ ...packStatsRange(range), inbound: 3 }), /inbound/);
  * ```
  */
 export function packStatsRange(range: StatsRange): PackedStatsRange {
   return {
-    lengths: Object.fromEntries(FIELDS.map((f) => [f, encodeNumbers(range.lengths[f])])),
-    inbound: encodeNumbers(range.inbound),
-    fileNames: encodeNumbers(range.fileNames),
-    fileHeads: encodeNumbers(range.fileHeads),
+    documents: range.inbound.length,
+    lengths: Object.fromEntries(FIELDS.map((f) => [f, packColumn(range.lengths[f])])),
+    inbound: packColumn(range.inbound),
+    fileNames: packColumn(range.fileNames),
+    fileHeads: packColumn(range.fileHeads),
   };
 }
 
 /** The {@link StatsRange} of a {@link PackedStatsRange}; throws a `TypeError` on anything else. */
 export function unpackStatsRange(value: unknown): StatsRange {
   const p = (value ?? {}) as Partial<PackedStatsRange>;
-  const numbers = (what: string, text: unknown) => {
-    if (typeof text !== "string") throw new TypeError(`Cannot read a stats range: no ${what}`);
-    return decodeNumbers(text);
+  const count = p.documents;
+  if (!Number.isSafeInteger(count)) throw new TypeError("Cannot read a stats range");
+  const numbers = (field: string, column: unknown) => {
+    const at = columnReader(field, column, count!);
+    const out = new Uint32Array(count!);
+    for (let n = 0; n < count!; n++) {
+      const v = at(n);
+      if (v !== undefined) out[n] = v as number;
+    }
+    return out;
   };
   return {
     lengths: Object.fromEntries(
