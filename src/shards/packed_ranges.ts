@@ -1,23 +1,30 @@
 /**
  * The document ranges of a sharded build (`document_ranges.ts`) as shards: a stats range's
- * number columns and a name range's names as value columns (`value_column.ts`: most documents
- * have no keywords and no inbound links, parts' headings repeat), a stats range's read back as
- * typed arrays.
+ * number columns as numbers (`number_text.ts`), or as the few that are not 0 (most documents have
+ * no keywords and no inbound links), read back as typed arrays; a name range's names as a value
+ * column (`value_column.ts`: parts' headings repeat).
  *
  * @module
  */
 import type { StatsRange } from "../search/document_ranges.ts";
 import type { DocumentNumbers } from "../search/search_index.ts";
 import { FIELDS } from "../search/index_fields.ts";
-import { type Column, columnReader, decodeColumn, encodeColumn } from "./value_column.ts";
+import { decodeNumbers, encodeNumbers } from "./number_text.ts";
+import { type Column, decodeColumn, encodeColumn } from "./value_column.ts";
 
-/** A stats range as its shard holds it: each number column as a value column, 0 for none. */
+/**
+ * A number column of a stats range: its numbers (`number_text.ts`), or, when most are 0, the
+ * others' numbers (`v`) and the gaps between their documents (`at`, the first from 0).
+ */
+export type NumberColumn = string | { v: string; at: string };
+
+/** A stats range as its shard holds it. */
 export interface PackedStatsRange {
   documents: number;
-  lengths: Record<string, Column>;
-  inbound: Column;
-  fileNames: Column;
-  fileHeads: Column;
+  lengths: Record<string, NumberColumn>;
+  inbound: NumberColumn;
+  fileNames: NumberColumn;
+  fileHeads: NumberColumn;
 }
 
 /** A name range as its shard holds it. */
@@ -26,27 +33,71 @@ export interface PackedNamesRange {
   names: Column;
 }
 
-/** A number column as a value column: most of a column is often 0 (keywords, inbound links). */
-const packColumn = (values: DocumentNumbers) =>
-  encodeColumn(Array.from(values, (v) => v === 0 ? undefined : v));
+/** `values` as the shorter of the two forms of a {@link NumberColumn}. */
+function packColumn(values: DocumentNumbers): NumberColumn {
+  const dense = encodeNumbers(values);
+  const v: number[] = [];
+  const at: number[] = [];
+  let previous = 0;
+  for (let n = 0; n < values.length; n++) {
+    if (values[n] === 0) continue;
+    v.push(values[n]!);
+    at.push(n - previous);
+    previous = n;
+  }
+  const sparse = { v: encodeNumbers(v), at: encodeNumbers(at) };
+  return JSON.stringify(sparse).length < dense.length + 2 ? sparse : dense;
+}
+
+/** The numbers of a {@link NumberColumn} of `count` documents; throws a `TypeError` on another. */
+function unpackColumn(field: string, column: unknown, count: number): Uint32Array {
+  const out = new Uint32Array(count);
+  try {
+    if (typeof column === "string") {
+      const numbers = decodeNumbers(column);
+      if (numbers.length !== count) throw new Error(`${numbers.length} of ${count} numbers`);
+      out.set(numbers);
+      return out;
+    }
+    const { v, at } = (column ?? {}) as { v?: unknown; at?: unknown };
+    if (typeof v !== "string" || typeof at !== "string") throw new Error("not a column");
+    // A loop over the documents that have a number only: the rest are 0.
+    const values = decodeNumbers(v);
+    const gaps = decodeNumbers(at);
+    if (values.length !== gaps.length) throw new Error("numbers and places differ");
+    let n = 0;
+    for (let i = 0; i < values.length; i++) {
+      n += gaps[i]!;
+      if (n >= count) throw new Error(`document ${n} of ${count}`);
+      out[n] = values[i]!;
+    }
+    return out;
+  } catch (error) {
+    throw new TypeError(`Cannot read a stats range: ${field}: ${(error as Error).message}`);
+  }
+}
 
 /**
- * `range` packed: each column in its shortest form (`value_column.ts`), which for the many
- * columns that are mostly 0 is the few documents that are not (on a 30,502-page shelf, 1.21 MB
- * of numbers as they are, 0.45 MB as value columns; 2026-11-28).
+ * `range` packed: each column as its numbers, or, for the many that are mostly 0, as the few that
+ * are not (on a 30,502-page shelf, about 0.5 MB of 1.21 MB; 2026-11-28), read back natively (a
+ * cold isolate reads a value at a time in the interpreter: reading every value through a value
+ * column's reader cost about 150 ms of CPU there).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { packStatsRange, unpackStatsRange } from "./packed_ranges.ts";
- * const lengths = { name: [1, 2], keywords: [0, 0], description: [0, 0], content: [300, 9],
- *   links: [0, 0], headings: [0, 0] };
- * const range = { lengths, inbound: [4, 0], fileNames: [0, 2], fileHeads: [0, 9] };
- * const back = unpackStatsRange(JSON.parse(JSON.stringify(packStatsRange(range))));
- * assert.deepEqual([...back.lengths.content], [300, 9]);
- * assert.deepEqual([...back.lengths.keywords], [0, 0]);
- * assert.deepEqual([...back.inbound], [4, 0]);
- * assert.throws(() => unpackStatsRange({ ...packStatsRange(range), inbound: 3 }), /inbound/);
+ * const some = (n: number) => Array.from({ length: 40 }, (_, k) => k === 30 ? n : 0);
+ * const lengths = { name: some(1), keywords: some(0), description: some(0),
+ *   content: Array.from({ length: 40 }, (_, k) => 300 + k), links: some(0), headings: some(2) };
+ * const range = { lengths, inbound: some(4), fileNames: some(2), fileHeads: some(9) };
+ * const packed = packStatsRange(range);
+ * assert.equal(typeof packed.lengths.content, "string");
+ * assert.deepEqual(packed.inbound, { v: "1BA", at: "1Hg" });
+ * const back = unpackStatsRange(JSON.parse(JSON.stringify(packed)));
+ * assert.deepEqual([...back.lengths.content], lengths.content);
+ * assert.deepEqual([...back.inbound], range.inbound);
+ * assert.throws(() => unpackStatsRange({ ...packed, inbound: 3 }), /inbound: not a column/);
  * ```
  */
 export function packStatsRange(range: StatsRange): PackedStatsRange {
@@ -64,22 +115,13 @@ export function unpackStatsRange(value: unknown): StatsRange {
   const p = (value ?? {}) as Partial<PackedStatsRange>;
   const count = p.documents;
   if (!Number.isSafeInteger(count)) throw new TypeError("Cannot read a stats range");
-  const numbers = (field: string, column: unknown) => {
-    const at = columnReader(field, column, count!);
-    const out = new Uint32Array(count!);
-    for (let n = 0; n < count!; n++) {
-      const v = at(n);
-      if (v !== undefined) out[n] = v as number;
-    }
-    return out;
-  };
   return {
     lengths: Object.fromEntries(
-      FIELDS.map((f) => [f, numbers(`lengths.${f}`, p.lengths?.[f])]),
+      FIELDS.map((f) => [f, unpackColumn(`lengths.${f}`, p.lengths?.[f], count!)]),
     ) as StatsRange["lengths"],
-    inbound: numbers("inbound", p.inbound),
-    fileNames: numbers("fileNames", p.fileNames),
-    fileHeads: numbers("fileHeads", p.fileHeads),
+    inbound: unpackColumn("inbound", p.inbound, count!),
+    fileNames: unpackColumn("fileNames", p.fileNames, count!),
+    fileHeads: unpackColumn("fileHeads", p.fileHeads, count!),
   };
 }
 
