@@ -75,6 +75,13 @@ export interface DocumentStats {
 /** Reads one stats or name range. */
 export type RangeRead = (k: number) => Promise<unknown>;
 
+/** The places of `marks` that are marked. */
+function marked(marks: Uint8Array): number[] {
+  const places: number[] = [];
+  for (let k = 0; k < marks.length; k++) if (marks[k] === 1) places.push(k);
+  return places;
+}
+
 /** The data of an index holding it whole. */
 function wholeStats(data: SearchIndexData): DocumentStats {
   const lengths = fieldRecord<Uint32Array>(() => new Uint32Array(0));
@@ -143,12 +150,13 @@ export function createDocumentStats(
   const fileNames = new Uint32Array(total);
   const fileHeads = new Uint8Array(total);
   const sizeOf = (k: number, per: number) => Math.min(per, total - k * per);
+  const [statsCount, namesCount] = [Math.ceil(total / statsDocs), Math.ceil(total / namesDocs)];
   const numbers = (value: unknown, n: number) => {
     if (!isDocumentNumbers(value) || value.length !== n) throw new TypeError("wrong length");
     return value;
   };
   // A range read is copied into the arrays, and nothing else of it kept.
-  const stats = createChunkLoader(Math.ceil(total / statsDocs), statsRange, (value, k) => {
+  const stats = createChunkLoader(statsCount, statsRange, (value, k) => {
     const range = value as Partial<StatsRange> | null;
     const n = sizeOf(k, statsDocs);
     const at = k * statsDocs;
@@ -162,7 +170,7 @@ export function createDocumentStats(
     }
     return true;
   });
-  const names = createChunkLoader(Math.ceil(total / namesDocs), namesRange, (value, k) => {
+  const names = createChunkLoader(namesCount, namesRange, (value, k) => {
     if (
       !Array.isArray(value) || value.length !== sizeOf(k, namesDocs) ||
       !value.every((name) => typeof name === "string")
@@ -180,16 +188,17 @@ export function createDocumentStats(
     known: ranges,
     nameOf: (n) => names.get(Math.floor(n / namesDocs))?.[n % namesDocs],
     async load({ docs = [], members = [], nameTerms, titled = [], heads }) {
-      const wanted = new Set<number>();
+      // A mark a range, not a set of them: a common word's postings hold tens of thousands.
+      const wanted = new Uint8Array(statsCount);
       for (const list of docs) {
-        for (let i = 0; i < list.length; i++) wanted.add(Math.floor(list[i]! / statsDocs));
+        for (let i = 0; i < list.length; i++) wanted[(list[i]! / statsDocs) | 0] = 1;
       }
       for (const has of members) {
-        for (let n = 0; n < total; n++) if (has(n)) wanted.add(Math.floor(n / statsDocs));
+        for (let n = 0; n < total; n++) if (has(n)) wanted[(n / statsDocs) | 0] = 1;
       }
-      await stats.load(wanted);
+      await stats.load(marked(wanted));
       if (nameTerms === undefined) return;
-      const named = new Set<number>();
+      const named = new Uint8Array(namesCount);
       const titles = lengths.name;
       // The exact-name rule's first test, as it makes it (`createNameRule`: counts past 253 are
       // one, and a file name of 0 terms is none).
@@ -201,14 +210,14 @@ export function createDocumentStats(
             file > 0 && Math.min(255, file + 1) === code &&
             (!heads || heads.has(fileHeads[list[i]!]!))
           ) {
-            named.add(Math.floor(list[i]! / namesDocs));
+            named[(list[i]! / namesDocs) | 0] = 1;
           }
         }
       }
       for (const n of titled) {
-        if (Math.min(254, titles[n]!) + 1 === code) named.add(Math.floor(n / namesDocs));
+        if (Math.min(254, titles[n]!) + 1 === code) named[(n / namesDocs) | 0] = 1;
       }
-      await names.load(named);
+      await names.load(marked(named));
     },
     plain: () => ({
       names: Array.from(
@@ -222,8 +231,8 @@ export function createDocumentStats(
       inbound: Array.from(inbound),
     }),
     async loadAll() {
-      await stats.load(Array.from({ length: Math.ceil(total / statsDocs) }, (_, k) => k));
-      await names.load(Array.from({ length: Math.ceil(total / namesDocs) }, (_, k) => k));
+      await stats.load(Array.from({ length: statsCount }, (_, k) => k));
+      await names.load(Array.from({ length: namesCount }, (_, k) => k));
     },
   };
 }
