@@ -5,6 +5,13 @@ import { plainIndexData } from "../../src/search/document_numbers.ts";
 import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { encodeNumbers } from "../../src/shards/number_text.ts";
 import { packIndex, unpackIndex } from "../../src/shards/packed_index.ts";
+import {
+  packNamesRange,
+  packStatsRange,
+  unpackNamesRange,
+  unpackStatsRange,
+} from "../../src/shards/packed_ranges.ts";
+import { splitDocuments } from "../../src/search/document_ranges.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
 
 async function corpus(name: string) {
@@ -85,4 +92,23 @@ Deno.test("packed index: its numbers by document are read as typed arrays, loade
   assert.ok(fromPacked.partOf instanceof Uint32Array && fromJson.partOf instanceof Uint32Array);
   assert.deepEqual(fromPacked.partOf, fromJson.partOf);
   assert.deepEqual(await fromJson.export(), index);
+});
+
+Deno.test("packed index: an index keeping its documents' data in ranges packs none of it, and with its ranges packed comes back whole", async () => {
+  const { ids, index } = await corpus("hugo-docs");
+  const { edge, stats, names } = splitDocuments(index, 64, 32);
+  const packed = JSON.parse(JSON.stringify(packIndex(edge, ids)));
+  assert.deepEqual([packed.names, packed.lengths, packed.inbound], [
+    undefined,
+    undefined,
+    undefined,
+  ]);
+  const unpacked = unpackIndex(packed, ids) as SearchIndexData;
+  const read = <T>(ranges: T[], unpack: (v: unknown) => unknown) => (k: number) =>
+    Promise.resolve(unpack(JSON.parse(JSON.stringify(ranges[k]))));
+  const whole = importSearchIndex(unpacked, {
+    statsRange: read(stats.map(packStatsRange), unpackStatsRange),
+    namesRange: read(names.map(packNamesRange), unpackNamesRange),
+  });
+  assert.deepEqual(await whole.export(), index);
 });
