@@ -8,6 +8,7 @@
  */
 import { bodyChunkCount, splitBodies } from "../content/body_chunks.ts";
 import { compactManifest } from "../content/compact_documents.ts";
+import { splitDetails } from "../content/document_details.ts";
 import { splitSections } from "../content/section_chunks.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
@@ -15,6 +16,7 @@ import { apiMembers } from "../search/api_document.ts";
 import { splitDictionary } from "../search/dictionary_ranges.ts";
 import { splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
+import { packDetails } from "../shards/detail_columns.ts";
 import { packManifest } from "../shards/document_columns.ts";
 import { packIndex } from "../shards/packed_index.ts";
 import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
@@ -119,18 +121,21 @@ export async function writeShards(
     paged,
     apiMembers,
   );
+  // What a request shows of a document, in ranges read for the documents it shows.
+  const details = splitDetails(sections.edge);
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,
     contentHash: manifest.contentHash,
     // What a cold isolate reads of every document: packed (`document_columns.ts`,
     // `packed_index.ts`), the index's ids left out where they are the manifest's.
-    manifest: await parts(asciiJson(packManifest(sections.edge))),
+    manifest: await parts(asciiJson(packManifest(details.edge))),
     index: await parts(
       asciiJson(packIndex(dictionary.edge, manifest.documents.map((d) => d.id))),
     ),
     bodies: [],
     sections: [],
+    details: [],
     postings: [],
     dictionary: [],
     dictionaryVolumes: [],
@@ -138,6 +143,7 @@ export async function writeShards(
   };
   for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
   for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
+  for (const range of details.ranges) root.details.push(await put(asciiJson(packDetails(range))));
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
   for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
   for (const volume of dictionary.volumes) {

@@ -177,6 +177,12 @@ export interface Manifest {
    */
   sectionChunks?: number;
   /**
+   * Only in a sharded build's edge manifest: the compact documents' details (description,
+   * keywords, other frontmatter, dates, links: `document_details.ts`) are in ranges of this many
+   * consecutive documents, read when a request first shows a document.
+   */
+  detailRange?: number;
+  /**
    * What each document (in `documents` order) counts for in `llms-full.txt`
    * (`llmsFullBytes` in `src/site/llms_txt.ts`): written by a build whose function serves that
    * file from bodies kept apart, so that it reads only the bodies of the documents that fit.
@@ -278,6 +284,12 @@ export function assertManifest(value: unknown): asserts value is Manifest {
     !(Number.isInteger(m.sectionChunks) && m.sectionChunks >= 1 && m.sectionChunks <= 65_536)
   ) {
     throw new TypeError(`Invalid manifest: sectionChunks ${m.sectionChunks}`);
+  }
+  if (
+    m.detailRange !== undefined &&
+    !(Number.isInteger(m.detailRange) && m.detailRange >= 1 && m.detailRange <= 65_536)
+  ) {
+    throw new TypeError(`Invalid manifest: detailRange ${m.detailRange}`);
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

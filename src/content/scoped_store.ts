@@ -93,11 +93,14 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
   if (m.llmsFullSizes) {
     manifest.llmsFullSizes = m.llmsFullSizes.filter((_, n) => visible.has(m.documents[n]!.source));
   }
-  const { bodyChunks: _chunks, sectionChunks: _sections, ...plain } = manifest;
+  const { bodyChunks: _chunks, sectionChunks: _sections, detailRange: _details, ...plain } =
+    manifest;
   const view = createContentStore(plain as Manifest);
   return {
     ...view,
     body: store.body,
     loadBodies: store.loadBodies,
+    // Its documents are the store's: their details too (those it sees, when it asks for all).
+    loadDocuments: (docs = documents) => store.loadDocuments(docs),
   };
 }

@@ -5,7 +5,12 @@ import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
-import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
+import {
+  createPhraseRule,
+  PHRASE_BOOST,
+  PHRASE_CANDIDATES,
+  phraseCandidates,
+} from "./phrase_rule.ts";
 import { createPartRule, PART_CANDIDATES, partId, partSections } from "./part_rule.ts";
 import { createSpeller } from "./spellings.ts";
 import { linkGraph } from "./link_graph.ts";
@@ -244,6 +249,14 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     ...(h.section !== undefined ? { section: h.section } : {}),
   });
   const setsOf = createFilterSets(docs);
+  const docsOf = (hits: readonly SearchHit[]) => {
+    const found: ManifestDocument[] = [];
+    for (const h of hits) {
+      const doc = docs[h.doc];
+      if (doc) found.push(doc);
+    }
+    return found;
+  };
   const { spellingsOf } = createSpeller(store, index, docs);
   const rescore = createPhraseRule(docs);
   const partRule = createPartRule(index, docs);
@@ -254,6 +267,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     index,
     async query(text, options) {
       if (answered) index.readRest();
+      // A tag is any document's keyword: every document's details are read for it.
+      if (options.tag !== undefined) await store.loadDocuments();
       const { filters, scope } = narrowing(setsOf, options);
       const plan = await index.readPlan(text);
       await index.loadPostings([...plan.expansions.values()].flatMap((m) => [...m.keys()]));
@@ -280,6 +295,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ...(filter ? { filter } : {}),
         ...(filter && statsScope !== undefined ? { statsScope } : {}),
       });
+      // The documents the phrase rule reads (a sharded build's details are in ranges).
+      await store.loadDocuments(docsOf(phraseCandidates(best, plan, options.limit)));
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         // Parts are scored by the statistics of the parts of the pages the search's own
@@ -315,6 +332,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       const holds = holderOf(groups);
       let hits = head.map((h) => hitOf(h, plan, holds));
       if (options.newestFirstOnTies) {
+        await store.loadDocuments(hits.map((h) => h.doc));
         hits = hits.sort((a, b) =>
           Number(a.partial) - Number(b.partial) || b.score - a.score ||
           newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)

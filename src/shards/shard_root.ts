@@ -18,7 +18,7 @@ import type { ShardReader } from "./shard_reader.ts";
 import { SHARD_NAME } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-4";
+export const SHARDS_LAYOUT = "shelf-shards-5";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -36,6 +36,8 @@ export interface ShardRoot {
   bodies: string[];
   /** Section chunk `k`'s shard (`section_chunks.ts`). */
   sections: string[];
+  /** Detail range `k`'s shard (`document_details.ts`). */
+  details: string[];
   /** Postings chunk `k`'s shard. */
   postings: string[];
   /** Dictionary range `k`'s shard (`dictionary_ranges.ts`). */
@@ -58,8 +60,8 @@ const names = (value: unknown, min: number): value is string[] =>
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-4", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], sections: [name], postings: [], dictionary: [],
+ * const root = { layout: "shelf-shards-5", store: "site", contentHash: "h", manifest: [name],
+ *   index: [name], bodies: [name], sections: [name], details: [], postings: [], dictionary: [],
  *   dictionaryVolumes: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
@@ -72,7 +74,7 @@ export function isShardRoot(value: unknown): value is ShardRoot {
   const views = r.views;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
-    names(r.bodies, 1) && names(r.sections, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
+    names(r.bodies, 1) && names(r.sections, 0) && names(r.details, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
     names(r.dictionaryVolumes, 0) &&
     typeof views === "object" && views !== null &&
     Object.values(views).every((parts) => names(parts, 1));
@@ -86,6 +88,7 @@ export interface ShardedLoaders {
   index(contentHash: string): Promise<SearchIndexData | undefined>;
   bodyChunk(k: number): Promise<unknown>;
   sectionsChunk(k: number): Promise<unknown>;
+  detailRange(k: number): Promise<unknown>;
   postingsChunk(k: number): Promise<unknown>;
   dictionaryRange(k: number): Promise<unknown>;
   dictionaryVolume(k: number): Promise<unknown>;
@@ -135,6 +138,7 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     },
     bodyChunk: chunk(root.bodies, "body"),
     sectionsChunk: chunk(root.sections, "section"),
+    detailRange: chunk(root.details, "detail range"),
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
     dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),

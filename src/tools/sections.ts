@@ -1,5 +1,5 @@
 import { lazyPattern } from "../lazy_pattern.ts";
-import { cachedResult } from "./result_cache.ts";
+import { cachedListResult } from "./result_cache.ts";
 import { answerChars, fitCount, pageText } from "./page_text.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
@@ -159,7 +159,7 @@ export const listDocumentationFiles: ToolDefinition = {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const budget = answerChars(search, 1000);
     // The same for every caller until the content changes: made once per page and era.
-    return cachedResult(store, `list_documentation_files|${offset}|${budget}|${structured}`, () => {
+    return cachedListResult(store, `list_documentation_files|${offset}|${budget}|${structured}`, () => {
       const all = store.manifest.documents.slice(offset, offset + 5000).map((d) => ({
         filename: displayName(store, d),
         source: d.source,

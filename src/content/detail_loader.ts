@@ -1,0 +1,86 @@
+/**
+ * The content store's reading of detail ranges (`document_details.ts`): each range read on first
+ * need through the isolate's chunk cache (a range is about 10 KB; all of a 30,502-page shelf's
+ * are 4.7 MB, which a list reads and the cache may forget again), a document's details found by
+ * its number in the manifest.
+ *
+ * @module
+ */
+import type { ChunkCache } from "./chunk_cache.ts";
+import { createChunkLoader, LOADED } from "./chunk_loader.ts";
+import { type DetailsElsewhere, documentNumber } from "./compact_documents.ts";
+import { type DetailRangeReader, detailRangeOf, type DocumentDetails } from "./document_details.ts";
+import type { Manifest, ManifestDocument } from "./manifest.ts";
+
+/** Reading details from ranges, or nothing to read (they are in the manifest). */
+export interface Details {
+  /** Where the documents' details are read, when not in the manifest. */
+  elsewhere?: DetailsElsewhere;
+  /** Loads the ranges of `docs` (every range when omitted). */
+  load(docs?: Iterable<ManifestDocument>): Promise<void>;
+}
+
+/**
+ * The details of `manifest` (a compact one, before it is expanded), read through `ranges` when
+ * it keeps them in ranges (`detailRange`); throws a `TypeError` when it does and nothing reads
+ * them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createDetails } from "./detail_loader.ts";
+ * const manifest = { detailRange: 2,
+ *   compactDocuments: [{ i: "d/a" }, { i: "d/b" }, { i: "d/c" }] } as never;
+ * const read: number[] = [];
+ * const details = createDetails(manifest, {
+ *   read: (k) => (read.push(k), Promise.resolve(k === 0 ? [{ d: "A" }, { d: "B" }] : [{ d: "C" }])),
+ *   rows: (range) => range as never,
+ * });
+ * assert.throws(() => details.elsewhere!(2, "d/c"), /details of d\/c read before they were loaded/);
+ * await details.load();
+ * assert.deepEqual([details.elsewhere!(1, "d/b").d, details.elsewhere!(2, "d/c").d], ["B", "C"]);
+ * assert.deepEqual(read, [0, 1]);
+ * assert.throws(() => createDetails(manifest, undefined), /nothing loads them/);
+ * ```
+ */
+export function createDetails(
+  manifest: Manifest,
+  ranges: DetailRangeReader | undefined,
+  cache?: ChunkCache,
+): Details {
+  const size = manifest.detailRange;
+  const documents = manifest.compactDocuments?.length ?? 0;
+  if (size === undefined) return { load: () => LOADED };
+  if (!ranges) {
+    throw new TypeError(
+      `Invalid manifest: its documents' details are in ranges of ${size} and nothing loads them`,
+    );
+  }
+  const count = Math.ceil(documents / size);
+  const chunks = createChunkLoader(count, ranges.read, (range, k) => {
+    const rows = ranges.rows(range, k);
+    const expected = Math.min(size, documents - k * size);
+    if (rows.length !== expected) {
+      throw new TypeError(`detail range ${k} has ${rows.length} documents, not ${expected}`);
+    }
+    return rows;
+  }, cache);
+  const every = Array.from({ length: count }, (_, k) => k);
+  return {
+    elsewhere(n: number, id: string): DocumentDetails {
+      const k = detailRangeOf(n, size);
+      const rows = chunks.get(k);
+      if (!rows) throw new Error(`details of ${id} read before they were loaded (loadDocuments)`);
+      return rows[n - k * size]!;
+    },
+    load(docs) {
+      if (docs === undefined) return chunks.load(every);
+      const wanted: number[] = [];
+      for (const doc of docs) {
+        const n = documentNumber(doc);
+        if (n !== undefined) wanted.push(detailRangeOf(n, size));
+      }
+      return chunks.load(wanted);
+    },
+  };
+}
