@@ -19,6 +19,8 @@ import { importSearchIndex, type SearchIndexData } from "../../src/search/search
 import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
 import { withLlmsFullSizes } from "../../src/site/llms_full_sizes.ts";
 import { unpackManifest } from "../../src/shards/document_columns.ts";
+import { twinPath } from "../../src/content/twin_path.ts";
+import { detailRows } from "../../src/shards/detail_columns.ts";
 import type { PackedIndex } from "../../src/shards/packed_index.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
@@ -218,6 +220,18 @@ for (const shelf of SHELVES) {
         );
         cold.shutdown();
       }
+      // The site files (which list and describe every document), each on a cold isolate.
+      const category = manifest.documents.map((d) => d.category).find(Boolean);
+      const paths = ["/llms.txt", "/llms-full.txt", twinPath(manifest.documents[1]!)];
+      if (category) paths.push(`/_shelf/md/${manifest.sources[0]!.name}/${category}/index.md`);
+      for (const path of paths) {
+        const cold = shardedApp(root, source);
+        const expected = await whole.request(`https://kb.example${path}`);
+        const answer = await cold.request(`https://kb.example${path}`);
+        assert.equal(answer.status, expected.status, path);
+        assert.equal(await answer.text(), await expected.text(), path);
+        cold.shutdown();
+      }
       const warm = shardedApp(root, source);
       for (const [method, params] of everyCall(manifest)) {
         assert.equal(
@@ -234,7 +248,7 @@ for (const shelf of SHELVES) {
 
 Deno.test({
   name:
-    "shards: a multi-word search of API pages reads no section shard but its hits' (the phrase rule reads the member names in the manifest), answering as unsharded",
+    "shards: a multi-word search of API pages reads no section shard but its hits' (the phrase rule reads the member names in the detail ranges), answering as unsharded",
   ignore: !HAS_JAVA,
   async fn() {
     const { manifest } = await buildFolder(JAVA_UTIL_CONCURRENT);
@@ -275,10 +289,15 @@ Deno.test({
     }
     warm.shutdown();
     whole.shutdown();
-    // Every API page's member names are in the edge manifest, as its sections give them.
+    // Every API page's member names are in its detail range, as its sections give them.
     const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
-    const kept = new Map(edge.compactDocuments!.map((c) => [c.i, c.a]));
-    for (const doc of manifest.documents) assert.equal(kept.get(doc.id), apiMembers(doc), doc.id);
+    const size = edge.detailRange!;
+    const rows = root.details.flatMap((name, k) => [...detailRows(JSON.parse(files.get(name)!), k)]);
+    assert.equal(rows.length, manifest.documents.length);
+    manifest.documents.forEach((doc, n) => {
+      assert.equal(edge.compactDocuments![n]!.a, undefined, doc.id);
+      assert.equal(rows[n]!.a, apiMembers(doc), `${doc.id} in range ${Math.floor(n / size)}`);
+    });
   },
 });
 
@@ -386,6 +405,48 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   app.shutdown();
 });
 
+Deno.test("shards: a cold search reads the detail ranges of the hits it shows (and of the phrase rule's candidates), a list every range", async () => {
+  const { manifest: built, index } = await corpus("hugo-docs");
+  const manifest = { ...built, settings: { ...built.settings, profiles: ["articles", "acdc"] } };
+  const { root, source, reads, files } = await shardsOf(manifest, index);
+  const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
+  const size = edge.detailRange!;
+  assert.ok(root.details.length >= 10, `${root.details.length} detail ranges`);
+  // The edge manifest has no document's details.
+  assert.deepEqual(edge.compactDocuments!.filter((c) => c.d !== undefined || c.m !== undefined), []);
+  const numbers = new Map(manifest.documents.map((d, n) => [d.uri, n]));
+  const rangesOf = (uris: string[]) =>
+    new Set(uris.map((uri) => root.details[Math.floor(numbers.get(uri)! / size)]!));
+  const detailsRead = (from: number) =>
+    new Set(reads.slice(from).filter((n) => root.details.includes(n)));
+  const whole = wholeApp(manifest, index);
+  const ask = async (params: Record<string, unknown>) => {
+    const app = shardedApp(root, source);
+    const from = reads.length;
+    const answer = await rpc(app, "tools/call", params);
+    assert.deepEqual(answer, await rpc(whole, "tools/call", params), JSON.stringify(params));
+    app.shutdown();
+    return { answer, read: detailsRead(from) };
+  };
+  // One word (no phrase rule): the ranges of the hits it shows, no other.
+  for (const query of ["taxonomy", "shortcodes", "pagination"]) {
+    const { answer, read } = await ask(search(query));
+    const shown = answer.result.structuredContent.results.map((r: { uri: string }) => r.uri);
+    assert.ok(shown.length > 0, query);
+    assert.deepEqual(read, rangesOf(shown), query);
+  }
+  // More words: the phrase rule's candidates' too (30 documents at most), not every range.
+  const { answer, read } = await ask(search("image processing filters"));
+  const shown = answer.result.structuredContent.results.map((r: { uri: string }) => r.uri);
+  for (const range of rangesOf(shown)) assert.ok(read.has(range));
+  assert.ok(read.size <= 30 && read.size < root.details.length, `${read.size} ranges`);
+  // A list reads every range, and answers whole.
+  const list = await ask({ name: "list_articles", arguments: { limit: 50 } });
+  assert.equal(list.answer.result.structuredContent.total, manifest.documents.length);
+  assert.deepEqual(list.read, new Set(root.details));
+  whole.shutdown();
+});
+
 Deno.test("shards: a failed read is the tool's error, and the next call reads it again", async () => {
   const { manifest, index } = await corpus("asdlc");
   const whole = wholeApp(manifest, index);
@@ -425,6 +486,18 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     await rpc(whole, "tools/call", readParams),
   );
   assert.ok(reads.length > 0);
+  // A detail range failing fails a search and a list the same way, then they answer.
+  failing.clear();
+  const listParams = { name: "list_articles", arguments: {} };
+  for (const call of [params, listParams]) {
+    const coldest = shardedApp(root, source);
+    for (const name of root.details) failing.add(name);
+    const detailFailed = await rpc(coldest, "tools/call", call);
+    assert.equal(detailFailed.result?.isError, true, JSON.stringify(detailFailed).slice(0, 300));
+    assert.match(detailFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
+    assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
+    coldest.shutdown();
+  }
   // A manifest shard failing on a cold isolate fails that call the same way, then answers.
   const colder = shardedApp(root, source);
   failing.clear();
