@@ -73,9 +73,9 @@ export async function shardName(text: string): Promise<string> {
  *   return Promise.resolve();
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
- * // The manifest, the index, one body chunk, one section chunk, one postings chunk, one
- * // dictionary range and one volume of it.
- * assert.equal(files.size, 7);
+ * // The manifest, the index, one body chunk, one section chunk, one detail range, one postings
+ * // chunk, one dictionary range and one volume of it.
+ * assert.equal(files.size, 8);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
  */

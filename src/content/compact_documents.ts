@@ -343,7 +343,9 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
     );
   }
   if (manifest.detailRange !== undefined && !elsewhere.details) {
-    throw new TypeError("Invalid manifest: its documents' details are in ranges and nothing reads them");
+    throw new TypeError(
+      "Invalid manifest: its documents' details are in ranges and nothing reads them",
+    );
   }
   const sources = manifest.sources.map((s) => s.name);
   const { compactDocuments: _, ...rest } = manifest;

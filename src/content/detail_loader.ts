@@ -9,7 +9,7 @@
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
 import { type DetailsElsewhere, documentNumber } from "./compact_documents.ts";
-import { type DetailRangeReader, detailRangeOf, type DocumentDetails } from "./document_details.ts";
+import { detailRangeOf, type DetailRangeReader, type DocumentDetails } from "./document_details.ts";
 import type { Manifest, ManifestDocument } from "./manifest.ts";
 
 /** Reading details from ranges, or nothing to read (they are in the manifest). */

@@ -96,7 +96,10 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
         if (bodyChunk) storeOptions.bodyChunk = (k) => bodyChunk(k, hash);
         if (sectionsChunk) storeOptions.sectionsChunk = (k) => sectionsChunk(k, hash);
         if (detailRange) {
-          storeOptions.detailRange = { read: (k) => detailRange.read(k, hash), rows: detailRange.rows };
+          storeOptions.detailRange = {
+            read: (k) => detailRange.read(k, hash),
+            rows: detailRange.rows,
+          };
         }
         if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;
         store = createContentStore(manifest, storeOptions);

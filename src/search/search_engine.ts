@@ -249,14 +249,6 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     ...(h.section !== undefined ? { section: h.section } : {}),
   });
   const setsOf = createFilterSets(docs);
-  const docsOf = (hits: readonly SearchHit[]) => {
-    const found: ManifestDocument[] = [];
-    for (const h of hits) {
-      const doc = docs[h.doc];
-      if (doc) found.push(doc);
-    }
-    return found;
-  };
   const { spellingsOf } = createSpeller(store, index, docs);
   const rescore = createPhraseRule(docs);
   const partRule = createPartRule(index, docs);
@@ -296,7 +288,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ...(filter && statsScope !== undefined ? { statsScope } : {}),
       });
       // The documents the phrase rule reads (a sharded build's details are in ranges).
-      await store.loadDocuments(docsOf(phraseCandidates(best, plan, options.limit)));
+      await store.loadDocuments(docsOf(docs, phraseCandidates(best, plan, options.limit)));
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         // Parts are scored by the statistics of the parts of the pages the search's own
@@ -380,6 +372,19 @@ function narrowing(
     if (set) scope.push(`${kind}=${value.toLowerCase()}`);
   }
   return { filters, scope };
+}
+
+/** The documents of `hits` the store holds (`docs`, by document number). */
+function docsOf(
+  docs: readonly (ManifestDocument | undefined)[],
+  hits: readonly SearchHit[],
+): ManifestDocument[] {
+  const found: ManifestDocument[] = [];
+  for (const h of hits) {
+    const doc = docs[h.doc];
+    if (doc) found.push(doc);
+  }
+  return found;
 }
 
 /** Whether a hit of `tail` scoring `floor` or more scores `score` or more. */

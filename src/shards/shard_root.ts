@@ -74,7 +74,8 @@ export function isShardRoot(value: unknown): value is ShardRoot {
   const views = r.views;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
-    names(r.bodies, 1) && names(r.sections, 0) && names(r.details, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
+    names(r.bodies, 1) && names(r.sections, 0) && names(r.details, 0) && names(r.postings, 0) &&
+    names(r.dictionary, 0) &&
     names(r.dictionaryVolumes, 0) &&
     typeof views === "object" && views !== null &&
     Object.values(views).every((parts) => names(parts, 1));

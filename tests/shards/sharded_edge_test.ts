@@ -292,7 +292,10 @@ Deno.test({
     // Every API page's member names are in its detail range, as its sections give them.
     const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
     const size = edge.detailRange!;
-    const rows = root.details.flatMap((name, k) => [...detailRows(JSON.parse(files.get(name)!), k)]);
+    const rows = root.details.flatMap((
+      name,
+      k,
+    ) => [...detailRows(JSON.parse(files.get(name)!), k)]);
     assert.equal(rows.length, manifest.documents.length);
     manifest.documents.forEach((doc, n) => {
       assert.equal(edge.compactDocuments![n]!.a, undefined, doc.id);
@@ -413,7 +416,10 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const size = edge.detailRange!;
   assert.ok(root.details.length >= 10, `${root.details.length} detail ranges`);
   // The edge manifest has no document's details.
-  assert.deepEqual(edge.compactDocuments!.filter((c) => c.d !== undefined || c.m !== undefined), []);
+  assert.deepEqual(
+    edge.compactDocuments!.filter((c) => c.d !== undefined || c.m !== undefined),
+    [],
+  );
   const numbers = new Map(manifest.documents.map((d, n) => [d.uri, n]));
   const rangesOf = (uris: string[]) =>
     new Set(uris.map((uri) => root.details[Math.floor(numbers.get(uri)! / size)]!));
