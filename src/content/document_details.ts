@@ -3,10 +3,10 @@
  * request needs when an isolate starts — its id, source, format, title, size, file name and the
  * section titles the part rule reads — and writes the fields a request shows of the documents it
  * answers with (description, keywords, other frontmatter, API member names, dates, links, status)
- * in *detail ranges*: one shard for each run of {@link DETAIL_RANGE_DOCUMENTS} consecutive
- * documents. A cold isolate's first search reads the ranges of the hits the phrase rule looks at
- * (`phrase_rule.ts`: at most 30), not the 4.7 MB those fields take on a 30,502-page reference
- * shelf; a list reads them all.
+ * in *detail ranges*: one shard for each run of consecutive documents whose details take about
+ * {@link DETAIL_RANGE_BYTES}. A cold isolate's first search reads the ranges of the candidates
+ * the phrase rule looks at (`phrase_rule.ts`: 30) and of the hits it shows, not the 4.7 MB those
+ * fields take on a 30,502-page reference shelf; a list reads them all.
  *
  * The file name (`f`) stays in the manifest: tools find a document by its file name among all
  * of them, and it is 1.2 KB of the reference shelf's manifest.
@@ -34,11 +34,37 @@ export const DETAIL_FIELDS = [
 export type DocumentDetails = Pick<CompactDocument, (typeof DETAIL_FIELDS)[number]>;
 
 /**
- * Documents a detail range holds: on the reference shelf (30,502 pages) a range is about 10 KB
- * (the largest 40 KB, of Rust API pages with many members), and a search's 30 phrase candidates
- * fall in 10–23 ranges.
+ * Bytes of details (as JSON, about) a range holds: a search reads the ranges of the 30 candidates
+ * the phrase rule looks at, which fall in 10–23 ranges on the reference shelf, so the smaller the
+ * ranges the fewer other documents' details it reads — down to a few kilobytes, where a read's
+ * own cost would matter more than its bytes.
  */
-export const DETAIL_RANGE_DOCUMENTS = 64;
+export const DETAIL_RANGE_BYTES = 8 * 1024;
+
+/** Most documents a range holds. */
+export const MAX_DETAIL_RANGE_DOCUMENTS = 256;
+
+/**
+ * Documents a detail range holds, for `documents` documents whose details take `bytes` (as JSON)
+ * in all: about {@link DETAIL_RANGE_BYTES} of them, 1 to {@link MAX_DETAIL_RANGE_DOCUMENTS}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { detailRangeDocuments } from "./document_details.ts";
+ * assert.equal(detailRangeDocuments(1_480_000, 4980), 28); // openjdk-17-doc: 297 bytes a page
+ * assert.equal(detailRangeDocuments(5_000, 64), 105); // all of 64 pages: one range
+ * assert.equal(detailRangeDocuments(0, 0), 256);
+ * assert.equal(detailRangeDocuments(1e6, 10), 1);
+ * ```
+ */
+export function detailRangeDocuments(bytes: number, documents: number): number {
+  const perDocument = bytes / Math.max(1, documents);
+  return Math.max(
+    1,
+    Math.min(MAX_DETAIL_RANGE_DOCUMENTS, Math.round(DETAIL_RANGE_BYTES / perDocument)),
+  );
+}
 
 /**
  * Reads detail ranges: `read(k)` gives range `k` as stored (its bytes weigh it in the isolate's
@@ -63,8 +89,8 @@ export const detailRangeOf = (n: number, size: number): number => Math.floor(n /
 
 /**
  * `compact` (a manifest in compact form) with its documents' details moved into ranges of `size`
- * consecutive documents (`detailRange` set); range `k` lists the details of documents
- * `k·size …`, each with the fields it has.
+ * consecutive documents (`detailRange` set; by default {@link detailRangeDocuments} of them);
+ * range `k` lists the details of documents `k·size …`, each with the fields it has.
  *
  * @example
  * ```ts
@@ -88,19 +114,25 @@ export const detailRangeOf = (n: number, size: number): number => Math.floor(n /
  */
 export function splitDetails(
   compact: Manifest,
-  size = DETAIL_RANGE_DOCUMENTS,
+  size?: number,
 ): { edge: Manifest; ranges: DocumentDetails[][] } {
-  const ranges: DocumentDetails[][] = [];
   const detail = new Set<string>(DETAIL_FIELDS);
-  const documents = (compact.compactDocuments ?? []).map((c, n) => {
-    const kept: Record<string, unknown> = {};
-    const details: Record<string, unknown> = {};
+  const kept: CompactDocument[] = [];
+  const details: DocumentDetails[] = [];
+  let bytes = 0;
+  for (const c of compact.compactDocuments ?? []) {
+    const own: Record<string, unknown> = {};
+    const apart: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(c)) {
-      (detail.has(field) ? details : kept)[field] = value;
+      (detail.has(field) ? apart : own)[field] = value;
     }
-    (ranges[detailRangeOf(n, size)] ??= []).push(details as DocumentDetails);
     // Without its details: the store reads them from the ranges (`CompactDocumentView`).
-    return kept as unknown as CompactDocument;
-  });
-  return { edge: { ...compact, compactDocuments: documents, detailRange: size }, ranges };
+    kept.push(own as unknown as CompactDocument);
+    details.push(apart as DocumentDetails);
+    if (size === undefined) bytes += JSON.stringify(apart).length;
+  }
+  const run = size ?? detailRangeDocuments(bytes, details.length);
+  const ranges: DocumentDetails[][] = [];
+  for (let at = 0; at < details.length; at += run) ranges.push(details.slice(at, at + run));
+  return { edge: { ...compact, compactDocuments: kept, detailRange: run }, ranges };
 }
