@@ -8,7 +8,7 @@
  */
 import { bodyChunkCount, splitBodies } from "../content/body_chunks.ts";
 import { compactManifest } from "../content/compact_documents.ts";
-import { splitDetails } from "../content/document_details.ts";
+import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.ts";
 import { splitSections } from "../content/section_chunks.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
@@ -73,9 +73,9 @@ export async function shardName(text: string): Promise<string> {
  *   return Promise.resolve();
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
- * // The manifest, the index, one body chunk, one section chunk, one detail range, one postings
- * // chunk, one dictionary range and one volume of it.
- * assert.equal(files.size, 8);
+ * // The manifest, the index, one body chunk, one section chunk, one detail range and one volume
+ * // of it, one postings chunk, one dictionary range and one volume of it.
+ * assert.equal(files.size, 9);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
  */
@@ -136,6 +136,7 @@ export async function writeShards(
     bodies: [],
     sections: [],
     details: [],
+    detailVolumes: [],
     postings: [],
     dictionary: [],
     dictionaryVolumes: [],
@@ -143,7 +144,13 @@ export async function writeShards(
   };
   for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
   for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
-  for (const range of details.ranges) root.details.push(await put(asciiJson(packDetails(range))));
+  const packed = details.ranges.map((range) => asciiJson(packDetails(range)));
+  for (const text of packed) root.details.push(await put(text));
+  for (let at = 0; at < packed.length; at += DETAIL_VOLUME_RANGES) {
+    root.detailVolumes.push(
+      await put(`[${packed.slice(at, at + DETAIL_VOLUME_RANGES).join(",")}]`),
+    );
+  }
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
   for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
   for (const volume of dictionary.volumes) {

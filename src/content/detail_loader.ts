@@ -1,8 +1,10 @@
 /**
  * The content store's reading of detail ranges (`document_details.ts`): each range read on first
- * need through the isolate's chunk cache (a range is about 10 KB; all of a 30,502-page shelf's
- * are 4.7 MB, which a list reads and the cache may forget again), a document's details found by
- * its number in the manifest.
+ * need through the isolate's chunk cache (a range is about 8 KB), a document's details found by
+ * its number in the manifest. A request that needs every document's details (a list) reads them
+ * all at once, from the volumes where the reader has them, and the store keeps them from then on:
+ * as much as a manifest with its details kept (4.7 MB on a 30,502-page shelf), which every later
+ * list would read again.
  *
  * @module
  */
@@ -41,6 +43,16 @@ export interface Details {
  * assert.deepEqual([details.elsewhere!(1, "d/b").d, details.elsewhere!(2, "d/c").d], ["B", "C"]);
  * assert.deepEqual(read, [0, 1]);
  * assert.throws(() => createDetails(manifest, undefined), /nothing loads them/);
+ * // Every range at once, where the reader has them so (volumes): read once, then kept.
+ * let volumes = 0;
+ * const whole = createDetails(manifest, {
+ *   read: () => Promise.reject(new Error("not one by one")),
+ *   rows: (range) => range as never,
+ *   readAll: () => (volumes++, Promise.resolve([[{ d: "A" }, { d: "B" }], [{ d: "C" }]])),
+ * });
+ * await whole.load();
+ * await whole.load();
+ * assert.deepEqual([whole.elsewhere!(2, "d/c").d, volumes], ["C", 1]);
  * ```
  */
 export function createDetails(
@@ -57,24 +69,39 @@ export function createDetails(
     );
   }
   const count = Math.ceil(documents / size);
-  const chunks = createChunkLoader(count, ranges.read, (range, k) => {
+  const check = (range: unknown, k: number) => {
     const rows = ranges.rows(range, k);
     const expected = Math.min(size, documents - k * size);
     if (rows.length !== expected) {
       throw new TypeError(`detail range ${k} has ${rows.length} documents, not ${expected}`);
     }
     return rows;
-  }, cache);
+  };
+  const chunks = createChunkLoader(count, ranges.read, check, cache);
   const every = Array.from({ length: count }, (_, k) => k);
+  // Every range, once a request has read them all (kept).
+  let all: (readonly DocumentDetails[])[] | undefined;
+  let loadingAll: Promise<void> | undefined;
+  const loadAll = (readAll: () => Promise<readonly unknown[]>) => {
+    const loading = loadingAll ??= readAll().then((read) => {
+      if (read.length !== count) throw new TypeError(`${read.length} detail ranges, not ${count}`);
+      all = read.map((range, k) => check(range, k));
+    });
+    loading.catch(() => {
+      if (loadingAll === loading) loadingAll = undefined; // tried again by the next request
+    });
+    return loading;
+  };
   return {
     elsewhere(n: number, id: string): DocumentDetails {
       const k = detailRangeOf(n, size);
-      const rows = chunks.get(k);
+      const rows = all?.[k] ?? chunks.get(k);
       if (!rows) throw new Error(`details of ${id} read before they were loaded (loadDocuments)`);
       return rows[n - k * size]!;
     },
     load(docs) {
-      if (docs === undefined) return chunks.load(every);
+      if (all) return LOADED;
+      if (docs === undefined) return ranges.readAll ? loadAll(ranges.readAll) : chunks.load(every);
       const wanted: number[] = [];
       for (const doc of docs) {
         const n = documentNumber(doc);

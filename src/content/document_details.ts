@@ -67,12 +67,20 @@ export function detailRangeDocuments(bytes: number, documents: number): number {
 }
 
 /**
+ * Ranges a detail volume holds: every range again, in volumes of about 1 MB, which a request
+ * needing every document's details (a list, `llms.txt`) reads instead of hundreds of ranges.
+ */
+export const DETAIL_VOLUME_RANGES = 128;
+
+/**
  * Reads detail ranges: `read(k)` gives range `k` as stored (its bytes weigh it in the isolate's
- * chunk cache), `rows` its documents' details in order (throws for a value that is not a range).
+ * chunk cache), `rows` its documents' details in order (throws for a value that is not a range);
+ * `readAll()`, where given, every range at once (from the volumes), in order.
  */
 export interface DetailRangeReader {
   read(k: number): Promise<unknown>;
   rows(range: unknown, k: number): readonly DocumentDetails[];
+  readAll?: () => Promise<readonly unknown[]>;
 }
 
 /**

@@ -29,6 +29,8 @@ export interface StoreCacheOptions {
   detailRange?: {
     read: (k: number, contentHash: string) => Promise<unknown>;
     rows: DetailRangeReader["rows"];
+    /** Every range at once (the volumes). */
+    readAll?: (contentHash: string) => Promise<readonly unknown[]>;
   };
   /** The byte bound on body chunks read from shards (shared with the postings'). */
   chunkCache?: ChunkCache;
@@ -96,9 +98,11 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
         if (bodyChunk) storeOptions.bodyChunk = (k) => bodyChunk(k, hash);
         if (sectionsChunk) storeOptions.sectionsChunk = (k) => sectionsChunk(k, hash);
         if (detailRange) {
+          const { read, rows, readAll } = detailRange;
           storeOptions.detailRange = {
-            read: (k) => detailRange.read(k, hash),
-            rows: detailRange.rows,
+            read: (k) => read(k, hash),
+            rows,
+            ...(readAll ? { readAll: () => readAll(hash) } : {}),
           };
         }
         if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;

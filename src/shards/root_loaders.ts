@@ -28,6 +28,7 @@ export interface RootLoaders {
   bodyChunk(k: number, contentHash: string): Promise<unknown>;
   sectionsChunk(k: number, contentHash: string): Promise<unknown>;
   detailRange(k: number, contentHash: string): Promise<unknown>;
+  detailRanges(contentHash: string): Promise<readonly unknown[]>;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
@@ -101,6 +102,7 @@ export function rootLoaders(
     bodyChunk: (k, hash) => of(hash).bodyChunk(k),
     sectionsChunk: (k, hash) => of(hash).sectionsChunk(k),
     detailRange: (k, hash) => of(hash).detailRange(k),
+    detailRanges: (hash) => of(hash).detailRanges(),
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
     dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
@@ -147,7 +149,7 @@ export function shardedCacheOptions(
       load: loaders.manifest,
       bodyChunk: loaders.bodyChunk,
       sectionsChunk: loaders.sectionsChunk,
-      detailRange: { read: loaders.detailRange, rows: detailRows },
+      detailRange: { read: loaders.detailRange, rows: detailRows, readAll: loaders.detailRanges },
       chunkCache,
     },
     engine: {

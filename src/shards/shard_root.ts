@@ -12,6 +12,7 @@
  */
 import { assertManifest, type Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
+import { readVolumes } from "./detail_columns.ts";
 import { unpackManifest } from "./document_columns.ts";
 import { unpackIndex } from "./packed_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
@@ -38,6 +39,8 @@ export interface ShardRoot {
   sections: string[];
   /** Detail range `k`'s shard (`document_details.ts`). */
   details: string[];
+  /** Detail volume `k`'s shard: the ranges again, in runs read when every range is wanted. */
+  detailVolumes: string[];
   /** Postings chunk `k`'s shard. */
   postings: string[];
   /** Dictionary range `k`'s shard (`dictionary_ranges.ts`). */
@@ -61,8 +64,8 @@ const names = (value: unknown, min: number): value is string[] =>
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
  * const root = { layout: "shelf-shards-5", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], sections: [name], details: [], postings: [], dictionary: [],
- *   dictionaryVolumes: [], views: {} };
+ *   index: [name], bodies: [name], sections: [name], details: [], detailVolumes: [], postings: [],
+ *   dictionary: [], dictionaryVolumes: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
  * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-2" }));
@@ -74,7 +77,8 @@ export function isShardRoot(value: unknown): value is ShardRoot {
   const views = r.views;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
-    names(r.bodies, 1) && names(r.sections, 0) && names(r.details, 0) && names(r.postings, 0) &&
+    names(r.bodies, 1) && names(r.sections, 0) && names(r.details, 0) &&
+    names(r.detailVolumes, 0) && names(r.postings, 0) &&
     names(r.dictionary, 0) &&
     names(r.dictionaryVolumes, 0) &&
     typeof views === "object" && views !== null &&
@@ -90,6 +94,8 @@ export interface ShardedLoaders {
   bodyChunk(k: number): Promise<unknown>;
   sectionsChunk(k: number): Promise<unknown>;
   detailRange(k: number): Promise<unknown>;
+  /** Every detail range, in order, from the volumes. */
+  detailRanges(): Promise<readonly unknown[]>;
   postingsChunk(k: number): Promise<unknown>;
   dictionaryRange(k: number): Promise<unknown>;
   dictionaryVolume(k: number): Promise<unknown>;
@@ -140,6 +146,7 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     bodyChunk: chunk(root.bodies, "body"),
     sectionsChunk: chunk(root.sections, "section"),
     detailRange: chunk(root.details, "detail range"),
+    detailRanges: () => readVolumes(root.detailVolumes, reader),
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
     dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),

@@ -408,7 +408,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   app.shutdown();
 });
 
-Deno.test("shards: a cold search reads the detail ranges of the hits it shows (and of the phrase rule's candidates), a list every range", async () => {
+Deno.test("shards: a cold search reads the detail ranges of the hits it shows (and of the phrase rule's candidates), a list the detail volumes", async () => {
   const { manifest: built, index } = await corpus("hugo-docs");
   const manifest = { ...built, settings: { ...built.settings, profiles: ["articles", "acdc"] } };
   const { root, source, reads, files } = await shardsOf(manifest, index);
@@ -425,6 +425,8 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
     new Set(uris.map((uri) => root.details[Math.floor(numbers.get(uri)! / size)]!));
   const detailsRead = (from: number) =>
     new Set(reads.slice(from).filter((n) => root.details.includes(n)));
+  const volumesRead = (from: number) =>
+    new Set(reads.slice(from).filter((n) => root.detailVolumes.includes(n)));
   const whole = wholeApp(manifest, index);
   const ask = async (params: Record<string, unknown>) => {
     const app = shardedApp(root, source);
@@ -432,6 +434,7 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
     const answer = await rpc(app, "tools/call", params);
     assert.deepEqual(answer, await rpc(whole, "tools/call", params), JSON.stringify(params));
     app.shutdown();
+    assert.deepEqual(volumesRead(from), new Set(), "a search reads no volume");
     return { answer, read: detailsRead(from) };
   };
   // One word (no phrase rule): the ranges of the hits it shows, no other.
@@ -446,10 +449,23 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const shown = answer.result.structuredContent.results.map((r: { uri: string }) => r.uri);
   for (const range of rangesOf(shown)) assert.ok(read.has(range));
   assert.ok(read.size <= 30 && read.size < root.details.length, `${read.size} ranges`);
-  // A list reads every range, and answers whole.
-  const list = await ask({ name: "list_articles", arguments: { limit: 50 } });
-  assert.equal(list.answer.result.structuredContent.total, manifest.documents.length);
-  assert.deepEqual(list.read, new Set(root.details));
+  // A list reads every detail volume (the ranges again, in a few shards) and no range, and
+  // answers whole; the isolate keeps them: a search then reads no range.
+  const app = shardedApp(root, source);
+  const from = reads.length;
+  const listParams = { name: "list_articles", arguments: { limit: 50 } };
+  const list = await rpc(app, "tools/call", listParams);
+  assert.deepEqual(list, await rpc(whole, "tools/call", listParams));
+  assert.equal(list.result.structuredContent.total, manifest.documents.length);
+  assert.ok(root.detailVolumes.length > 0 && root.detailVolumes.length < root.details.length);
+  assert.deepEqual(volumesRead(from), new Set(root.detailVolumes));
+  assert.deepEqual(detailsRead(from), new Set());
+  assert.deepEqual(
+    await rpc(app, "tools/call", search("taxonomy")),
+    await rpc(whole, "tools/call", search("taxonomy")),
+  );
+  assert.deepEqual(detailsRead(from), new Set());
+  app.shutdown();
   whole.shutdown();
 });
 
@@ -497,7 +513,7 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   const listParams = { name: "list_articles", arguments: {} };
   for (const call of [params, listParams]) {
     const coldest = shardedApp(root, source);
-    for (const name of root.details) failing.add(name);
+    for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);
     const detailFailed = await rpc(coldest, "tools/call", call);
     assert.equal(detailFailed.result?.isError, true, JSON.stringify(detailFailed).slice(0, 300));
     assert.match(detailFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
