@@ -112,7 +112,7 @@ export async function writeShards(
   const postings = splitPostings(index);
   // Positions are the whole dictionary's: the postings are split first.
   const dictionary = splitDictionary(postings.edge);
-  // The pages scored by their parts: the engine reads their sections' titles when it starts.
+  // The pages scored by their parts: the part rule reads their sections' titles.
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]!));
   // API pages keep their member names: the phrase rule reads them, not the section shards.
   const sections = splitSections(

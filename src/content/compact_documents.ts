@@ -45,13 +45,13 @@ export interface CompactDocument {
   /** Sections, when not one level-1 section named by the slug and title spanning the body. */
   c?: ManifestSection[];
   /**
-   * Only in a sharded build's edge manifest: the titles of its sections, which are in a section
-   * chunk, for a page the engine reads them of when it starts (scored by its parts).
+   * Only in a sharded build: the titles of its sections, which are in a section chunk, for a page
+   * scored by its parts, whose titles the part rule reads (in its detail range).
    */
   h?: string[];
   /**
-   * Only in a sharded build's edge manifest: an API page's member names and their types'
-   * (`apiMembers` in `src/search/api_document.ts`), which the phrase rule reads without the
+   * Only in a sharded build: an API page's member names and their types' (`apiMembers` in
+   * `src/search/api_document.ts`; in its detail range), which the phrase rule reads without the
    * sections; an API page without it has no member a query can name with its type.
    */
   a?: string;
@@ -203,7 +203,7 @@ class CompactDocumentView implements ManifestDocument {
   }
   /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
   get sectionTitles(): readonly string[] | undefined {
-    return this.#c.h;
+    return this.#d.h;
   }
   /**
    * Its member names when the edge manifest keeps its sections apart (`CompactDocument.a`; `""`

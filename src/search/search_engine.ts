@@ -291,6 +291,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       await store.loadDocuments(docsOf(docs, phraseCandidates(best, plan, options.limit)));
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
+        await store.loadDocuments(docsOf(docs, partRule.pagesRead(ranked)));
         // Parts are scored by the statistics of the parts of the pages the search's own
         // statistics are (every part when those are the whole index's).
         ranked = partRule(
