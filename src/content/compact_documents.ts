@@ -342,7 +342,7 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
       `Invalid manifest: its sections are in ${manifest.sectionChunks} chunks and nothing reads them`,
     );
   }
-  if (manifest.detailRange !== undefined && !elsewhere.details) {
+  if (manifest.detailRangeStarts !== undefined && !elsewhere.details) {
     throw new TypeError(
       "Invalid manifest: its documents' details are in ranges and nothing reads them",
     );

@@ -31,7 +31,7 @@ export interface Details {
  * ```ts
  * import assert from "node:assert/strict";
  * import { createDetails } from "./detail_loader.ts";
- * const manifest = { detailRange: 2,
+ * const manifest = { detailRangeStarts: [0, 2],
  *   compactDocuments: [{ i: "d/a" }, { i: "d/b" }, { i: "d/c" }] } as never;
  * const read: number[] = [];
  * const details = createDetails(manifest, {
@@ -60,18 +60,18 @@ export function createDetails(
   ranges: DetailRangeReader | undefined,
   cache?: ChunkCache,
 ): Details {
-  const size = manifest.detailRange;
+  const starts = manifest.detailRangeStarts;
   const documents = manifest.compactDocuments?.length ?? 0;
-  if (size === undefined) return { load: () => LOADED };
+  if (starts === undefined) return { load: () => LOADED };
   if (!ranges) {
     throw new TypeError(
-      `Invalid manifest: its documents' details are in ranges of ${size} and nothing loads them`,
+      `Invalid manifest: its documents' details are in ${starts.length} ranges and nothing loads them`,
     );
   }
-  const count = Math.ceil(documents / size);
+  const count = starts.length;
   const check = (range: unknown, k: number) => {
     const rows = ranges.rows(range, k);
-    const expected = Math.min(size, documents - k * size);
+    const expected = (starts[k + 1] ?? documents) - starts[k]!;
     if (rows.length !== expected) {
       throw new TypeError(`detail range ${k} has ${rows.length} documents, not ${expected}`);
     }
@@ -94,10 +94,10 @@ export function createDetails(
   };
   return {
     elsewhere(n: number, id: string): DocumentDetails {
-      const k = detailRangeOf(n, size);
+      const k = detailRangeOf(n, starts);
       const rows = all?.[k] ?? chunks.get(k);
       if (!rows) throw new Error(`details of ${id} read before they were loaded (loadDocuments)`);
-      return rows[n - k * size]!;
+      return rows[n - starts[k]!]!;
     },
     load(docs) {
       if (all) return LOADED;
@@ -105,7 +105,7 @@ export function createDetails(
       const wanted: number[] = [];
       for (const doc of docs) {
         const n = documentNumber(doc);
-        if (n !== undefined) wanted.push(detailRangeOf(n, size));
+        if (n !== undefined) wanted.push(detailRangeOf(n, starts));
       }
       return chunks.load(wanted);
     },

@@ -3,7 +3,7 @@
  * request needs when an isolate starts — its id, source, format, title, size and file name — and
  * writes the fields a request reads of the documents it answers with (description, keywords, other
  * frontmatter, dates, links, status; the API member names the phrase rule reads, the section
- * titles the part rule reads of a page scored by its parts) in *detail ranges*: one shard for each run of consecutive documents whose details take about
+ * titles the part rule reads of a page scored by its parts) in *detail ranges*: one shard for each run of consecutive documents whose details take at most
  * {@link DETAIL_RANGE_BYTES}. A cold isolate's first search reads the ranges of the candidates
  * the phrase rule looks at (`phrase_rule.ts`: 30), of the pages with parts among the part
  * rule's (`part_rule.ts`) and of the hits it shows, not the 6 MB those fields take on a
@@ -43,31 +43,6 @@ export type DocumentDetails = Pick<CompactDocument, (typeof DETAIL_FIELDS)[numbe
  */
 export const DETAIL_RANGE_BYTES = 8 * 1024;
 
-/** Most documents a range holds. */
-export const MAX_DETAIL_RANGE_DOCUMENTS = 256;
-
-/**
- * Documents a detail range holds, for `documents` documents whose details take `bytes` (as JSON)
- * in all: about {@link DETAIL_RANGE_BYTES} of them, 1 to {@link MAX_DETAIL_RANGE_DOCUMENTS}.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { detailRangeDocuments } from "./document_details.ts";
- * assert.equal(detailRangeDocuments(1_480_000, 4980), 28); // openjdk-17-doc: 297 bytes a page
- * assert.equal(detailRangeDocuments(5_000, 64), 105); // all of 64 pages: one range
- * assert.equal(detailRangeDocuments(0, 0), 256);
- * assert.equal(detailRangeDocuments(1e6, 10), 1);
- * ```
- */
-export function detailRangeDocuments(bytes: number, documents: number): number {
-  const perDocument = bytes / Math.max(1, documents);
-  return Math.max(
-    1,
-    Math.min(MAX_DETAIL_RANGE_DOCUMENTS, Math.round(DETAIL_RANGE_BYTES / perDocument)),
-  );
-}
-
 /**
  * Ranges a detail volume holds: every range again, in volumes of about 1 MB, which a request
  * needing every document's details (a list, `llms.txt`) reads instead of hundreds of ranges.
@@ -86,21 +61,32 @@ export interface DetailRangeReader {
 }
 
 /**
- * The range (0 …) holding document number `n`'s details, ranges of `size` documents.
+ * The range (0 …) holding document number `n`'s details, ranges starting at `starts` (the first
+ * document of each, ascending from 0).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { detailRangeOf } from "./document_details.ts";
- * assert.deepEqual([0, 63, 64, 130].map((n) => detailRangeOf(n, 64)), [0, 0, 1, 2]);
+ * assert.deepEqual([0, 2, 3, 9, 10, 40].map((n) => detailRangeOf(n, [0, 3, 10])), [0, 0, 1, 1, 2, 2]);
  * ```
  */
-export const detailRangeOf = (n: number, size: number): number => Math.floor(n / size);
+export function detailRangeOf(n: number, starts: readonly number[]): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= n) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
 
 /**
- * `compact` (a manifest in compact form) with its documents' details moved into ranges of `size`
- * consecutive documents (`detailRange` set; by default {@link detailRangeDocuments} of them);
- * range `k` lists the details of documents `k·size …`, each with the fields it has.
+ * `compact` (a manifest in compact form) with its documents' details moved into ranges of
+ * consecutive documents whose details take at most `maxBytes` as JSON ({@link DETAIL_RANGE_BYTES};
+ * a larger document has a range to itself); `detailRangeStarts` names the first document of each,
+ * and range `k` lists its documents' details, each with the fields it has.
  *
  * @example
  * ```ts
@@ -111,8 +97,8 @@ export const detailRangeOf = (n: number, size: number): number => Math.floor(n /
  *   { i: "d/y", n: "Y", d: "", z: 2, f: "y.txt", url: "https://x.example/y" },
  *   { i: "d/z", n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" },
  * ] } as never;
- * const { edge, ranges } = splitDetails(compact, 2);
- * assert.equal(edge.detailRange, 2);
+ * const { edge, ranges } = splitDetails(compact, 75);
+ * assert.deepEqual(edge.detailRangeStarts, [0, 2]);
  * assert.deepEqual(edge.compactDocuments, [
  *   { i: "d/x", n: "X", z: 1 }, { i: "d/y", n: "Y", z: 2, f: "y.txt" }, { i: "d/z", n: "Z", z: 3 },
  * ]);
@@ -124,12 +110,13 @@ export const detailRangeOf = (n: number, size: number): number => Math.floor(n /
  */
 export function splitDetails(
   compact: Manifest,
-  size?: number,
+  maxBytes = DETAIL_RANGE_BYTES,
 ): { edge: Manifest; ranges: DocumentDetails[][] } {
   const detail = new Set<string>(DETAIL_FIELDS);
   const kept: CompactDocument[] = [];
-  const details: DocumentDetails[] = [];
-  let bytes = 0;
+  const ranges: DocumentDetails[][] = [];
+  const starts: number[] = [];
+  let bytes = Infinity;
   for (const c of compact.compactDocuments ?? []) {
     const own: Record<string, unknown> = {};
     const apart: Record<string, unknown> = {};
@@ -138,11 +125,15 @@ export function splitDetails(
     }
     // Without its details: the store reads them from the ranges (`CompactDocumentView`).
     kept.push(own as unknown as CompactDocument);
-    details.push(apart as DocumentDetails);
-    if (size === undefined) bytes += JSON.stringify(apart).length;
+    const size = JSON.stringify(apart).length;
+    // A new range when this one would pass the bound (a document larger has one to itself).
+    if (bytes + size > maxBytes) {
+      starts.push(kept.length - 1);
+      ranges.push([]);
+      bytes = 0;
+    }
+    ranges.at(-1)!.push(apart as DocumentDetails);
+    bytes += size;
   }
-  const run = size ?? detailRangeDocuments(bytes, details.length);
-  const ranges: DocumentDetails[][] = [];
-  for (let at = 0; at < details.length; at += run) ranges.push(details.slice(at, at + run));
-  return { edge: { ...compact, compactDocuments: kept, detailRange: run }, ranges };
+  return { edge: { ...compact, compactDocuments: kept, detailRangeStarts: starts }, ranges };
 }

@@ -20,6 +20,7 @@ import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
 import { withLlmsFullSizes } from "../../src/site/llms_full_sizes.ts";
 import { unpackManifest } from "../../src/shards/document_columns.ts";
 import { twinPath } from "../../src/content/twin_path.ts";
+import { detailRangeOf } from "../../src/content/document_details.ts";
 import { detailRows } from "../../src/shards/detail_columns.ts";
 import type { PackedIndex } from "../../src/shards/packed_index.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
@@ -291,7 +292,7 @@ Deno.test({
     whole.shutdown();
     // Every API page's member names are in its detail range, as its sections give them.
     const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
-    const size = edge.detailRange!;
+    const starts = edge.detailRangeStarts!;
     const rows = root.details.flatMap((
       name,
       k,
@@ -299,7 +300,7 @@ Deno.test({
     assert.equal(rows.length, manifest.documents.length);
     manifest.documents.forEach((doc, n) => {
       assert.equal(edge.compactDocuments![n]!.a, undefined, doc.id);
-      assert.equal(rows[n]!.a, apiMembers(doc), `${doc.id} in range ${Math.floor(n / size)}`);
+      assert.equal(rows[n]!.a, apiMembers(doc), `${doc.id} in range ${detailRangeOf(n, starts)}`);
     });
   },
 });
@@ -411,7 +412,7 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const manifest = { ...built, settings: { ...built.settings, profiles: ["articles", "acdc"] } };
   const { root, source, reads, files } = await shardsOf(manifest, index);
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
-  const size = edge.detailRange!;
+  const starts = edge.detailRangeStarts!;
   assert.ok(root.details.length >= 10, `${root.details.length} detail ranges`);
   // The edge manifest has no document's details.
   assert.deepEqual(
@@ -420,7 +421,7 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   );
   const numbers = new Map(manifest.documents.map((d, n) => [d.uri, n]));
   const rangesOf = (uris: string[]) =>
-    new Set(uris.map((uri) => root.details[Math.floor(numbers.get(uri)! / size)]!));
+    new Set(uris.map((uri) => root.details[detailRangeOf(numbers.get(uri)!, starts)]!));
   const detailsRead = (from: number) =>
     new Set(reads.slice(from).filter((n) => root.details.includes(n)));
   const volumesRead = (from: number) =>
@@ -441,7 +442,7 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const paged = new Set(
     Array.from(
       index.parts ?? [],
-      (page) => root.details[Math.floor(ids.indexOf(index.ids[page]!) / size)]!,
+      (page) => root.details[detailRangeOf(ids.indexOf(index.ids[page]!), starts)]!,
     ),
   );
   assert.ok(paged.size < root.details.length / 2, `${paged.size} ranges with parted pages`);
