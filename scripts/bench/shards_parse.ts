@@ -15,6 +15,7 @@ import process from "node:process";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { createSearchEngine } from "../../src/search/search_engine.ts";
 import { importSearchIndex } from "../../src/search/search_index.ts";
+import { detailRows } from "../../src/shards/detail_columns.ts";
 import { createShardReader } from "../../src/shards/shard_reader.ts";
 import { shardedLoaders, type ShardRoot } from "../../src/shards/shard_root.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
@@ -46,6 +47,7 @@ if (child === "--child") {
   const store = createContentStore(manifest, {
     bodyChunk: loaders.bodyChunk,
     sectionsChunk: loaders.sectionsChunk,
+    detailRange: { read: loaders.detailRange, rows: detailRows },
   });
   createSearchEngine(
     store,

@@ -8,6 +8,7 @@
  */
 import { bodyChunkCount, splitBodies } from "../content/body_chunks.ts";
 import { compactManifest } from "../content/compact_documents.ts";
+import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.ts";
 import { splitSections } from "../content/section_chunks.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
@@ -15,6 +16,7 @@ import { apiMembers } from "../search/api_document.ts";
 import { splitDictionary } from "../search/dictionary_ranges.ts";
 import { splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
+import { packDetails } from "../shards/detail_columns.ts";
 import { packManifest } from "../shards/document_columns.ts";
 import { splitDocuments } from "../search/document_ranges.ts";
 import { packIndex } from "../shards/packed_index.ts";
@@ -73,8 +75,9 @@ export async function shardName(text: string): Promise<string> {
  *   return Promise.resolve();
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
- * // The manifest, the index, one body chunk, one section chunk, one postings chunk, one
- * // dictionary range and one volume of it, one stats range and one name range.
+ * // The manifest, the index, one body chunk, one section chunk, one detail range and one volume
+ * // of it, one postings chunk, one dictionary range and one volume of it, one stats range and one
+ * // name range.
  * assert.equal(files.size, 9);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
@@ -115,7 +118,7 @@ export async function writeShards(
   // Each document's lengths, inbound count and names, in ranges read for the documents a search
   // touches.
   const documents = splitDocuments(dictionary.edge);
-  // The pages scored by their parts: the engine reads their sections' titles when it starts.
+  // The pages scored by their parts: the part rule reads their sections' titles.
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]!));
   // API pages keep their member names: the phrase rule reads them, not the section shards.
   const sections = splitSections(
@@ -124,18 +127,22 @@ export async function writeShards(
     paged,
     apiMembers,
   );
+  // What a request shows of a document, in ranges read for the documents it shows.
+  const details = splitDetails(sections.edge);
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,
     contentHash: manifest.contentHash,
     // What a cold isolate reads of every document: packed (`document_columns.ts`,
     // `packed_index.ts`), the index's ids left out where they are the manifest's.
-    manifest: await parts(asciiJson(packManifest(sections.edge))),
+    manifest: await parts(asciiJson(packManifest(details.edge))),
     index: await parts(
       asciiJson(packIndex(documents.edge, manifest.documents.map((d) => d.id))),
     ),
     bodies: [],
     sections: [],
+    details: [],
+    detailVolumes: [],
     postings: [],
     dictionary: [],
     dictionaryVolumes: [],
@@ -145,6 +152,13 @@ export async function writeShards(
   };
   for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
   for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
+  const packed = details.ranges.map((range) => asciiJson(packDetails(range)));
+  for (const text of packed) root.details.push(await put(text));
+  for (let at = 0; at < packed.length; at += DETAIL_VOLUME_RANGES) {
+    root.detailVolumes.push(
+      await put(`[${packed.slice(at, at + DETAIL_VOLUME_RANGES).join(",")}]`),
+    );
+  }
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
   for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
   for (const volume of dictionary.volumes) {

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { DocumentDetails } from "./document_details.ts";
 import {
   type DocumentFormat,
   documentUri,
@@ -44,13 +45,13 @@ export interface CompactDocument {
   /** Sections, when not one level-1 section named by the slug and title spanning the body. */
   c?: ManifestSection[];
   /**
-   * Only in a sharded build's edge manifest: the titles of its sections, which are in a section
-   * chunk, for a page the engine reads them of when it starts (scored by its parts).
+   * Only in a sharded build: the titles of its sections, which are in a section chunk, for a page
+   * scored by its parts, whose titles the part rule reads (in its detail range).
    */
   h?: string[];
   /**
-   * Only in a sharded build's edge manifest: an API page's member names and their types'
-   * (`apiMembers` in `src/search/api_document.ts`), which the phrase rule reads without the
+   * Only in a sharded build: an API page's member names and their types' (`apiMembers` in
+   * `src/search/api_document.ts`; in its detail range), which the phrase rule reads without the
    * sections; an API page without it has no member a query can name with its type.
    */
   a?: string;
@@ -78,6 +79,18 @@ export const OPTIONAL_FIELDS = [
  * section). Throws when the chunk is not loaded.
  */
 export type SectionsElsewhere = (id: string) => ManifestSection[] | undefined;
+
+/**
+ * The details of compact document number `n` (id `id`) written without them, from its loaded
+ * detail range (`document_details.ts`). Throws when the range is not loaded.
+ */
+export type DetailsElsewhere = (n: number, id: string) => DocumentDetails;
+
+/** Where a compact document's sections and details are, when not in it. */
+export interface Elsewhere {
+  sections?: SectionsElsewhere | undefined;
+  details?: DetailsElsewhere | undefined;
+}
 
 /**
  * The file name a compact document leaves out: `<path>.html` for an HTML page (every page of an
@@ -115,11 +128,26 @@ class CompactDocumentView implements ManifestDocument {
   #meta: Record<string, MetaValue> | undefined;
   #sections: ManifestSection[] | undefined;
   readonly #elsewhere: SectionsElsewhere | undefined;
+  readonly #details: DetailsElsewhere | undefined;
+  readonly #n: number;
 
-  constructor(c: CompactDocument, source: string, elsewhere?: SectionsElsewhere) {
+  constructor(c: CompactDocument, source: string, n = 0, elsewhere: Elsewhere = {}) {
     this.#c = c;
     this.#source = source;
-    this.#elsewhere = elsewhere;
+    this.#n = n;
+    this.#elsewhere = elsewhere.sections;
+    this.#details = elsewhere.details;
+  }
+  /** Its number in the manifest's documents, when it is a compact document's view. */
+  static numberOf(doc: object): number | undefined {
+    return #n in doc ? (doc as CompactDocumentView).#n : undefined;
+  }
+  /**
+   * Its details: in it, or in its loaded detail range (not kept here: the isolate's chunk cache
+   * bounds them).
+   */
+  get #d(): DocumentDetails {
+    return this.#details ? this.#details(this.#n, this.#c.i) : this.#c;
   }
   get id(): string {
     return this.#c.i;
@@ -155,13 +183,13 @@ class CompactDocumentView implements ManifestDocument {
     return this.#c.n;
   }
   get description(): string {
-    return this.#c.d;
+    return this.#d.d;
   }
   get keywords(): string[] {
-    return this.#keywords ??= this.#c.k ?? [];
+    return this.#details ? this.#d.k ?? [] : this.#keywords ??= this.#c.k ?? [];
   }
   get meta(): Record<string, MetaValue> {
-    return this.#meta ??= this.#c.m ?? {};
+    return this.#details ? this.#d.m ?? {} : this.#meta ??= this.#c.m ?? {};
   }
   get size(): number {
     return this.#c.z;
@@ -175,32 +203,32 @@ class CompactDocumentView implements ManifestDocument {
   }
   /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
   get sectionTitles(): readonly string[] | undefined {
-    return this.#c.h;
+    return this.#d.h;
   }
   /**
    * Its member names when the edge manifest keeps its sections apart (`CompactDocument.a`; `""`
    * for none), else `undefined`: its sections are here to read.
    */
   get apiMembers(): string | undefined {
-    return this.#c.a ?? (this.#elsewhere && this.#c.c === undefined ? "" : undefined);
+    return this.#d.a ?? (this.#elsewhere && this.#c.c === undefined ? "" : undefined);
   }
   get status(): string | undefined {
-    return this.#c.status;
+    return this.#d.status;
   }
   get maturity(): string | undefined {
-    return this.#c.maturity;
+    return this.#d.maturity;
   }
   get lastUpdated(): string | undefined {
-    return this.#c.lastUpdated;
+    return this.#d.lastUpdated;
   }
   get relatedIds(): string[] | undefined {
-    return this.#c.relatedIds;
+    return this.#d.relatedIds;
   }
   get supersededBy(): string[] | undefined {
-    return this.#c.supersededBy;
+    return this.#d.supersededBy;
   }
   get url(): string | undefined {
-    return this.#c.url;
+    return this.#d.url;
   }
   toJSON(): ManifestDocument {
     return expandDocument(this);
@@ -280,28 +308,53 @@ export function compactManifest(manifest: Manifest): Manifest {
 }
 
 /**
- * The manifest with `compactDocuments` expanded into `documents` (as it was before); the
- * sections of a manifest with `sectionChunks` are read through `elsewhere`.
+ * The number of `doc` in its manifest's documents when it is a compact document's view
+ * ({@link expandManifest}), else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { documentNumber, expandManifest } from "./compact_documents.ts";
+ * const manifest = { sources: [{ name: "d" }], documents: [],
+ *   compactDocuments: [{ i: "d/a", n: "A", d: "", z: 1 }, { i: "d/b", n: "B", d: "", z: 1 }] };
+ * const docs = expandManifest(manifest as never).documents;
+ * assert.deepEqual(docs.map(documentNumber), [0, 1]);
+ * assert.equal(documentNumber({ ...docs[1]! }), undefined);
+ * ```
  */
-export function expandManifest(manifest: Manifest, elsewhere?: SectionsElsewhere): Manifest {
+export function documentNumber(doc: ManifestDocument): number | undefined {
+  return CompactDocumentView.numberOf(doc);
+}
+
+/**
+ * The manifest with `compactDocuments` expanded into `documents` (as it was before); the
+ * sections of a manifest with `sectionChunks` are read through `elsewhere.sections`, the details
+ * of one with `detailRange` through `elsewhere.details`.
+ */
+export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): Manifest {
   const compact = manifest.compactDocuments;
   if (compact === undefined) return manifest;
   if (!Array.isArray(compact) || manifest.documents.length !== 0) {
     throw new TypeError("Invalid manifest: compactDocuments with documents, or not a list");
   }
-  if (manifest.sectionChunks !== undefined && !elsewhere) {
+  if (manifest.sectionChunks !== undefined && !elsewhere.sections) {
     throw new TypeError(
       `Invalid manifest: its sections are in ${manifest.sectionChunks} chunks and nothing reads them`,
+    );
+  }
+  if (manifest.detailRangeStarts !== undefined && !elsewhere.details) {
+    throw new TypeError(
+      "Invalid manifest: its documents' details are in ranges and nothing reads them",
     );
   }
   const sources = manifest.sources.map((s) => s.name);
   const { compactDocuments: _, ...rest } = manifest;
   return {
     ...rest,
-    documents: compact.map((c) => {
+    documents: compact.map((c, n) => {
       const source = sources[c.s ?? 0];
       if (source === undefined) throw new TypeError(`Invalid manifest: source ${c.s} of ${c.i}`);
-      return new CompactDocumentView(c, source, elsewhere);
+      return new CompactDocumentView(c, source, n, elsewhere);
     }),
   };
 }

@@ -2,6 +2,8 @@ import { bodyChunkOf } from "./body_chunks.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
 import { expandManifest, type SectionsElsewhere } from "./compact_documents.ts";
+import { createDetails } from "./detail_loader.ts";
+import type { DetailRangeReader } from "./document_details.ts";
 import { sectionsOfChunk } from "./section_chunks.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
@@ -35,6 +37,15 @@ export interface ContentStore {
    * call tries again).
    */
   loadBodies(docs?: Iterable<ManifestDocument>, options?: { sections?: boolean }): Promise<void>;
+  /**
+   * Makes the details of `docs` (every document when omitted) readable — description, keywords,
+   * `meta`, dates, `url`, status, related ids: what a result shows of a document — when the
+   * manifest keeps them in ranges (a sharded build's: `document_details.ts`; reading one throws
+   * until then, and so does `documents`, sorted by date, until every document's are); otherwise
+   * there is nothing to load. `loadBodies` loads them too. Rejects when a range fails to load (a
+   * later call tries again).
+   */
+  loadDocuments(docs?: Iterable<ManifestDocument>): Promise<void>;
   /** By manifest id (`<source>/<path>`). */
   byId(id: string): ManifestDocument | undefined;
   /** By URI (`acdc://<source>/<path>`). */
@@ -76,6 +87,11 @@ export interface ContentStoreOptions {
    * `sectionChunks`. `loadBodies` reads a document's sections with its body.
    */
   sectionsChunk?: (k: number) => Promise<unknown>;
+  /**
+   * Reads the detail ranges of a manifest with `detailRange` (`document_details.ts`); required
+   * for such a manifest.
+   */
+  detailRange?: DetailRangeReader;
   /** The byte bound shared with the isolate's other chunks read from shards. */
   chunkCache?: ChunkCache;
 }
@@ -166,7 +182,11 @@ export function createContentStore(
 ): ContentStore {
   assertManifest(input);
   const sections = createSections(input, options.sectionsChunk, options.chunkCache);
-  const manifest = expandManifest(input, sections.elsewhere);
+  const details = createDetails(input, options.detailRange, options.chunkCache);
+  const manifest = expandManifest(input, {
+    sections: sections.elsewhere,
+    details: details.elsewhere,
+  });
   const bodies = createBodies(manifest, options.bodyChunk, options.chunkCache);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;
@@ -212,13 +232,16 @@ export function createContentStore(
     },
     sourceNames,
     body: bodies.body,
-    loadBodies: sections.elsewhere
+    loadBodies: sections.elsewhere || details.elsewhere
       ? (docs = manifest.documents, options) => {
+        // A tool quoting a body shows its document: its details are loaded with it.
         const list = [...docs];
-        if (options?.sections === false) return bodies.loadBodies(list);
-        return Promise.all([bodies.loadBodies(list), sections.load(list)]).then(() => {});
+        const loading = [bodies.loadBodies(list), details.load(list)];
+        if (options?.sections !== false) loading.push(sections.load(list));
+        return Promise.all(loading).then(() => {});
       }
       : bodies.loadBodies,
+    loadDocuments: details.load,
     byId: (id) => lookups().byId.get(id),
     byUri: (uri) => lookups().byUri.get(uri),
     lookup(ref) {

@@ -177,6 +177,13 @@ export interface Manifest {
    */
   sectionChunks?: number;
   /**
+   * Only in a sharded build's edge manifest: the compact documents' details (description,
+   * keywords, other frontmatter, dates, links: `document_details.ts`) are in ranges of consecutive
+   * documents, read when a request first reads them of a document; these are the numbers of the
+   * first document of each range (ascending from 0).
+   */
+  detailRangeStarts?: number[];
+  /**
    * What each document (in `documents` order) counts for in `llms-full.txt`
    * (`llmsFullBytes` in `src/site/llms_txt.ts`): written by a build whose function serves that
    * file from bodies kept apart, so that it reads only the bodies of the documents that fit.
@@ -278,6 +285,16 @@ export function assertManifest(value: unknown): asserts value is Manifest {
     !(Number.isInteger(m.sectionChunks) && m.sectionChunks >= 1 && m.sectionChunks <= 65_536)
   ) {
     throw new TypeError(`Invalid manifest: sectionChunks ${m.sectionChunks}`);
+  }
+  const starts = m.detailRangeStarts;
+  if (
+    starts !== undefined &&
+    !(Array.isArray(starts) && starts.length <= 65_536 &&
+      starts.every((start, k) =>
+        Number.isInteger(start) && (k === 0 ? start === 0 : start > starts[k - 1]!)
+      ))
+  ) {
+    throw new TypeError("Invalid manifest: detailRangeStarts is not a list ascending from 0");
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

@@ -93,11 +93,28 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
   if (m.llmsFullSizes) {
     manifest.llmsFullSizes = m.llmsFullSizes.filter((_, n) => visible.has(m.documents[n]!.source));
   }
-  const { bodyChunks: _chunks, sectionChunks: _sections, ...plain } = manifest;
+  const { bodyChunks: _chunks, sectionChunks: _sections, detailRangeStarts: _details, ...plain } =
+    manifest;
   const view = createContentStore(plain as Manifest);
+  // Not spread: its sorted documents and categories are made when first read (a sharded build's
+  // documents sort by a date read from their detail ranges, which may not be loaded yet).
   return {
-    ...view,
+    manifest: view.manifest,
+    contentHash: view.contentHash,
+    get documents() {
+      return view.documents;
+    },
+    get categories() {
+      return view.categories;
+    },
+    sourceNames: view.sourceNames,
     body: store.body,
     loadBodies: store.loadBodies,
+    // Its documents are the store's: their details too (all of them at once, from the volumes,
+    // when it asks for all).
+    loadDocuments: store.loadDocuments,
+    byId: view.byId,
+    byUri: view.byUri,
+    lookup: view.lookup,
   };
 }

@@ -3,10 +3,11 @@
  * its bytes on a reference shelf: 14.6 of openjdk-17-doc's 18.1 MB) and writes them in chunks,
  * a document's chosen by the body chunks' rule (`bodyChunkOf`, over the section chunks' count),
  * and a request reads a document's sections when it reads its body. A page whose section titles
- * the engine reads when it starts (a page scored by its parts, `part_rule.ts`) keeps only those
- * titles in the manifest (`h`: 0.3 of the 2.05 MB of openjdk-17-doc's 109 such pages' sections),
- * and an API page the names of its members, which the phrase rule reads (`a`: `apiMembers` in
- * `src/search/api_document.ts`).
+ * the part rule reads (a page scored by its parts, `part_rule.ts`) keeps only those titles
+ * (`h`: 0.3 of the 2.05 MB of openjdk-17-doc's 109 such pages' sections), and an API page the
+ * names of its members, which the phrase rule reads (`a`: `apiMembers` in
+ * `src/search/api_document.ts`); both go to the documents' detail ranges
+ * (`document_details.ts`).
  *
  * @module
  */

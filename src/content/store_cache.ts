@@ -4,6 +4,7 @@ import {
   type ContentStoreOptions,
   createContentStore,
 } from "./content_store.ts";
+import type { DetailRangeReader } from "./document_details.ts";
 import type { Manifest, ManifestHead } from "./manifest.ts";
 
 /** Default time a loaded manifest is trusted before it is checked again: 5 minutes. */
@@ -24,6 +25,13 @@ export interface StoreCacheOptions {
   bodyChunk?: (k: number, contentHash: string) => Promise<unknown>;
   /** Imports a section chunk of a sharded build's edge manifest (`section_chunks.ts`), likewise. */
   sectionsChunk?: (k: number, contentHash: string) => Promise<unknown>;
+  /** Reads a detail range of a sharded build's edge manifest (`document_details.ts`), likewise. */
+  detailRange?: {
+    read: (k: number, contentHash: string) => Promise<unknown>;
+    rows: DetailRangeReader["rows"];
+    /** Every range at once (the volumes). */
+    readAll?: (contentHash: string) => Promise<readonly unknown[]>;
+  };
   /** The byte bound on body chunks read from shards (shared with the postings'). */
   chunkCache?: ChunkCache;
   /** Called when a reload fails and the last good store keeps serving. */
@@ -85,10 +93,18 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
       const manifest = await options.load();
       if (!store || store.contentHash !== manifest.contentHash) {
         const storeOptions: ContentStoreOptions = {};
-        const { bodyChunk, sectionsChunk } = options;
+        const { bodyChunk, sectionsChunk, detailRange } = options;
         const hash = manifest.contentHash;
         if (bodyChunk) storeOptions.bodyChunk = (k) => bodyChunk(k, hash);
         if (sectionsChunk) storeOptions.sectionsChunk = (k) => sectionsChunk(k, hash);
+        if (detailRange) {
+          const { read, rows, readAll } = detailRange;
+          storeOptions.detailRange = {
+            read: (k) => read(k, hash),
+            rows,
+            ...(readAll ? { readAll: () => readAll(hash) } : {}),
+          };
+        }
         if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;
         store = createContentStore(manifest, storeOptions);
       }

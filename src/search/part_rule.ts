@@ -148,6 +148,7 @@ export type PartPage = Pick<ManifestDocument, "sections"> & {
  * const ranked = rule(index.search(plan, { weights }), plan, weights, {});
  * assert.equal(ranked[0]!.id, "a");
  * assert.equal(ranked[0]!.section, 0); // its snippet comes from that section
+ * assert.deepEqual(rule.pagesRead(ranked).map((h) => h.id), ["a"]); // the page with parts
  * assert.equal(createPartRule(buildSearchIndex([], "h"), []), undefined);
  * ```
  */
@@ -170,7 +171,7 @@ export function createPartRule(
     return { title, description: "" } as ManifestDocument;
   };
   const rescore = createPhraseRule(heads);
-  return (
+  const apply = (
     ranked: SearchHit[],
     plan: QueryPlan,
     weights: FieldWeights,
@@ -218,4 +219,11 @@ export function createPartRule(
     );
     return head.concat(ranked.slice(head.length));
   };
+  /**
+   * The pages of `ranked` whose section titles `apply` reads (its candidates with parts): a
+   * sharded build's engine loads their details first (`ContentStore.loadDocuments`).
+   */
+  const pagesRead = (ranked: readonly SearchHit[]): SearchHit[] =>
+    ranked.slice(0, PART_CANDIDATES).filter((h) => hasParts[h.doc] === 1);
+  return Object.assign(apply, { pagesRead });
 }

@@ -36,6 +36,29 @@ const headLength = (count: number, limit: number) =>
   Math.min(count, Math.max(limit, PHRASE_CANDIDATES));
 
 /**
+ * The hits the phrase rule reads the documents of (their title, description and `meta`, and an
+ * API page's member names): the head it checks, none for a query of one word. A sharded build's
+ * engine loads their details first (`ContentStore.loadDocuments`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { phraseCandidates } from "./phrase_rule.ts";
+ * const hits = Array.from({ length: 40 }, (_, doc) => ({ doc, id: `${doc}`, score: 1, matched: 2 }));
+ * assert.equal(phraseCandidates(hits, { words: 2 }, 10).length, 30);
+ * assert.equal(phraseCandidates(hits, { words: 2 }, 35).length, 35);
+ * assert.deepEqual(phraseCandidates(hits, { words: 1 }, 10), []);
+ * ```
+ */
+export function phraseCandidates(
+  hits: readonly SearchHit[],
+  plan: Pick<QueryPlan, "words">,
+  limit: number,
+): readonly SearchHit[] {
+  return plan.words < 2 ? [] : hits.slice(0, headLength(hits.length, limit));
+}
+
+/**
  * The phrase rule over an engine's documents (by document number): `rescore(hits, plan, limit)`
  * gives the hits reordered (the head of at least `limit` and {@link PHRASE_CANDIDATES}, rest as
  * they were).

@@ -5,7 +5,12 @@ import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
-import { createPhraseRule, PHRASE_BOOST, PHRASE_CANDIDATES } from "./phrase_rule.ts";
+import {
+  createPhraseRule,
+  PHRASE_BOOST,
+  PHRASE_CANDIDATES,
+  phraseCandidates,
+} from "./phrase_rule.ts";
 import {
   createPartRule,
   PART_CANDIDATES,
@@ -261,6 +266,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     index,
     async query(text, options) {
       if (answered) index.readRest();
+      // A tag is any document's keyword: every document's details are read for it.
+      if (options.tag !== undefined) await store.loadDocuments();
       const { filters, scope } = narrowing(setsOf, options);
       const plan = await index.readPlan(text);
       const terms = [...plan.expansions.values()].flatMap((m) => [...m.keys()]);
@@ -298,8 +305,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ...(filter ? { filter } : {}),
         ...(scoped ? { statsScope } : {}),
       });
+      // The documents the phrase rule reads (a sharded build's details are in ranges).
+      await store.loadDocuments(docsOf(docs, phraseCandidates(best, plan, options.limit)));
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
+        await store.loadDocuments(docsOf(docs, partRule.pagesRead(ranked)));
         // Parts are scored by the statistics of the parts of the pages the search's own
         // statistics are (every part when those are the whole index's).
         ranked = partRule(ranked, plan, options.weights, partScope, tail);
@@ -327,6 +337,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       const holds = holderOf(groups);
       let hits = head.map((h) => hitOf(h, plan, holds));
       if (options.newestFirstOnTies) {
+        await store.loadDocuments(hits.map((h) => h.doc));
         hits = hits.sort((a, b) =>
           Number(a.partial) - Number(b.partial) || b.score - a.score ||
           newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
@@ -374,6 +385,19 @@ function narrowing(
     if (set) scope.push(`${kind}=${value.toLowerCase()}`);
   }
   return { filters, scope };
+}
+
+/** The documents of `hits` the store holds (`docs`, by document number). */
+function docsOf(
+  docs: readonly (ManifestDocument | undefined)[],
+  hits: readonly SearchHit[],
+): ManifestDocument[] {
+  const found: ManifestDocument[] = [];
+  for (const h of hits) {
+    const doc = docs[h.doc];
+    if (doc) found.push(doc);
+  }
+  return found;
 }
 
 /** Whether a hit of `tail` scoring `floor` or more scores `score` or more. */

@@ -10,6 +10,8 @@
  */
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import type { Manifest } from "../content/manifest.ts";
+import type { StoreCacheOptions } from "../content/store_cache.ts";
+import { detailRows } from "./detail_columns.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import { type ShardedLoaders, shardedLoaders, type ShardRoot } from "./shard_root.ts";
@@ -25,6 +27,8 @@ export interface RootLoaders {
   index(contentHash: string): Promise<SearchIndexData | undefined>;
   bodyChunk(k: number, contentHash: string): Promise<unknown>;
   sectionsChunk(k: number, contentHash: string): Promise<unknown>;
+  detailRange(k: number, contentHash: string): Promise<unknown>;
+  detailRanges(contentHash: string): Promise<readonly unknown[]>;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
@@ -99,6 +103,8 @@ export function rootLoaders(
     },
     bodyChunk: (k, hash) => of(hash).bodyChunk(k),
     sectionsChunk: (k, hash) => of(hash).sectionsChunk(k),
+    detailRange: (k, hash) => of(hash).detailRange(k),
+    detailRanges: (hash) => of(hash).detailRanges(),
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
     dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
@@ -112,6 +118,7 @@ export interface ShardedStoreOptions {
   load: () => Promise<Manifest>;
   bodyChunk: (k: number, contentHash: string) => Promise<unknown>;
   sectionsChunk: (k: number, contentHash: string) => Promise<unknown>;
+  detailRange: NonNullable<StoreCacheOptions["detailRange"]>;
   chunkCache: ChunkCache;
 }
 
@@ -148,6 +155,7 @@ export function shardedCacheOptions(
       load: loaders.manifest,
       bodyChunk: loaders.bodyChunk,
       sectionsChunk: loaders.sectionsChunk,
+      detailRange: { read: loaders.detailRange, rows: detailRows, readAll: loaders.detailRanges },
       chunkCache,
     },
     engine: {

@@ -13,6 +13,7 @@
  */
 import { assertManifest, type Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
+import { readVolumes } from "./detail_columns.ts";
 import { unpackManifest } from "./document_columns.ts";
 import { unpackIndex } from "./packed_index.ts";
 import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
@@ -38,6 +39,10 @@ export interface ShardRoot {
   bodies: string[];
   /** Section chunk `k`'s shard (`section_chunks.ts`). */
   sections: string[];
+  /** Detail range `k`'s shard (`document_details.ts`). */
+  details: string[];
+  /** Detail volume `k`'s shard: the ranges again, in runs read when every range is wanted. */
+  detailVolumes: string[];
   /** Postings chunk `k`'s shard. */
   postings: string[];
   /** Dictionary range `k`'s shard (`dictionary_ranges.ts`). */
@@ -65,8 +70,8 @@ const names = (value: unknown, min: number): value is string[] =>
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
  * const root = { layout: "shelf-shards-5", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], sections: [name], postings: [], dictionary: [],
- *   dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
+ *   index: [name], bodies: [name], sections: [name], details: [], detailVolumes: [], postings: [],
+ *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
  * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-2" }));
@@ -78,7 +83,8 @@ export function isShardRoot(value: unknown): value is ShardRoot {
   const views = r.views;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
-    names(r.bodies, 1) && names(r.sections, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
+    names(r.bodies, 1) && names(r.sections, 0) && names(r.details, 0) &&
+    names(r.detailVolumes, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
     names(r.dictionaryVolumes, 0) && names(r.documentStats, 0) && names(r.documentNames, 0) &&
     typeof views === "object" && views !== null &&
     Object.values(views).every((parts) => names(parts, 1));
@@ -92,6 +98,9 @@ export interface ShardedLoaders {
   index(contentHash: string): Promise<SearchIndexData | undefined>;
   bodyChunk(k: number): Promise<unknown>;
   sectionsChunk(k: number): Promise<unknown>;
+  detailRange(k: number): Promise<unknown>;
+  /** Every detail range, in order, from the volumes. */
+  detailRanges(): Promise<readonly unknown[]>;
   postingsChunk(k: number): Promise<unknown>;
   dictionaryRange(k: number): Promise<unknown>;
   dictionaryVolume(k: number): Promise<unknown>;
@@ -146,6 +155,8 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     },
     bodyChunk: chunk(root.bodies, "body"),
     sectionsChunk: chunk(root.sections, "section"),
+    detailRange: chunk(root.details, "detail range"),
+    detailRanges: () => readVolumes(root.detailVolumes, reader),
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
     dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),

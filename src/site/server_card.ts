@@ -45,7 +45,7 @@ export function serverCard(
     ],
     authentication: schemes[auth],
     tools: describeTools(settings.tools, store, true),
-    resources: { uriTemplate: "acdc://{source}/{+path}", count: store.documents.length },
+    resources: { uriTemplate: "acdc://{source}/{+path}", count: store.manifest.documents.length },
     prompts: (store.manifest.prompts ?? []).map((p) => p.name),
     llmsTxt: `${base}/llms.txt`,
     freshness: freshnessOf(store.manifest),

@@ -10,7 +10,7 @@ import type { ContentStore } from "../content/content_store.ts";
 import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
 import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
-import { cachedBodyResult, cachedResult } from "./result_cache.ts";
+import { cachedBodyResult, cachedListResult } from "./result_cache.ts";
 import { MATCHED_SCHEMA, matchedFields, PARTIAL_SCHEMA } from "./matched_words.ts";
 import { resultPart, SECTION_SCHEMA, sectionFields, SNIPPET_WIDTH } from "./result_part.ts";
 
@@ -176,7 +176,7 @@ export const listArticles: ToolDefinition = {
     if (unknown) return unknown;
     const budget = answerChars(search, 1000);
     const key = `list_articles|${wanted}|${limit}|${offset}|${budget}|${structured}`;
-    return cachedResult(store, key, () => {
+    return cachedListResult(store, key, () => {
       const docs = wanted === ""
         ? store.documents
         : store.documents.filter((d) => d.category.toLowerCase() === wanted);

@@ -51,6 +51,7 @@ export const openaiSearch: ToolDefinition = {
       weights: acdcWeights(ctx.search),
       limit: SEARCH_RESULTS,
     });
+    await ctx.store.loadDocuments(hits.map((h) => h.doc));
     return text({
       results: hits.map(({ doc }) => ({
         id: doc.uri,

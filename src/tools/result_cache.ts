@@ -190,3 +190,28 @@ export function cachedBodyResult(
   return documentResults.get(store, key) ??
     store.loadBodies(docs).then(() => cachedResult(store, key, compute));
 }
+
+/**
+ * {@link cachedResult} for a result made from every document's details (a list): when it is not
+ * kept yet, they are loaded first (see `ContentStore.loadDocuments`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cachedListResult } from "./result_cache.ts";
+ * let loads = 0;
+ * const store = { loadDocuments: () => (loads++, Promise.resolve()) } as never;
+ * const make = () => ({ content: [{ type: "text" as const, text: "list" }] });
+ * const first = await cachedListResult(store, "l", make);
+ * assert.equal(cachedListResult(store, "l", make), first); // kept: nothing loaded
+ * assert.equal(loads, 1);
+ * ```
+ */
+export function cachedListResult(
+  store: ContentStore,
+  key: string,
+  compute: () => ToolResult,
+): ToolResult | Promise<ToolResult> {
+  return documentResults.get(store, key) ??
+    store.loadDocuments().then(() => cachedResult(store, key, compute));
+}

@@ -1,5 +1,5 @@
 import { lazyPattern } from "../lazy_pattern.ts";
-import { cachedResult } from "./result_cache.ts";
+import { cachedListResult } from "./result_cache.ts";
 import { answerChars, fitCount, pageText } from "./page_text.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
@@ -159,37 +159,44 @@ export const listDocumentationFiles: ToolDefinition = {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const budget = answerChars(search, 1000);
     // The same for every caller until the content changes: made once per page and era.
-    return cachedResult(store, `list_documentation_files|${offset}|${budget}|${structured}`, () => {
-      const all = store.manifest.documents.slice(offset, offset + 5000).map((d) => ({
-        filename: displayName(store, d),
-        source: d.source,
-        title: d.title,
-        description: d.description,
-        keywords: d.keywords,
-        size: formatSize(d.size),
-        ...pageUrl(d),
-      }));
-      // As many files as fit the answer's budget (pretty-printed JSON, about 1.3× compact).
-      const files = all.slice(0, fitCount(all, budget, (f) => JSON.stringify(f).length * 1.3 + 4));
-      const total = store.manifest.documents.length;
-      const next = offset + files.length < total ? offset + files.length : undefined;
-      const result: ToolResult = {
-        content: [{ type: "text", text: JSON.stringify(files, null, 2) }],
-      };
-      if (next !== undefined) {
-        result.content.push({
-          type: "text",
-          text: `[Files ${offset + 1}–${next} of ${total}: call list_documentation_files with ` +
-            `offset ${next} for the next.]`,
-        });
-      }
-      if (structured) {
-        result.structuredContent = next === undefined
-          ? { files }
-          : { files, total, nextOffset: next };
-      }
-      return result;
-    });
+    return cachedListResult(
+      store,
+      `list_documentation_files|${offset}|${budget}|${structured}`,
+      () => {
+        const all = store.manifest.documents.slice(offset, offset + 5000).map((d) => ({
+          filename: displayName(store, d),
+          source: d.source,
+          title: d.title,
+          description: d.description,
+          keywords: d.keywords,
+          size: formatSize(d.size),
+          ...pageUrl(d),
+        }));
+        // As many files as fit the answer's budget (pretty-printed JSON, about 1.3× compact).
+        const files = all.slice(
+          0,
+          fitCount(all, budget, (f) => JSON.stringify(f).length * 1.3 + 4),
+        );
+        const total = store.manifest.documents.length;
+        const next = offset + files.length < total ? offset + files.length : undefined;
+        const result: ToolResult = {
+          content: [{ type: "text", text: JSON.stringify(files, null, 2) }],
+        };
+        if (next !== undefined) {
+          result.content.push({
+            type: "text",
+            text: `[Files ${offset + 1}–${next} of ${total}: call list_documentation_files with ` +
+              `offset ${next} for the next.]`,
+          });
+        }
+        if (structured) {
+          result.structuredContent = next === undefined
+            ? { files }
+            : { files, total, nextOffset: next };
+        }
+        return result;
+      },
+    );
   },
 };
 

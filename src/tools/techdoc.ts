@@ -158,6 +158,7 @@ export const getDocument: ToolDefinition = {
     if (!doc) {
       return { content: [{ type: "text", text: `Document not found: ${id}` }], isError: true };
     }
+    await store.loadBodies([doc]);
     const metadata = {
       source: doc.source,
       uri: doc.uri,
@@ -168,7 +169,6 @@ export const getDocument: ToolDefinition = {
       keywords: doc.keywords,
       ...(doc.lastUpdated ? { lastUpdated: doc.lastUpdated } : {}),
     };
-    await store.loadBodies([doc]);
     const page = pageText(
       store.body(doc),
       offset,

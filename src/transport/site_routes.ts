@@ -70,7 +70,7 @@ export function addSiteRoutes(
       service: store.manifest.server.name,
       version: store.manifest.server.version,
       shelf: SHELF_VERSION,
-      documents: store.documents.length,
+      documents: store.manifest.documents.length,
       contentHash: store.contentHash,
       ...freshnessOf(store.manifest),
       sseStreams: deps.sseStreams(),
@@ -149,6 +149,8 @@ export function addSiteRoutes(
   // The agent-facing files of the current store as the request may see it, and its base URL.
   const filesFor = async (request: Request) => {
     const store = scopedStore(await stores.get(), grantedScopes(request));
+    // The files list and describe the documents (a sharded build's details are in ranges).
+    await store.loadDocuments();
     return { base: baseOf(store, request.url), files: siteFiles(store) };
   };
   for (

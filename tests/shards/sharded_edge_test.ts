@@ -19,6 +19,9 @@ import { importSearchIndex, type SearchIndexData } from "../../src/search/search
 import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
 import { withLlmsFullSizes } from "../../src/site/llms_full_sizes.ts";
 import { unpackManifest } from "../../src/shards/document_columns.ts";
+import { twinPath } from "../../src/content/twin_path.ts";
+import { detailRangeOf } from "../../src/content/document_details.ts";
+import { detailRows } from "../../src/shards/detail_columns.ts";
 import type { PackedIndex } from "../../src/shards/packed_index.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
@@ -224,6 +227,18 @@ for (const shelf of SHELVES) {
         );
         cold.shutdown();
       }
+      // The site files (which list and describe every document), each on a cold isolate.
+      const category = manifest.documents.map((d) => d.category).find(Boolean);
+      const paths = ["/llms.txt", "/llms-full.txt", twinPath(manifest.documents[1]!)];
+      if (category) paths.push(`/_shelf/md/${manifest.sources[0]!.name}/${category}/index.md`);
+      for (const path of paths) {
+        const cold = shardedApp(root, source);
+        const expected = await whole.request(`https://kb.example${path}`);
+        const answer = await cold.request(`https://kb.example${path}`);
+        assert.equal(answer.status, expected.status, path);
+        assert.equal(await answer.text(), await expected.text(), path);
+        cold.shutdown();
+      }
       const warm = shardedApp(root, source);
       for (const [method, params] of everyCall(manifest)) {
         assert.equal(
@@ -240,7 +255,7 @@ for (const shelf of SHELVES) {
 
 Deno.test({
   name:
-    "shards: a multi-word search of API pages reads no section shard but its hits' (the phrase rule reads the member names in the manifest), answering as unsharded",
+    "shards: a multi-word search of API pages reads no section shard but its hits' (the phrase rule reads the member names in the detail ranges), answering as unsharded",
   ignore: !HAS_JAVA,
   async fn() {
     const { manifest } = await buildFolder(JAVA_UTIL_CONCURRENT);
@@ -281,10 +296,18 @@ Deno.test({
     }
     warm.shutdown();
     whole.shutdown();
-    // Every API page's member names are in the edge manifest, as its sections give them.
+    // Every API page's member names are in its detail range, as its sections give them.
     const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
-    const kept = new Map(edge.compactDocuments!.map((c) => [c.i, c.a]));
-    for (const doc of manifest.documents) assert.equal(kept.get(doc.id), apiMembers(doc), doc.id);
+    const starts = edge.detailRangeStarts!;
+    const rows = root.details.flatMap((
+      name,
+      k,
+    ) => [...detailRows(JSON.parse(files.get(name)!), k)]);
+    assert.equal(rows.length, manifest.documents.length);
+    manifest.documents.forEach((doc, n) => {
+      assert.equal(edge.compactDocuments![n]!.a, undefined, doc.id);
+      assert.equal(rows[n]!.a, apiMembers(doc), `${doc.id} in range ${detailRangeOf(n, starts)}`);
+    });
   },
 });
 
@@ -373,16 +396,14 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
   assert.deepEqual(edge.compactDocuments!.filter((c) => c.c !== undefined), []);
-  assert.deepEqual(
-    new Set(edge.compactDocuments!.filter((c) => c.h !== undefined).map((c) => c.i)),
-    paged,
-  );
-  for (const c of edge.compactDocuments!.filter((c) => c.h !== undefined)) {
-    assert.deepEqual(
-      c.h,
-      manifest.documents.find((d) => d.id === c.i)!.sections.map((s) => s.title),
-    );
-  }
+  // Their titles are in their detail ranges (`document_details.ts`), which the part rule reads.
+  const rows = root.details.flatMap((name, k) => [...detailRows(JSON.parse(files.get(name)!), k)]);
+  const titled = manifest.documents.filter((_, n) => rows[n]!.h !== undefined);
+  assert.deepEqual(new Set(titled.map((d) => d.id)), paged);
+  manifest.documents.forEach((doc, n) => {
+    assert.equal(edge.compactDocuments![n]!.h, undefined);
+    if (paged.has(doc.id)) assert.deepEqual(rows[n]!.h, doc.sections.map((s) => s.title));
+  });
   // The same questions again read nothing.
   const before = reads.length;
   await rpc(app, "tools/call", search("imgae procesing"));
@@ -390,6 +411,79 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   await rpc(app, "tools/call", search(`${query} `));
   assert.equal(reads.length, before);
   app.shutdown();
+});
+
+Deno.test("shards: a cold search reads the detail ranges of the hits it shows (and of the phrase and part rules' candidates), a list the detail volumes", async () => {
+  const { manifest: built, index } = await corpus("hugo-docs");
+  const manifest = { ...built, settings: { ...built.settings, profiles: ["articles", "acdc"] } };
+  const { root, source, reads, files } = await shardsOf(manifest, index);
+  const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
+  const starts = edge.detailRangeStarts!;
+  assert.ok(root.details.length >= 10, `${root.details.length} detail ranges`);
+  // The edge manifest has no document's details.
+  assert.deepEqual(
+    edge.compactDocuments!.filter((c) => c.d !== undefined || c.m !== undefined),
+    [],
+  );
+  const numbers = new Map(manifest.documents.map((d, n) => [d.uri, n]));
+  const rangesOf = (uris: string[]) =>
+    new Set(uris.map((uri) => root.details[detailRangeOf(numbers.get(uri)!, starts)]!));
+  const detailsRead = (from: number) =>
+    new Set(reads.slice(from).filter((n) => root.details.includes(n)));
+  const volumesRead = (from: number) =>
+    new Set(reads.slice(from).filter((n) => root.detailVolumes.includes(n)));
+  const whole = wholeApp(manifest, index);
+  const ask = async (params: Record<string, unknown>) => {
+    const app = shardedApp(root, source);
+    const from = reads.length;
+    const answer = await rpc(app, "tools/call", params);
+    assert.deepEqual(answer, await rpc(whole, "tools/call", params), JSON.stringify(params));
+    app.shutdown();
+    assert.deepEqual(volumesRead(from), new Set(), "a search reads no volume");
+    return { answer, read: detailsRead(from) };
+  };
+  // One word (no phrase rule): the ranges of the hits it shows, and of no other page but those
+  // scored by their parts (the part rule reads their section titles).
+  const ids = manifest.documents.map((d) => d.id);
+  const paged = new Set(
+    Array.from(
+      index.parts ?? [],
+      (page) => root.details[detailRangeOf(ids.indexOf(index.ids[page]!), starts)]!,
+    ),
+  );
+  assert.ok(paged.size < root.details.length / 2, `${paged.size} ranges with parted pages`);
+  for (const query of ["taxonomy", "shortcodes", "pagination"]) {
+    const { answer, read } = await ask(search(query));
+    const shown = rangesOf(
+      answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
+    );
+    assert.ok(shown.size > 0, query);
+    for (const range of shown) assert.ok(read.has(range), query);
+    for (const range of read) assert.ok(shown.has(range) || paged.has(range), query);
+  }
+  // More words: the phrase rule's candidates' too (30 documents at most), not every range.
+  const { answer, read } = await ask(search("image processing filters"));
+  const shown = answer.result.structuredContent.results.map((r: { uri: string }) => r.uri);
+  for (const range of rangesOf(shown)) assert.ok(read.has(range));
+  assert.ok(read.size <= 30 && read.size < root.details.length, `${read.size} ranges`);
+  // A list reads every detail volume (the ranges again, in a few shards) and no range, and
+  // answers whole; the isolate keeps them: a search then reads no range.
+  const app = shardedApp(root, source);
+  const from = reads.length;
+  const listParams = { name: "list_articles", arguments: { limit: 50 } };
+  const list = await rpc(app, "tools/call", listParams);
+  assert.deepEqual(list, await rpc(whole, "tools/call", listParams));
+  assert.equal(list.result.structuredContent.total, manifest.documents.length);
+  assert.ok(root.detailVolumes.length > 0 && root.detailVolumes.length < root.details.length);
+  assert.deepEqual(volumesRead(from), new Set(root.detailVolumes));
+  assert.deepEqual(detailsRead(from), new Set());
+  assert.deepEqual(
+    await rpc(app, "tools/call", search("taxonomy")),
+    await rpc(whole, "tools/call", search("taxonomy")),
+  );
+  assert.deepEqual(detailsRead(from), new Set());
+  app.shutdown();
+  whole.shutdown();
 });
 
 Deno.test("shards: a failed read is the tool's error, and the next call reads it again", async () => {
@@ -442,6 +536,18 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     await rpc(whole, "tools/call", readParams),
   );
   assert.ok(reads.length > 0);
+  // A detail range failing fails a search and a list the same way, then they answer.
+  failing.clear();
+  const listParams = { name: "list_articles", arguments: {} };
+  for (const call of [params, listParams]) {
+    const coldest = shardedApp(root, source);
+    for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);
+    const detailFailed = await rpc(coldest, "tools/call", call);
+    assert.equal(detailFailed.result?.isError, true, JSON.stringify(detailFailed).slice(0, 300));
+    assert.match(detailFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
+    assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
+    coldest.shutdown();
+  }
   // A manifest shard failing on a cold isolate fails that call the same way, then answers.
   const colder = shardedApp(root, source);
   failing.clear();

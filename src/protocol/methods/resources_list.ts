@@ -2,8 +2,9 @@ import type { MethodHandler } from "../method_context.ts";
 import { paginate } from "../paginate.ts";
 
 /** `resources/list`: every exposed document, 100 per page, in path order. */
-export const resourcesList: MethodHandler = ({ params, store }) => {
+export const resourcesList: MethodHandler = async ({ params, store }) => {
   const { page, nextCursor } = paginate(store.manifest.documents, params.cursor, "resources");
+  await store.loadDocuments(page);
   const resources = page.map((d) => ({
     uri: d.uri,
     name: d.filename,

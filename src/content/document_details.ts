@@ -1,0 +1,140 @@
+/**
+ * Document details: a sharded build's edge manifest keeps of each document only what every
+ * request needs when an isolate starts — its id, source, format, title, size and file name — and
+ * writes the fields a request reads of the documents it answers with (description, keywords, other
+ * frontmatter, dates, links, status; the API member names the phrase rule reads, the section
+ * titles the part rule reads of a page scored by its parts) in *detail ranges*: one shard for
+ * each run of consecutive documents whose details take at most {@link DETAIL_RANGE_BYTES} (a
+ * larger document has one to itself). A cold isolate's first search reads the ranges of the candidates
+ * the phrase rule looks at (`phrase_rule.ts`: 30), of the pages with parts among the part
+ * rule's (`part_rule.ts`) and of the hits it shows, not the 6 MB those fields take on a
+ * 30,502-page reference shelf; a list reads them all.
+ *
+ * The file name (`f`) stays in the manifest: tools find a document by its file name among all
+ * of them, and it is 1.2 KB of the reference shelf's manifest.
+ *
+ * @module
+ */
+import type { CompactDocument } from "./compact_documents.ts";
+import type { Manifest } from "./manifest.ts";
+
+/** The compact document fields a detail range holds, in the order a compact document lists them. */
+export const DETAIL_FIELDS = [
+  "d",
+  "k",
+  "m",
+  "h",
+  "a",
+  "status",
+  "maturity",
+  "lastUpdated",
+  "relatedIds",
+  "supersededBy",
+  "url",
+] as const satisfies readonly (keyof CompactDocument)[];
+
+/** What a detail range holds of one document. */
+export type DocumentDetails = Pick<CompactDocument, (typeof DETAIL_FIELDS)[number]>;
+
+/**
+ * Bytes of details (as JSON, about) a range holds: a search reads the ranges of the 30 candidates
+ * the phrase rule looks at, which fall in 10–23 ranges on the reference shelf, so the smaller the
+ * ranges the fewer other documents' details it reads — down to a few kilobytes, where a read's
+ * own cost would matter more than its bytes.
+ */
+export const DETAIL_RANGE_BYTES = 8 * 1024;
+
+/**
+ * Ranges a detail volume holds: every range again, in volumes of about 1 MB, which a request
+ * needing every document's details (a list, `llms.txt`) reads instead of hundreds of ranges.
+ */
+export const DETAIL_VOLUME_RANGES = 128;
+
+/**
+ * Reads detail ranges: `read(k)` gives range `k` as stored (its bytes weigh it in the isolate's
+ * chunk cache), `rows` its documents' details in order (throws for a value that is not a range);
+ * `readAll()`, where given, every range at once (from the volumes), in order.
+ */
+export interface DetailRangeReader {
+  read(k: number): Promise<unknown>;
+  rows(range: unknown, k: number): readonly DocumentDetails[];
+  readAll?: () => Promise<readonly unknown[]>;
+}
+
+/**
+ * The range (0 …) holding document number `n`'s details, ranges starting at `starts` (the first
+ * document of each, ascending from 0).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { detailRangeOf } from "./document_details.ts";
+ * assert.deepEqual([0, 2, 3, 9, 10, 40].map((n) => detailRangeOf(n, [0, 3, 10])), [0, 0, 1, 1, 2, 2]);
+ * ```
+ */
+export function detailRangeOf(n: number, starts: readonly number[]): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= n) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * `compact` (a manifest in compact form) with its documents' details moved into ranges of
+ * consecutive documents whose details take at most `maxBytes` as JSON ({@link DETAIL_RANGE_BYTES};
+ * a larger document has a range to itself); `detailRangeStarts` names the first document of each,
+ * and range `k` lists its documents' details, each with the fields it has.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { splitDetails } from "./document_details.ts";
+ * const compact = { compactDocuments: [
+ *   { i: "d/x", n: "X", d: "about x", z: 1, m: { kind: "class" } },
+ *   { i: "d/y", n: "Y", d: "", z: 2, f: "y.txt", url: "https://x.example/y" },
+ *   { i: "d/z", n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" },
+ * ] } as never;
+ * const { edge, ranges } = splitDetails(compact, 75);
+ * assert.deepEqual(edge.detailRangeStarts, [0, 2]);
+ * assert.deepEqual(edge.compactDocuments, [
+ *   { i: "d/x", n: "X", z: 1 }, { i: "d/y", n: "Y", z: 2, f: "y.txt" }, { i: "d/z", n: "Z", z: 3 },
+ * ]);
+ * assert.deepEqual(ranges, [
+ *   [{ d: "about x", m: { kind: "class" } }, { d: "", url: "https://x.example/y" }],
+ *   [{ d: "", lastUpdated: "2026-01-01" }],
+ * ]);
+ * ```
+ */
+export function splitDetails(
+  compact: Manifest,
+  maxBytes = DETAIL_RANGE_BYTES,
+): { edge: Manifest; ranges: DocumentDetails[][] } {
+  const detail = new Set<string>(DETAIL_FIELDS);
+  const kept: CompactDocument[] = [];
+  const ranges: DocumentDetails[][] = [];
+  const starts: number[] = [];
+  let bytes = Infinity;
+  for (const c of compact.compactDocuments ?? []) {
+    const own: Record<string, unknown> = {};
+    const apart: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(c)) {
+      (detail.has(field) ? apart : own)[field] = value;
+    }
+    // Without its details: the store reads them from the ranges (`CompactDocumentView`).
+    kept.push(own as unknown as CompactDocument);
+    const size = JSON.stringify(apart).length;
+    // A new range when this one would pass the bound (a document larger has one to itself).
+    if (bytes + size > maxBytes) {
+      starts.push(kept.length - 1);
+      ranges.push([]);
+      bytes = 0;
+    }
+    ranges.at(-1)!.push(apart as DocumentDetails);
+    bytes += size;
+  }
+  return { edge: { ...compact, compactDocuments: kept, detailRangeStarts: starts }, ranges };
+}

@@ -1,0 +1,84 @@
+/**
+ * Document details in ranges (`src/content/document_details.ts`): a store over a manifest that
+ * keeps them apart reads a document's range when it is first asked for it, throws a clear error
+ * for a detail read before, and answers as the whole manifest once loaded — a scoped view too.
+ */
+import assert from "node:assert/strict";
+import { buildManifest } from "../../src/build/build_manifest.ts";
+import { compactManifest } from "../../src/content/compact_documents.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import { detailRangeOf, splitDetails } from "../../src/content/document_details.ts";
+import { scopedStore } from "../../src/content/scoped_store.ts";
+
+const files = (prefix: string) =>
+  Array.from({ length: 6 }, (_, n) => ({
+    path: `${prefix}/p${n}.md`,
+    text: `---\ndescription: About ${prefix} ${n}\nkeywords: [k${n % 3}]\nkind: page\n` +
+      `lastUpdated: 2026-0${1 + (n % 9)}-01\n---\n# ${prefix} ${n}\n\nText.`,
+  }));
+
+const { manifest } = await buildManifest({
+  server: { name: "kb", version: "1" },
+  sources: [
+    { name: "open", description: "", files: files("o") },
+    { name: "team", description: "", scope: "team", files: files("t") },
+  ],
+});
+
+/** A store over the manifest with its details in ranges of 250 bytes, and the ranges it reads. */
+function rangedStore() {
+  const { edge, ranges } = splitDetails(compactManifest(manifest), 250);
+  const reads: number[] = [];
+  let failing = false;
+  const store = createContentStore(edge, {
+    detailRange: {
+      read: (k) => {
+        reads.push(k);
+        return failing ? Promise.reject(new Error("offline")) : Promise.resolve(ranges[k]);
+      },
+      rows: (range) => range as never,
+    },
+  });
+  const starts = edge.detailRangeStarts!;
+  return { store, reads, starts, fail: (on: boolean) => (failing = on) };
+}
+
+Deno.test("document details: read for the documents asked for, whole once all are loaded", async () => {
+  const whole = createContentStore(manifest);
+  const { store, reads, starts } = rangedStore();
+  assert.ok(starts.length >= 3, `${starts.length} ranges`);
+  const doc = store.manifest.documents[5]!;
+  // What every request needs is there at once; a detail is not, with a clear error.
+  assert.equal(doc.title, whole.manifest.documents[5]!.title);
+  assert.throws(() => doc.description, /details of open\/o\/p5 read before they were loaded/);
+  assert.throws(() => store.documents, /read before they were loaded/);
+  await store.loadDocuments([doc]);
+  assert.deepEqual(reads, [detailRangeOf(5, starts)]);
+  assert.equal(doc.description, "About o 5");
+  assert.deepEqual(doc.keywords, ["k2"]);
+  await store.loadDocuments();
+  assert.deepEqual(reads.sort((a, b) => a - b), starts.map((_, k) => k));
+  assert.equal(JSON.stringify(store.documents), JSON.stringify(whole.documents));
+});
+
+Deno.test("document details: a failed range read rejects, and the next load reads it again", async () => {
+  const { store, reads, fail } = rangedStore();
+  const doc = store.manifest.documents[0]!;
+  fail(true);
+  await assert.rejects(store.loadDocuments([doc]), /offline/);
+  assert.throws(() => doc.url, /read before they were loaded/);
+  fail(false);
+  await store.loadDocuments([doc]);
+  assert.deepEqual(reads, [0, 0]);
+  assert.equal(doc.description, "About o 0");
+});
+
+Deno.test("document details: a scoped view loads its documents' details through the store", async () => {
+  const { store } = rangedStore();
+  const view = scopedStore(store, []);
+  const wholeView = scopedStore(createContentStore(manifest), []);
+  assert.throws(() => view.documents, /read before they were loaded/);
+  await view.loadDocuments();
+  assert.equal(JSON.stringify(view.documents), JSON.stringify(wholeView.documents));
+  assert.deepEqual(view.documents.map((d) => d.source), Array(6).fill("open"));
+});
