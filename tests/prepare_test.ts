@@ -98,7 +98,7 @@ const initialize = {
   clientInfo: { name: "test", version: "1" },
 };
 
-Deno.test("stdio start from a fresh sharded build: answers initialize before the manifest is read, and reads each shard on first need", async () => {
+Deno.test("stdio start from a fresh sharded build: answers initialize and the listings before the manifest is read, and reads each shard on first need", async () => {
   const { cwd, root } = await shardedProject(12, "deploy");
   const shards = `${cwd}/dist/_shelf/shards`;
   // The manifest's and bodies' shards are away: a start that read them could not answer.
@@ -113,15 +113,21 @@ Deno.test("stdio start from a fresh sharded build: answers initialize before the
     assert.equal(init.result?.serverInfo?.name, "shelf", JSON.stringify(init));
     assert.match(init.result.instructions, /Content built /);
     assert.deepEqual(await server.ask(2, "ping", {}), { jsonrpc: "2.0", id: 2, result: {} });
+    // The listings are answered from the root's outline of the sources and prompts.
+    const early = [await server.ask(3, "tools/list", {}), await server.ask(3, "prompts/list", {})];
+    assert.ok(early[0].result?.tools.some((t: { name: string }) => t.name === "search"));
     // A method that needs the documents says it cannot read them; the server goes on.
-    const unread = await server.ask(3, "tools/list", {});
+    const unread = await server.ask(3, "resources/list", {});
     assert.equal(unread.error?.code, -32603, JSON.stringify(unread));
     assert.match(unread.error.message, /could not be read from .*dist\/_shelf\/shards/);
     for (const name of root.shards.manifest as string[]) {
       await Deno.writeFile(`${shards}/${name}`, away.get(name)!);
     }
-    const tools = await server.ask(4, "tools/list", {});
-    assert.ok(tools.result.tools.some((t: { name: string }) => t.name === "search"));
+    const resources = await server.ask(4, "resources/list", {});
+    assert.equal(resources.result?.resources.length, 12, JSON.stringify(resources).slice(0, 300));
+    // Once the manifest is read, the same listings to the byte.
+    const late = [await server.ask(3, "tools/list", {}), await server.ask(3, "prompts/list", {})];
+    assert.deepEqual(late.map((a) => JSON.stringify(a)), early.map((a) => JSON.stringify(a)));
     const failed = await server.ask(5, "tools/call", search("deploy page"));
     assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
     assert.match(failed.result.content[0].text, /could not be read from .*dist\/_shelf\/shards/);
