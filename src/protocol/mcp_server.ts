@@ -128,9 +128,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         result = spec.head
           ? await spec.head(ctx)
           : await spec.outline({ ...ctx, outline: visibleOutline(head.outline!, session.scopes) });
-        // The client's next request most likely needs the documents: read them meanwhile. A
-        // failure here is reported to the request that needs them (the load is tried again).
-        options.stores.get().catch(() => {});
+        // After a listing, the client's next requests most likely need the documents: read them
+        // meanwhile. Not after `initialize`: the client lists its tools next, and the read (about
+        // half a second of parsing on 50,000 pages) would hold that answer up. A failure here is
+        // reported to the request that needs them (the load is tried again).
+        if (spec.outline) options.stores.get().catch(() => {});
       } else {
         const store = scopedStore(await options.stores.get(), session.scopes);
         head = store.manifest;

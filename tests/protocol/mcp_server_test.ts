@@ -56,9 +56,14 @@ Deno.test("head methods are answered from the head while the manifest is still l
   const discover = await server.handle(request(3, "server/discover"), modern);
   assert.ok("result" in discover, JSON.stringify(discover));
   assert.equal(discover.result.ttlMs, 60_000, "the head's settings decide the TTL");
-  // The answers came before the manifest: its load was started (once), not finished.
+  // The answers came before the manifest, whose load they did not start: the client lists its
+  // tools next, and a load under way would hold that answer up.
+  assert.equal(loads, 0);
+  const tools = await server.handle(request(4, "tools/list"), legacy);
+  assert.ok("result" in tools, JSON.stringify(tools));
+  // A listing starts it (once): the documents are most likely needed next.
   assert.equal(loads, 1);
-  const resources = server.handle(request(4, "resources/list"), legacy);
+  const resources = server.handle(request(5, "resources/list"), legacy);
   finish(whole);
   const listed = await resources;
   assert.ok("result" in listed && Array.isArray(listed.result.resources), JSON.stringify(listed));
