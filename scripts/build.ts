@@ -44,7 +44,7 @@ import { SHELF_VERSION } from "../src/version.ts";
 import { memoryLog } from "../src/build/memory_log.ts";
 import { asciiJsonPieces, gzippedSize, writeAsciiJson } from "../src/build/json_pieces.ts";
 import { SHARD_PART_CHARS, writeShards } from "../src/build/write_shards.ts";
-import { blobKeyOf, BLOBS_UPLOAD_DIR } from "../src/shards/blobs_shard_source.ts";
+import { blobFile, blobKeyOf, BLOBS_UPLOAD_DIR } from "../src/shards/blobs_shard_source.ts";
 import { PUBLISHED_ROOT_FILE, publishedRoot } from "../src/shards/published_root.ts";
 import { llmsFullCap, MAX_PUBLISHED_BYTES, oversizedFiles } from "../src/build/published_files.ts";
 
@@ -285,10 +285,14 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
     )
     : undefined;
   memoryLog("shards written");
-  if (root && !isPrivate) {
-    // What a local server starts from (`deno task start`, `--manifest`): the root and the stamp.
-    const file = `${published}/${PUBLISHED_ROOT_FILE}`;
+  if (root) {
+    // What a local server starts from (`deno task start`, `--manifest`): the root and the stamp;
+    // a private build's beside its shards in the Blobs upload folder, never in dist/.
+    const file = isPrivate
+      ? blobFile(args.blobsOut, PUBLISHED_ROOT_FILE)
+      : `${published}/${PUBLISHED_ROOT_FILE}`;
     const text = asciiJson(publishedRoot(manifest, root));
+    await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
     await Deno.writeTextFile(file, text);
     console.log(
       `wrote ${file} (${byteLength(text)} bytes, hash ${manifest.contentHash.slice(0, 12)}; ` +
@@ -370,9 +374,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
  */
 function writeShard(args: BuildArgs, isPrivate: boolean) {
   return async (name: string, text: string) => {
-    const file = isPrivate
-      ? `${args.blobsOut}/${blobKeyOf(name)}/blob`
-      : `${args.out}/_shelf/shards/${name}`;
+    const file = isPrivate ? blobFile(args.blobsOut, name) : `${args.out}/_shelf/shards/${name}`;
     await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
     await Deno.writeTextFile(file, text);
   };

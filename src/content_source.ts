@@ -2,7 +2,8 @@
  * Where a server's content comes from, decided once at start (`prepare.ts`): a manifest fetched
  * from a URL or read from a file, a sharded build's root (`shards.json`: its shards read on first
  * need, from disk or beside the URL, through the edge function's loaders), the fresh prebuilt
- * build in `dist/_shelf/`, or a build from the content folders. Each gives the store cache's and
+ * build in `dist/_shelf/` (or a private sharded build's, in the Blobs upload folder), or a build
+ * from the content folders. Each gives the store cache's and
  * the engine cache's options.
  *
  * @module
@@ -16,11 +17,11 @@ import type { StoreCacheOptions } from "./content/store_cache.ts";
 import { type Prebuilt, readManifestFile } from "./read_manifest_file.ts";
 import type { EngineCacheOptions } from "./search/engine_cache.ts";
 import type { SearchIndexData } from "./search/search_index.ts";
+import { BLOBS_UPLOAD_DIR } from "./shards/blobs_shard_source.ts";
 import { diskShardSource } from "./shards/disk_shard_source.ts";
 import {
   fetchPublishedRoot,
   namesPublishedRoot,
-  PUBLISHED_ROOT_FILE,
   type PublishedRoot,
 } from "./shards/published_root.ts";
 import { rootLoaders, shardedCacheOptions } from "./shards/root_loaders.ts";
@@ -107,7 +108,7 @@ function fromRoot(
 /** A source over a build read from disk. */
 const fromPrebuilt = (found: Prebuilt): ContentSource =>
   "root" in found
-    ? fromRoot(found.root, diskShardSource(found.shards))
+    ? fromRoot(found.root, diskShardSource(found.shards, found.layout))
     : fromManifest(found.manifest, found.index);
 
 /**
@@ -165,14 +166,14 @@ export async function manifestSource(config: RuntimeConfig): Promise<ContentSour
     return manifest;
   };
   if (!config.watch) {
-    const candidate = await prebuiltCandidate(content, PREBUILT_DIR, Deno.cwd());
+    // A private sharded build publishes nothing: its root is beside its shards, in the Blobs
+    // upload folder the build wrote them to (its default: `--blobs-out` elsewhere is not seen).
+    const candidate = await prebuiltCandidate(content, PREBUILT_DIR, Deno.cwd(), BLOBS_UPLOAD_DIR);
     if (!("reason" in candidate)) {
-      const { found } = candidate;
-      const [file, builtAt] = "root" in found
-        ? [PUBLISHED_ROOT_FILE, found.root.builtAt]
-        : ["manifest.json", found.manifest.builtAt];
+      const { found, file } = candidate;
+      const builtAt = "root" in found ? found.root.builtAt : found.manifest.builtAt;
       log(
-        `serving the prebuilt ${PREBUILT_DIR}/${file} (built ${builtAt}); ` +
+        `serving the prebuilt ${file} (built ${builtAt}); ` +
           "run deno task build after changing content",
       );
       // Served at once; whether a content file is newer is checked once the server is up, and a

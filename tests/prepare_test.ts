@@ -9,9 +9,12 @@ import { resolveConfig } from "../src/config/resolve_config.ts";
 import { prepare } from "../src/prepare.ts";
 import { ROOT, rpc } from "./helpers.ts";
 
-/** A project folder with `n` pages whose text says `word`, built with `--shards` into dist/. */
-async function shardedProject(n: number, word: string, cwd?: string) {
-  cwd ??= await Deno.makeTempDir();
+/**
+ * A project folder with `n` pages whose text says `word`, built with `--shards` into dist/ (with
+ * `private`, into the Blobs upload folder: nothing of it published); gives the root the build wrote.
+ */
+async function shardedProject(n: number, word: string, options: { private?: boolean } = {}) {
+  const cwd = await Deno.makeTempDir();
   await Deno.mkdir(`${cwd}/content/guides`, { recursive: true });
   for (let i = 0; i < n; i++) {
     await Deno.writeTextFile(
@@ -22,14 +25,20 @@ async function shardedProject(n: number, word: string, cwd?: string) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `${ROOT}/scripts/build.ts`, "--shards"],
     cwd,
-    env: { ACDC_MCP_AUTH_TYPE: "none" },
+    env: options.private
+      ? { ACDC_MCP_AUTH_TYPE: "apikey", ACDC_MCP_AUTH_API_KEYS: "k" }
+      : { ACDC_MCP_AUTH_TYPE: "none" },
     stdout: "null",
     stderr: "piped",
   }).output();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const root = JSON.parse(await Deno.readTextFile(`${cwd}/dist/_shelf/shards.json`));
+  const file = options.private ? PRIVATE_ROOT : "dist/_shelf/shards.json";
+  const root = JSON.parse(await Deno.readTextFile(`${cwd}/${file}`));
   return { cwd, root };
 }
+
+/** Where a private sharded build writes its root: beside its shards, in the Blobs upload folder. */
+const PRIVATE_ROOT = ".netlify/v1/blobs/deploy/shelf-shards/shards.json/blob";
 
 const search = (query: string) => ({ name: "search", arguments: { query } });
 
@@ -98,7 +107,7 @@ const initialize = {
   clientInfo: { name: "test", version: "1" },
 };
 
-Deno.test("stdio start from a fresh sharded build: answers initialize before the manifest is read, and reads each shard on first need", async () => {
+Deno.test("stdio start from a fresh sharded build: answers initialize and the listings before the manifest is read, and reads each shard on first need", async () => {
   const { cwd, root } = await shardedProject(12, "deploy");
   const shards = `${cwd}/dist/_shelf/shards`;
   // The manifest's and bodies' shards are away: a start that read them could not answer.
@@ -113,15 +122,21 @@ Deno.test("stdio start from a fresh sharded build: answers initialize before the
     assert.equal(init.result?.serverInfo?.name, "shelf", JSON.stringify(init));
     assert.match(init.result.instructions, /Content built /);
     assert.deepEqual(await server.ask(2, "ping", {}), { jsonrpc: "2.0", id: 2, result: {} });
+    // The listings are answered from the root's outline of the sources and prompts.
+    const early = [await server.ask(3, "tools/list", {}), await server.ask(3, "prompts/list", {})];
+    assert.ok(early[0].result?.tools.some((t: { name: string }) => t.name === "search"));
     // A method that needs the documents says it cannot read them; the server goes on.
-    const unread = await server.ask(3, "tools/list", {});
+    const unread = await server.ask(3, "resources/list", {});
     assert.equal(unread.error?.code, -32603, JSON.stringify(unread));
     assert.match(unread.error.message, /could not be read from .*dist\/_shelf\/shards/);
     for (const name of root.shards.manifest as string[]) {
       await Deno.writeFile(`${shards}/${name}`, away.get(name)!);
     }
-    const tools = await server.ask(4, "tools/list", {});
-    assert.ok(tools.result.tools.some((t: { name: string }) => t.name === "search"));
+    const resources = await server.ask(4, "resources/list", {});
+    assert.equal(resources.result?.resources.length, 12, JSON.stringify(resources).slice(0, 300));
+    // Once the manifest is read, the same listings to the byte.
+    const late = [await server.ask(3, "tools/list", {}), await server.ask(3, "prompts/list", {})];
+    assert.deepEqual(late.map((a) => JSON.stringify(a)), early.map((a) => JSON.stringify(a)));
     const failed = await server.ask(5, "tools/call", search("deploy page"));
     assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
     assert.match(failed.result.content[0].text, /could not be read from .*dist\/_shelf\/shards/);
@@ -217,5 +232,40 @@ Deno.test("--manifest names a sharded root (file or URL): start reads the root a
     await site.server.shutdown();
     await Deno.remove(one.cwd, { recursive: true });
     await Deno.remove(two.cwd, { recursive: true });
+  }
+});
+
+Deno.test("stdio start from a fresh private sharded build: served from the Blobs upload folder, nothing of it in dist/", async () => {
+  const { cwd, root } = await shardedProject(5, "rotate", { private: true });
+  assert.equal(root.shards.store, "blobs");
+  // The build published nothing of the content: no root, no shard, no page's text.
+  const published: string[] = [];
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      else published.push(path);
+    }
+  };
+  await walk(`${cwd}/dist`).catch(() => {});
+  for (const path of published) {
+    assert.doesNotMatch(path, /shards/);
+    assert.doesNotMatch(await Deno.readTextFile(path), /How to rotate/, path);
+  }
+  const server = stdioServer(cwd);
+  try {
+    const init = await server.ask(1, "initialize", initialize);
+    assert.equal(init.result?.serverInfo?.name, "shelf", JSON.stringify(init));
+    const tools = await server.ask(2, "tools/list", {});
+    assert.ok(tools.result?.tools.some((t: { name: string }) => t.name === "search"));
+    const answered = await server.ask(3, "tools/call", search("rotate page"));
+    assert.match(answered.result?.content[0].text, /How to rotate/, JSON.stringify(answered));
+  } finally {
+    const { code, log } = await server.close();
+    assert.equal(code, 0, log);
+    assert.match(log, new RegExp(`serving the prebuilt ${PRIVATE_ROOT.replaceAll(".", "\\.")} `));
+    assert.match(log, /shelf on stdio, 5 documents/);
+    assert.doesNotMatch(log, /building from the content folders/);
+    await Deno.remove(cwd, { recursive: true });
   }
 });

@@ -8,7 +8,12 @@
  */
 import type { ContentConfig } from "./parse_metadata.ts";
 import { configFingerprint } from "./config_fingerprint.ts";
-import { type Prebuilt, readManifestFile } from "../read_manifest_file.ts";
+import {
+  type Prebuilt,
+  privateRootFile,
+  readManifestFile,
+  readPrivateRoot,
+} from "../read_manifest_file.ts";
 import { SHELF_VERSION } from "../version.ts";
 import { PUBLISHED_ROOT_FILE } from "../shards/published_root.ts";
 
@@ -50,26 +55,36 @@ async function newestFile(folders: readonly string[]): Promise<{ path: string; t
 
 /**
  * The build output in `dir` when it may stand in for building `content`: it exists (a sharded
- * build's `shards.json`, else `manifest.json`), was written by this version of Shelf and was
- * built from the same configuration (see `configFingerprint`). Otherwise the reason it cannot,
- * for the start-up log. A sharded build is checked from its root file alone: no shard is read
- * here. Whether a content file changed since is {@link staleReason}'s question.
+ * build's `shards.json`, else `manifest.json`, else — with `blobs`, a Blobs upload folder — a
+ * private sharded build's root there), was written by this version of Shelf and was built from
+ * the same configuration (see `configFingerprint`). Otherwise the reason it cannot, for the
+ * start-up log. A sharded build is checked from its root file alone: no shard is read here.
+ * Whether a content file changed since is {@link staleReason}'s question.
  */
 export async function prebuiltCandidate(
   content: ContentConfig,
   dir: string,
   cwd: string,
+  blobs?: string,
 ): Promise<Candidate | { reason: string }> {
-  let file = `${dir}/${PUBLISHED_ROOT_FILE}`;
-  let stat = await Deno.stat(file).catch(() => undefined);
-  if (!stat) {
-    file = `${dir}/manifest.json`;
-    stat = await Deno.stat(file).catch(() => undefined);
-    if (!stat) return { reason: `no ${file}` };
+  const files: [string, () => Promise<Prebuilt>][] = [
+    `${dir}/${PUBLISHED_ROOT_FILE}`,
+    `${dir}/manifest.json`,
+  ].map((file) => [file, () => readManifestFile(file)]);
+  if (blobs !== undefined) files.push([privateRootFile(blobs), () => readPrivateRoot(blobs)]);
+  let first: { file: string; read: () => Promise<Prebuilt>; stat: Deno.FileInfo } | undefined;
+  for (const [file, read] of files) {
+    const stat = await Deno.stat(file).catch(() => undefined);
+    if (stat) {
+      first = { file, read, stat };
+      break;
+    }
   }
+  if (!first) return { reason: `no ${dir}/manifest.json` };
+  const { file, read, stat } = first;
   let found: Prebuilt;
   try {
-    found = await readManifestFile(file);
+    found = await read();
   } catch (error) {
     return { reason: `${file} is not usable: ${(error as Error).message}` };
   }

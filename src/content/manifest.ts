@@ -11,6 +11,7 @@
  */
 
 import type { CompactDocument } from "./compact_documents.ts";
+import type { ManifestOutline } from "./manifest_outline.ts";
 
 /** Version of the manifest layout. The runtime refuses manifests of another version. */
 export const SCHEMA_VERSION = 1;
@@ -192,35 +193,18 @@ export interface Manifest {
 }
 
 /**
- * The part of a manifest a server answers `initialize`, `ping` and `server/discover` from (its
- * identity, instructions, freshness and settings), known before any document is read: a sharded
- * build's root file carries it (`published_root.ts`).
+ * The part of a manifest a server answers `initialize`, `ping`, `server/discover` and the
+ * listings (`tools/list`, `prompts/list`, `resources/templates/list`) from — its identity,
+ * instructions, freshness, settings and outline — known before any document is read: a sharded
+ * build's root file carries it (`published_root.ts`). `manifest_head.ts` makes it.
  */
-export type ManifestHead = Pick<Manifest, "builtAt" | "commits" | "server" | "settings">;
-
-/**
- * The head of `manifest` (what {@link ManifestHead} names, nothing else).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { manifestHead } from "./manifest.ts";
- * const manifest = { builtAt: "2026-01-01T00:00:00Z", server: { name: "kb", version: "1" },
- *   documents: [{ id: "a" }], settings: { cacheTtlMs: 5 } };
- * assert.deepEqual(manifestHead(manifest as never), {
- *   builtAt: "2026-01-01T00:00:00Z", server: { name: "kb", version: "1" },
- *   settings: { cacheTtlMs: 5 },
- * });
- * ```
- */
-export function manifestHead(manifest: ManifestHead): ManifestHead {
-  const { builtAt, commits, server, settings } = manifest;
-  return {
-    builtAt,
-    server,
-    ...(commits !== undefined ? { commits } : {}),
-    ...(settings !== undefined ? { settings } : {}),
-  };
+export interface ManifestHead
+  extends Pick<Manifest, "builtAt" | "commits" | "server" | "settings"> {
+  /**
+   * The sources and prompts the listings read (absent in a manifest itself, and in roots written
+   * before 2026-11-28 08:00 UTC, whose servers read the manifest for the listings).
+   */
+  outline?: ManifestOutline;
 }
 
 /**

@@ -28,6 +28,39 @@ export function isViewHash(contentHash: string): boolean {
   return contentHash.includes("~");
 }
 
+/**
+ * Whether a request with `scopes` sees `source`: it needs no scope, or one the request holds;
+ * `undefined` scopes (a trusted local transport: stdio) see every source.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sourceVisible } from "./scoped_store.ts";
+ * assert.equal(sourceVisible({ scope: "docs:internal" }, []), false);
+ * assert.equal(sourceVisible({ scope: "docs:internal" }, ["docs:internal"]), true);
+ * assert.equal(sourceVisible({ scope: "docs:internal" }, undefined), true);
+ * assert.equal(sourceVisible({}, []), true);
+ * ```
+ */
+export function sourceVisible(
+  source: { scope?: string | undefined },
+  scopes: readonly string[] | undefined,
+): boolean {
+  return scopes === undefined || source.scope === undefined || scopes.includes(source.scope);
+}
+
+/**
+ * The source a prompt belongs to: its name is `<source>:<name>`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { promptSource } from "./scoped_store.ts";
+ * assert.equal(promptSource("docs:review"), "docs");
+ * ```
+ */
+export const promptSource = (name: string): string => name.slice(0, name.indexOf(":"));
+
 /** Most distinct views kept per store (each a set of visible sources); past it they start over. */
 const MAX_VIEWS = 16;
 
@@ -65,7 +98,7 @@ export function scopedStore(
   }
   if (byKey === null) return store;
   const sources = store.manifest.sources;
-  const visible = sources.filter((s) => s.scope === undefined || scopes.includes(s.scope));
+  const visible = sources.filter((s) => sourceVisible(s, scopes));
   if (visible.length === sources.length) return store;
   const key = visible.map((s) => s.name).join("\n");
   let view = byKey.get(key);
@@ -86,7 +119,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     contentHash: `${m.contentHash}~${key.replaceAll("\n", "+")}`,
     sources: m.sources.filter((s) => visible.has(s.name)),
     documents,
-    prompts: (m.prompts ?? []).filter((p) => visible.has(p.name.slice(0, p.name.indexOf(":")))),
+    prompts: (m.prompts ?? []).filter((p) => visible.has(promptSource(p.name))),
     // Bodies are read through the full store (its chunks, when the manifest is chunked).
     bodies: {},
   };

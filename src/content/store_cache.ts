@@ -6,6 +6,7 @@ import {
 } from "./content_store.ts";
 import type { DetailRangeReader } from "./document_details.ts";
 import type { Manifest, ManifestHead } from "./manifest.ts";
+import { manifestHead } from "./manifest_head.ts";
 
 /** Default time a loaded manifest is trusted before it is checked again: 5 minutes. */
 export const DEFAULT_CACHE_TTL_MS = 5 * 60 * 1000;
@@ -48,8 +49,9 @@ export interface StoreCache {
   /** The current store; loads on first use and re-checks after the TTL. */
   get(): Promise<ContentStore>;
   /**
-   * The current manifest's head: the loaded store's (re-checked as `get` does), else the head
-   * given at start without loading anything, else the store's once loaded.
+   * The current manifest's head: the loaded store's (re-checked as `get` does; made once per
+   * store, with its outline), else the head given at start without loading anything, else the
+   * store's once loaded.
    */
   head(): Promise<ManifestHead>;
   /** Forgets the cached store and the head given at start (tests, or after a rebuild). */
@@ -87,6 +89,13 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
   let checkedAt = 0;
   let pending: Promise<ContentStore> | undefined;
   let knownHead = options.head;
+  /** The loaded store's head, made on first need. */
+  const heads = new WeakMap<ContentStore, ManifestHead>();
+  const headOf = (loaded: ContentStore) => {
+    let head = heads.get(loaded);
+    if (!head) heads.set(loaded, head = manifestHead(loaded.manifest));
+    return head;
+  };
 
   const refresh = async (): Promise<ContentStore> => {
     try {
@@ -127,7 +136,7 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
     get,
     head() {
       if (!store && knownHead) return Promise.resolve(knownHead);
-      return get().then((loaded) => loaded.manifest);
+      return get().then(headOf);
     },
     reset() {
       store = undefined;

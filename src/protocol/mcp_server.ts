@@ -5,6 +5,7 @@ import type { SearchOverrides } from "../search/search_settings.ts";
 import { resolveStoreSettings, type StoreSettings } from "./store_settings.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestHead } from "../content/manifest.ts";
+import { visibleOutline } from "../content/manifest_outline.ts";
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import {
   errorResponse,
@@ -78,6 +79,16 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return entry;
   };
   const forStore = (store: ContentStore) => forHead(store.manifest);
+  /**
+   * The head a `head` or `outline` method answers from: the one known at start, or the loaded
+   * store's; a head without an outline (a root written before it had one) waits for the store's.
+   */
+  const headFor = async (spec: MethodSpec): Promise<ManifestHead> => {
+    const head = await options.stores.head();
+    if (!spec.outline || head.outline) return head;
+    await options.stores.get();
+    return options.stores.head();
+  };
   const find = (method: string, session: Session): MethodSpec | undefined => {
     const spec = Object.hasOwn(METHOD_TABLE, method) ? METHOD_TABLE[method] : undefined;
     if (!spec) return undefined;
@@ -110,13 +121,18 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       let result: Record<string, unknown>;
       let head: ManifestHead;
       let settings: StoreSettings;
-      if (spec.head) {
-        head = await options.stores.head();
+      if (!spec.handler) {
+        head = await headFor(spec);
         settings = forHead(head);
-        result = await spec.head({ params, session, head, settings });
-        // The client's next request most likely needs the documents: read them meanwhile. A
-        // failure here is reported to the request that needs them (the load is tried again).
-        options.stores.get().catch(() => {});
+        const ctx = { params, session, head, settings };
+        result = spec.head
+          ? await spec.head(ctx)
+          : await spec.outline({ ...ctx, outline: visibleOutline(head.outline!, session.scopes) });
+        // After a listing, the client's next requests most likely need the documents: read them
+        // meanwhile. Not after `initialize`: the client lists its tools next, and the read (about
+        // half a second of parsing on 50,000 pages) would hold that answer up. A failure here is
+        // reported to the request that needs them (the load is tried again).
+        if (spec.outline) options.stores.get().catch(() => {});
       } else {
         const store = scopedStore(await options.stores.get(), session.scopes);
         head = store.manifest;

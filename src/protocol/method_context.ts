@@ -1,5 +1,6 @@
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestHead } from "../content/manifest.ts";
+import type { VisibleOutline } from "../content/manifest_outline.ts";
 import type { ToolRegistry } from "../tools/tool_registry.ts";
 import type { EngineCache } from "../search/engine_cache.ts";
 import type { SearchSettings } from "../search/search_settings.ts";
@@ -52,10 +53,22 @@ export type HeadHandler = (
   ctx: HeadContext,
 ) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
+/** What a listing answered from the manifest's outline receives: no document is read for it. */
+export interface OutlineContext extends HeadContext {
+  /** The sources, categories and prompts the request sees (`manifest_outline.ts`). */
+  outline: VisibleOutline;
+}
+
+/** A handler of a listing that needs the outline alone (`tools/list`, `prompts/list`). */
+export type OutlineHandler = (
+  ctx: OutlineContext,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
 /**
- * An entry of the method table: a `handler` over the content store, or a `head` handler
- * answered from the manifest's head alone — before the documents are read, on a server that
- * knows the head first (a sharded build's root).
+ * An entry of the method table: a `handler` over the content store, a `head` handler answered
+ * from the manifest's head alone, or an `outline` handler answered from the head's outline —
+ * both before the documents are read, on a server that knows the head first (a sharded build's
+ * root).
  */
 export type MethodSpec =
   & {
@@ -63,4 +76,8 @@ export type MethodSpec =
     /** Modern-era results carry `ttlMs` and `cacheScope` (the spec's cacheable results). */
     cacheable?: boolean;
   }
-  & ({ handler: MethodHandler; head?: never } | { head: HeadHandler; handler?: never });
+  & (
+    | { handler: MethodHandler; head?: never; outline?: never }
+    | { head: HeadHandler; handler?: never; outline?: never }
+    | { outline: OutlineHandler; handler?: never; head?: never }
+  );

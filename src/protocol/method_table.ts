@@ -14,19 +14,21 @@ import { loggingSetLevel } from "./methods/logging_set_level.ts";
 
 /**
  * Every MCP method Shelf answers. Adding a method is one handler file plus one line here; a
- * miss is `-32601` (HTTP 404 in the modern era). `head` methods need no document: a server
- * started from a sharded build's root answers them before it reads the manifest.
+ * miss is `-32601` (HTTP 404 in the modern era). `head` and `outline` methods need no document:
+ * a server started from a sharded build's root answers them before it reads the manifest (the
+ * listings from the root's outline of the sources and prompts). `completion/complete` completes
+ * paths too, which needs the documents.
  */
 export const METHOD_TABLE: Readonly<Record<string, MethodSpec>> = {
   "initialize": { eras: "legacy", head: initialize },
   "ping": { eras: "legacy", head: ping },
   "server/discover": { eras: "modern", head: discover, cacheable: true },
-  "tools/list": { eras: "both", handler: toolsList, cacheable: true },
+  "tools/list": { eras: "both", outline: toolsList, cacheable: true },
   "tools/call": { eras: "both", handler: toolsCall },
   "resources/list": { eras: "both", handler: resourcesList, cacheable: true },
   "resources/read": { eras: "both", handler: resourcesRead, cacheable: true },
-  "resources/templates/list": { eras: "both", handler: resourcesTemplatesList, cacheable: true },
-  "prompts/list": { eras: "both", handler: promptsList, cacheable: true },
+  "resources/templates/list": { eras: "both", outline: resourcesTemplatesList, cacheable: true },
+  "prompts/list": { eras: "both", outline: promptsList, cacheable: true },
   "prompts/get": { eras: "both", handler: promptsGet },
   "completion/complete": { eras: "both", handler: completionComplete },
   "logging/setLevel": { eras: "legacy", head: loggingSetLevel },

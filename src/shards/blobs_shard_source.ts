@@ -15,6 +15,21 @@ export const BLOBS_UPLOAD_DIR = ".netlify/v1/blobs/deploy";
 /** The key of shard `name` in the deploy store. */
 export const blobKeyOf = (name: string): string => `shelf-shards/${name}`;
 
+/**
+ * The file of blob `name` (a shard, or a private build's root) in the upload folder `upload`
+ * (`<key>/blob`: the layout Netlify's build uploads, each file's key the path of its folder).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { blobFile } from "./blobs_shard_source.ts";
+ * assert.equal(blobFile(".netlify/v1/blobs/deploy", "shards.json"),
+ *   ".netlify/v1/blobs/deploy/shelf-shards/shards.json/blob");
+ * ```
+ */
+export const blobFile = (upload: string, name: string): string =>
+  `${upload}/${blobKeyOf(name)}/blob`;
+
 /** What the source needs of a Blobs store (`@netlify/blobs`' `Store`). */
 export interface BlobStoreLike {
   get(key: string, options: { type: "arrayBuffer" }): Promise<ArrayBuffer | null>;

@@ -5,12 +5,13 @@
  *
  * @module
  */
-import { blobKeyOf, BLOBS_UPLOAD_DIR } from "./blobs_shard_source.ts";
+import { blobFile } from "./blobs_shard_source.ts";
 import { type ShardSource, shardSource } from "./shard_source.ts";
 
 /**
- * Reads shard `name` from `folder/name`, or, with `layout: "blobs"`, from the Blobs upload
- * folder under `folder` (`.netlify/v1/blobs/deploy/shelf-shards/<name>/blob`).
+ * Reads shard `name` from `folder/name`, or, with `layout: "blobs"`, from `folder` as a Blobs
+ * upload folder (`<folder>/shelf-shards/<name>/blob`; `folder` is `.netlify/v1/blobs/deploy` unless
+ * the build's `--blobs-out` moved it).
  *
  * @example
  * ```ts
@@ -27,9 +28,6 @@ import { type ShardSource, shardSource } from "./shard_source.ts";
 export function diskShardSource(folder: string, layout: "flat" | "blobs" = "flat"): ShardSource {
   const pathOf = layout === "flat"
     ? (name: string) => `${folder}/${name}`
-    : (name: string) => `${folder}/${BLOBS_UPLOAD_DIR}/${blobKeyOf(name)}/blob`;
-  return shardSource(
-    layout === "flat" ? folder : `${folder}/${BLOBS_UPLOAD_DIR}`,
-    (name) => Deno.readFile(pathOf(name)),
-  );
+    : (name: string) => blobFile(folder, name);
+  return shardSource(folder, (name) => Deno.readFile(pathOf(name)));
 }

@@ -2,13 +2,15 @@
  * The root file a public sharded build publishes (`_shelf/shards.json`) in place of the whole
  * manifest and index: the {@link ShardRoot} (whose shards are published beside it, under
  * `_shelf/shards/`) and what a server needs before it reads any shard — the build's stamp, for
- * the freshness check and the start-up lines, and the manifest's head, for `initialize`. A local
- * server (`deno task start` over `dist/`, or `--manifest` naming the file or its URL) starts from
- * it, answers `initialize` at once and reads each shard on first need.
+ * the freshness check and the start-up lines, and the manifest's head, for `initialize` and the
+ * listings. A local server (`deno task start` over `dist/`, or `--manifest` naming the file or its
+ * URL) starts from it, answers `initialize` and `tools/list` at once and reads each shard on first
+ * need.
  *
  * @module
  */
-import { type Manifest, type ManifestHead, manifestHead } from "../content/manifest.ts";
+import type { Manifest, ManifestHead } from "../content/manifest.ts";
+import { manifestHead } from "../content/manifest_head.ts";
 import { isShardRoot, type ShardRoot } from "./shard_root.ts";
 
 /** The root file's name, in `_shelf/` beside the `shards/` folder. */
@@ -28,8 +30,9 @@ export interface PublishedRoot {
   /** The manifest's `settings.cacheTtlMs` (how often a server fetching it checks it again). */
   cacheTtlMs?: number;
   /**
-   * The manifest's head: a server answers `initialize` from it before it reads the edge manifest
-   * (absent in roots written before 2026-11-28, whose servers read the manifest first).
+   * The manifest's head: a server answers `initialize` and the listings from it before it reads
+   * the edge manifest (absent in roots written before 2026-11-28, whose servers read the manifest
+   * first; without its `outline` before 08:00 UTC that day, whose listings wait for the manifest).
    */
   head?: ManifestHead;
 }
@@ -89,18 +92,23 @@ export function publishedRoot(manifest: Manifest, shards: ShardRoot): PublishedR
  * const root = { shards, server: { name: "kb" }, documents: 1, builtAt: "2026-01-01" };
  * assertPublishedRoot(root);
  * assert.throws(() => assertPublishedRoot({ ...root, head: { builtAt: 1 } }), /not a sharded/);
+ * const head = { server: { name: "kb" }, builtAt: "2026-01-01", outline: { sources: [] } };
+ * assert.throws(() => assertPublishedRoot({ ...root, head }), /not a sharded/);
  * ```
  */
 export function assertPublishedRoot(value: unknown): asserts value is PublishedRoot {
   const r = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   const server = r.server as Record<string, unknown> | undefined;
   const head = r.head as Record<string, unknown> | undefined;
+  const outline = head?.outline as Record<string, unknown> | undefined;
   if (
     !isShardRoot(r.shards) || typeof server?.name !== "string" ||
     typeof r.documents !== "number" || typeof r.builtAt !== "string" ||
     (head !== undefined &&
       (typeof (head?.server as Record<string, unknown> | undefined)?.name !== "string" ||
-        typeof head?.builtAt !== "string"))
+        typeof head?.builtAt !== "string" ||
+        (outline !== undefined &&
+          (!Array.isArray(outline?.sources) || !Array.isArray(outline?.prompts)))))
   ) {
     throw new TypeError(
       `not a sharded build's root of this version (${PUBLISHED_ROOT_FILE} of layout ` +

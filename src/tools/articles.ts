@@ -7,6 +7,7 @@ import {
 import { answerChars, continuation, fitCount, pageText } from "./page_text.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import type { ContentStore } from "../content/content_store.ts";
+import type { StoreOutline } from "../content/manifest_outline.ts";
 import { ARTICLE_SEARCH_WEIGHTS } from "../search/search_settings.ts";
 import { boolArg, intArg, stringArg } from "./read_args.ts";
 import { errorResult, jsonResult, type JsonSchema, type ToolDefinition } from "./tool.ts";
@@ -115,7 +116,7 @@ function unknownCategory(store: ContentStore, category: string | undefined, want
   );
 }
 
-function categorySchema(store: ContentStore): JsonSchema {
+function categorySchema(store: StoreOutline): JsonSchema {
   const schema: JsonSchema = {
     type: "string",
     description: `Only articles in this category folder (${store.categories.join(", ")}).`,

@@ -1,4 +1,5 @@
 import type { ContentStore } from "../content/content_store.ts";
+import type { StoreOutline } from "../content/manifest_outline.ts";
 import type { SearchEngine } from "../search/search_engine.ts";
 import type { SearchSettings } from "../search/search_settings.ts";
 import type { ListLimit } from "./list_limits.ts";
@@ -34,8 +35,11 @@ export interface ToolDefinition {
   family: string;
   title: string;
   description: string;
-  /** Schema of the arguments; may depend on the content (e.g. an enum of categories). */
-  inputSchema: JsonSchema | ((store: ContentStore) => JsonSchema);
+  /**
+   * Schema of the arguments; may depend on the content's outline (e.g. an enum of categories):
+   * `tools/list` answers from it before any document is read.
+   */
+  inputSchema: JsonSchema | ((store: StoreOutline) => JsonSchema);
   outputSchema?: JsonSchema;
   /**
    * The answer depends only on the store, the arguments, whether the era takes structured

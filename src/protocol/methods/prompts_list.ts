@@ -1,18 +1,11 @@
-import type { MethodHandler } from "../method_context.ts";
+import type { OutlineHandler } from "../method_context.ts";
 import { paginate } from "../paginate.ts";
 
-/** `prompts/list`: every prompt as `<source>:<name>` with its arguments. */
-export const promptsList: MethodHandler = ({ params, store }) => {
-  const { page, nextCursor } = paginate(store.manifest.prompts ?? [], params.cursor, "prompts");
-  const prompts = page.map((p) => ({
-    name: p.name,
-    ...(p.title ? { title: p.title } : {}),
-    description: p.description,
-    arguments: p.arguments.map((a) => ({
-      name: a.name,
-      description: a.description,
-      required: a.required,
-    })),
-  }));
-  return nextCursor ? { prompts, nextCursor } : { prompts };
+/**
+ * `prompts/list`: every prompt as `<source>:<name>` with its arguments, from the manifest's
+ * outline (which keeps them as this method lists them).
+ */
+export const promptsList: OutlineHandler = ({ params, outline }) => {
+  const { page, nextCursor } = paginate(outline.prompts, params.cursor, "prompts");
+  return nextCursor ? { prompts: page, nextCursor } : { prompts: page };
 };
