@@ -12,7 +12,8 @@ import type { ChunkCache } from "../content/chunk_cache.ts";
 import type { Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
-import { type ShardedLoaders, shardedLoaders, type ShardRoot } from "./shard_root.ts";
+import type { ShardRoot } from "./shard_root.ts";
+import type { ShardedLoaders } from "./sharded_loaders.ts";
 
 /** Roots kept: the current build's and the one before (for requests that began on it). */
 const KEPT_ROOTS = 2;
@@ -80,7 +81,11 @@ export function rootLoaders(
   return {
     reader,
     async manifest() {
-      const root = await readRoot();
+      // The unpacking modules are imported while the root is read (an unsharded site never does).
+      const [root, { shardedLoaders }] = await Promise.all([
+        readRoot(),
+        import("./sharded_loaders.ts"),
+      ]);
       let loaders = roots.get(root.contentHash);
       if (!loaders) {
         roots.set(root.contentHash, loaders = shardedLoaders(root, reader));

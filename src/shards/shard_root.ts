@@ -4,17 +4,13 @@
  * the edge manifest (documents without bodies and most sections) and the edge index (without
  * postings or dictionary), each in parts, the body chunks (`body_chunks.ts`), the section chunks
  * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
- * (`dictionary_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
- * bytes a chunk), not with the knowledge base's text. {@link shardedLoaders} turns it into the
- * loaders the content store and the engine cache take, each shard read on first need.
+ * (`dictionary_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the
+ * number of chunks only (about 24 bytes a chunk), not with the knowledge base's text.
+ * `shardedLoaders` (`sharded_loaders.ts`) turns it into the loaders the content store and the
+ * engine cache take, each shard read on first need.
  *
  * @module
  */
-import { assertManifest, type Manifest } from "../content/manifest.ts";
-import type { SearchIndexData } from "../search/search_index.ts";
-import { unpackManifest } from "./document_columns.ts";
-import { unpackIndex } from "./packed_index.ts";
-import type { ShardReader } from "./shard_reader.ts";
 import { isShardName } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
@@ -91,67 +87,4 @@ export function isShardRoot(value: unknown, check: ShardRootCheck = {}): value i
     names(r.dictionary, 0, c) && names(r.dictionaryVolumes, 0, c) &&
     typeof views === "object" && views !== null &&
     Object.values(views).every((parts) => names(parts, 1, c));
-}
-
-/** What the edge app needs to read a sharded build. */
-export interface ShardedLoaders {
-  /** The edge manifest: read once (its shards never change), again only after a failed read. */
-  manifest(): Promise<Manifest>;
-  /** The prebuilt index of the store with `contentHash` (the whole one or a scoped view's). */
-  index(contentHash: string): Promise<SearchIndexData | undefined>;
-  bodyChunk(k: number): Promise<unknown>;
-  sectionsChunk(k: number): Promise<unknown>;
-  postingsChunk(k: number): Promise<unknown>;
-  dictionaryRange(k: number): Promise<unknown>;
-  dictionaryVolume(k: number): Promise<unknown>;
-}
-
-/**
- * The loaders of `root`'s shards through `reader`.
- *
- * @example
- * ```ts ignore
- * const loaders = shardedLoaders(root, createShardReader(siteShardSource(site)));
- * const stores = createStoreCache({ load: loaders.manifest, bodyChunk: loaders.bodyChunk });
- * ```
- */
-export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoaders {
-  let manifest: Promise<Manifest> | undefined;
-  const chunk = (list: readonly string[], what: string) => (k: number) => {
-    const name = list[k];
-    if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
-    return reader.json(name);
-  };
-  const loadManifest = () => {
-    const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
-      const unpacked = unpackManifest(value);
-      assertManifest(unpacked);
-      return unpacked;
-    });
-    loading.catch(() => {
-      if (manifest === loading) manifest = undefined;
-    });
-    return loading;
-  };
-  return {
-    manifest: loadManifest,
-    async index(contentHash) {
-      if (contentHash === root.contentHash) {
-        // Its ids are the manifest's documents' (`packed_index.ts`): both read at once.
-        const [packed, whole] = await Promise.all([
-          reader.jsonOfParts(root.index),
-          loadManifest(),
-        ]);
-        const ids = (whole.compactDocuments ?? []).map((c) => c.i);
-        return unpackIndex(packed, ids) as SearchIndexData;
-      }
-      const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
-      return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
-    },
-    bodyChunk: chunk(root.bodies, "body"),
-    sectionsChunk: chunk(root.sections, "section"),
-    postingsChunk: chunk(root.postings, "postings"),
-    dictionaryRange: chunk(root.dictionary, "dictionary"),
-    dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
-  };
 }
