@@ -19,7 +19,7 @@ import type { AuthConfig } from "./guards.ts";
 import { HttpError } from "./http_error.ts";
 import { grantedScopes } from "./authorize.ts";
 import { scopedStore } from "../content/scoped_store.ts";
-import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth.ts";
+import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth_settings.ts";
 import {
   aiCatalog,
   CATALOG_PATHS,
