@@ -17,7 +17,8 @@ import { createSearchEngine } from "../../src/search/search_engine.ts";
 import { importSearchIndex } from "../../src/search/search_index.ts";
 import { detailRows } from "../../src/shards/detail_columns.ts";
 import { createShardReader } from "../../src/shards/shard_reader.ts";
-import { shardedLoaders, type ShardRoot } from "../../src/shards/shard_root.ts";
+import type { ShardRoot } from "../../src/shards/shard_root.ts";
+import { shardedLoaders } from "../../src/shards/sharded_loaders.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
 import { median } from "./median.ts";
 

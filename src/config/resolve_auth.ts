@@ -1,5 +1,5 @@
 import type { AuthConfig } from "../transport/guards.ts";
-import { DEFAULT_ALGORITHMS } from "../transport/oauth.ts";
+import { DEFAULT_ALGORITHMS } from "../transport/oauth_settings.ts";
 import { ConfigError } from "./config_error.ts";
 
 /**

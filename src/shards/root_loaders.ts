@@ -14,7 +14,8 @@ import type { StoreCacheOptions } from "../content/store_cache.ts";
 import { detailRows } from "./detail_columns.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
-import { type ShardedLoaders, shardedLoaders, type ShardRoot } from "./shard_root.ts";
+import type { ShardRoot } from "./shard_root.ts";
+import type { ShardedLoaders } from "./sharded_loaders.ts";
 
 /** Roots kept: the current build's and the one before (for requests that began on it). */
 const KEPT_ROOTS = 2;
@@ -86,7 +87,11 @@ export function rootLoaders(
   return {
     reader,
     async manifest() {
-      const root = await readRoot();
+      // The unpacking modules are imported while the root is read (an unsharded site never does).
+      const [root, { shardedLoaders }] = await Promise.all([
+        readRoot(),
+        import("./sharded_loaders.ts"),
+      ]);
       let loaders = roots.get(root.contentHash);
       if (!loaders) {
         roots.set(root.contentHash, loaders = shardedLoaders(root, reader));

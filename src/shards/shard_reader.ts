@@ -6,7 +6,12 @@
  * @module
  */
 import { type ChunkCache, createChunkCache } from "../content/chunk_cache.ts";
-import { type ShardSource, ShardUnavailableError } from "./shard_source.ts";
+import {
+  isShardName,
+  notAShardName,
+  type ShardSource,
+  ShardUnavailableError,
+} from "./shard_source.ts";
 
 /** Bytes of chunks an isolate keeps by default (bodies and postings together). */
 export const CHUNK_CACHE_BYTES = 48 * 1024 * 1024;
@@ -51,6 +56,9 @@ export function createShardReader(
   const pending = new Map<string, Promise<Uint8Array>>();
   const stats = { reads: 0, bytes: 0 };
   const read = (name: string): Promise<Uint8Array> => {
+    // A bundled root's names are checked here, not at start (`isShardRoot`), and whatever the
+    // source is, it never sees another name as a path or URL.
+    if (!isShardName(name)) return Promise.reject(notAShardName(name, source.where));
     let p = pending.get(name);
     if (!p) {
       p = source.read(name).then((bytes) => {

@@ -4,21 +4,15 @@
  * the edge manifest (documents without bodies and most sections) and the edge index (without
  * postings or dictionary), each in parts, the body chunks (`body_chunks.ts`), the section chunks
  * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
- * (`dictionary_ranges.ts`), the document stats and name ranges (`document_ranges.ts`) and the
- * prebuilt indexes of scoped views. Its size grows with the number of chunks only (about 24
- * bytes a chunk), not with the knowledge base's text. {@link shardedLoaders} turns it into the
- * loaders the content store and the engine cache take, each shard read on first need.
+ * (`dictionary_ranges.ts`), the detail ranges (`document_details.ts`), the document stats and name
+ * ranges (`document_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the
+ * number of chunks only (about 24 bytes a chunk), not with the knowledge base's text.
+ * `shardedLoaders` (`sharded_loaders.ts`) turns it into the loaders the content store and the
+ * engine cache take, each shard read on first need.
  *
  * @module
  */
-import { assertManifest, type Manifest } from "../content/manifest.ts";
-import type { SearchIndexData } from "../search/search_index.ts";
-import { readVolumes } from "./detail_columns.ts";
-import { unpackManifest } from "./document_columns.ts";
-import { unpackIndex } from "./packed_index.ts";
-import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
-import type { ShardReader } from "./shard_reader.ts";
-import { SHARD_NAME } from "./shard_source.ts";
+import { isShardName } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
 export const SHARDS_LAYOUT = "shelf-shards-5";
@@ -57,12 +51,24 @@ export interface ShardRoot {
   views: Record<string, string[]>;
 }
 
-const names = (value: unknown, min: number): value is string[] =>
-  Array.isArray(value) && value.length >= min &&
-  value.every((v) => typeof v === "string" && SHARD_NAME.test(v));
+/** Whether `value` is a list of at least `min` names, each a shard's when `check` is set. */
+const names = (value: unknown, min: number, check: boolean): value is string[] =>
+  Array.isArray(value) && value.length >= min && (!check || value.every(isShardName));
+
+/** Options of {@link isShardRoot}. */
+export interface ShardRootCheck {
+  /**
+   * Whether every shard name is checked now (default true). A bundled root, written by the build
+   * beside the function's code, skips it: on the reference shelf its 20,000 names took 5 ms of a
+   * cold isolate's start (V8's profiler, 2026-11-28), and each name is checked when it is read
+   * (`shard_reader.ts`), before any source sees it as a path or URL.
+   */
+  names?: boolean;
+}
 
 /**
- * Whether `value` is a root this code reads.
+ * Whether `value` is a root this code reads: its layout, its fields, and (unless `check.names`
+ * is false) every shard name.
  *
  * @example
  * ```ts
@@ -74,93 +80,21 @@ const names = (value: unknown, min: number): value is string[] =>
  *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
+ * assert.ok(isShardRoot({ ...root, bodies: ["../x.json"] }, { names: false }));
+ * assert.ok(!isShardRoot({ ...root, bodies: [] }, { names: false }));
  * assert.ok(!isShardRoot({ ...root, layout: "shelf-shards-2" }));
  * ```
  */
-export function isShardRoot(value: unknown): value is ShardRoot {
+export function isShardRoot(value: unknown, check: ShardRootCheck = {}): value is ShardRoot {
   if (typeof value !== "object" || value === null) return false;
   const r = value as Record<string, unknown>;
   const views = r.views;
+  const c = check.names ?? true;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
-    typeof r.contentHash === "string" && names(r.manifest, 1) && names(r.index, 1) &&
-    names(r.bodies, 1) && names(r.sections, 0) && names(r.details, 0) &&
-    names(r.detailVolumes, 0) && names(r.postings, 0) && names(r.dictionary, 0) &&
-    names(r.dictionaryVolumes, 0) && names(r.documentStats, 0) && names(r.documentNames, 0) &&
-    typeof views === "object" && views !== null &&
-    Object.values(views).every((parts) => names(parts, 1));
-}
-
-/** What the edge app needs to read a sharded build. */
-export interface ShardedLoaders {
-  /** The edge manifest: read once (its shards never change), again only after a failed read. */
-  manifest(): Promise<Manifest>;
-  /** The prebuilt index of the store with `contentHash` (the whole one or a scoped view's). */
-  index(contentHash: string): Promise<SearchIndexData | undefined>;
-  bodyChunk(k: number): Promise<unknown>;
-  sectionsChunk(k: number): Promise<unknown>;
-  detailRange(k: number): Promise<unknown>;
-  /** Every detail range, in order, from the volumes. */
-  detailRanges(): Promise<readonly unknown[]>;
-  postingsChunk(k: number): Promise<unknown>;
-  dictionaryRange(k: number): Promise<unknown>;
-  dictionaryVolume(k: number): Promise<unknown>;
-  /** Stats range `k`, unpacked (`packed_ranges.ts`). */
-  statsRange(k: number): Promise<unknown>;
-  /** Name range `k`, unpacked. */
-  namesRange(k: number): Promise<unknown>;
-}
-
-/**
- * The loaders of `root`'s shards through `reader`.
- *
- * @example
- * ```ts ignore
- * const loaders = shardedLoaders(root, createShardReader(siteShardSource(site)));
- * const stores = createStoreCache({ load: loaders.manifest, bodyChunk: loaders.bodyChunk });
- * ```
- */
-export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoaders {
-  let manifest: Promise<Manifest> | undefined;
-  const chunk =
-    (list: readonly string[], what: string, as?: (value: unknown) => unknown) => (k: number) => {
-      const name = list[k];
-      if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
-      return reader.json(name, as);
-    };
-  const loadManifest = () => {
-    const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
-      const unpacked = unpackManifest(value);
-      assertManifest(unpacked);
-      return unpacked;
-    });
-    loading.catch(() => {
-      if (manifest === loading) manifest = undefined;
-    });
-    return loading;
-  };
-  return {
-    manifest: loadManifest,
-    async index(contentHash) {
-      if (contentHash === root.contentHash) {
-        // Its ids are the manifest's documents' (`packed_index.ts`): both read at once.
-        const [packed, whole] = await Promise.all([
-          reader.jsonOfParts(root.index),
-          loadManifest(),
-        ]);
-        const ids = (whole.compactDocuments ?? []).map((c) => c.i);
-        return unpackIndex(packed, ids) as SearchIndexData;
-      }
-      const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
-      return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
-    },
-    bodyChunk: chunk(root.bodies, "body"),
-    sectionsChunk: chunk(root.sections, "section"),
-    detailRange: chunk(root.details, "detail range"),
-    detailRanges: () => readVolumes(root.detailVolumes, reader),
-    postingsChunk: chunk(root.postings, "postings"),
-    dictionaryRange: chunk(root.dictionary, "dictionary"),
-    dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
-    statsRange: chunk(root.documentStats, "stats range", unpackStatsRange),
-    namesRange: chunk(root.documentNames, "name range", unpackNamesRange),
-  };
+    typeof r.contentHash === "string" && names(r.manifest, 1, c) && names(r.index, 1, c) &&
+    names(r.bodies, 1, c) && names(r.sections, 0, c) && names(r.details, 0, c) &&
+    names(r.detailVolumes, 0, c) && names(r.postings, 0, c) && names(r.dictionary, 0, c) &&
+    names(r.dictionaryVolumes, 0, c) && names(r.documentStats, 0, c) &&
+    names(r.documentNames, 0, c) && typeof views === "object" && views !== null &&
+    Object.values(views).every((parts) => names(parts, 1, c));
 }

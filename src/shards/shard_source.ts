@@ -26,6 +26,24 @@ export interface ShardSource {
 export const SHARD_NAME: RegExp = /^[0-9a-f]{20}\.json$/;
 
 /**
+ * Whether `name` is a shard's name ({@link SHARD_NAME}): the only names a source is asked for.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isShardName } from "./shard_source.ts";
+ * assert.ok(isShardName("0123456789abcdef0123.json"));
+ * assert.ok(!isShardName("../secret.json") && !isShardName(7));
+ * ```
+ */
+export const isShardName = (name: unknown): name is string =>
+  typeof name === "string" && SHARD_NAME.test(name);
+
+/** The error of a read refused because `name` is not a shard's (before any source sees it). */
+export const notAShardName = (name: unknown, where: string): ShardUnavailableError =>
+  new ShardUnavailableError(String(name).slice(0, 40), where, "not a shard name");
+
+/**
  * Reads with `read`, turning any failure into a {@link ShardUnavailableError} and refusing a
  * name that is not a shard's (so that no source is asked for another path).
  *
@@ -45,9 +63,7 @@ export function shardSource(
   return {
     where,
     async read(name) {
-      if (!SHARD_NAME.test(name)) {
-        throw new ShardUnavailableError(name.slice(0, 40), where, "not a shard name");
-      }
+      if (!isShardName(name)) throw notAShardName(name, where);
       try {
         return await read(name);
       } catch (error) {

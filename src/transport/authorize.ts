@@ -9,7 +9,7 @@ import { ErrorCode } from "../protocol/rpc_error.ts";
 import type { AuthConfig } from "./guards.ts";
 import { HttpError } from "./http_error.ts";
 import { checkCredentials } from "./middleware.ts";
-import { createTokenVerifier, type VerifierOptions } from "./oauth.ts";
+import type { TokenVerifier, VerifierOptions } from "./oauth.ts";
 
 /** Checks a request; throws {@link HttpError} when it may not pass. */
 export type Authorizer = (request: Request) => void | Promise<void>;
@@ -52,10 +52,19 @@ export interface AuthorizerOptions extends VerifierOptions {
  */
 export function createAuthorizer(auth: AuthConfig, options: AuthorizerOptions): Authorizer {
   if (auth.type !== "oauth") return (request) => checkCredentials(request.headers, auth);
-  const verifier = createTokenVerifier(auth, options);
+  // The verifier's modules are imported with the first request, not with the app (a site
+  // without OAuth never loads them); a failed import is tried again by the next request.
+  let made: Promise<TokenVerifier> | undefined;
+  const verifier = () =>
+    made ??= import("./oauth.ts").then((m) => m.createTokenVerifier(auth, options)).catch(
+      (error) => {
+        made = undefined;
+        throw error;
+      },
+    );
   return async (request) => {
     const origin = await options.originOf(request);
-    const result = await verifier.check(request.headers.get("authorization"), origin);
+    const result = await (await verifier()).check(request.headers.get("authorization"), origin);
     if (!result.ok) {
       throw new HttpError(result.status, ErrorCode.InvalidRequest, result.message, {
         "www-authenticate": result.challenge,

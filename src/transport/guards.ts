@@ -1,5 +1,5 @@
 import { createMemo, remembered } from "../remembered.ts";
-import type { OAuthConfig } from "./oauth.ts";
+import type { OAuthConfig } from "./oauth_settings.ts";
 
 /** Authentication settings (DESIGN §9). */
 export type AuthConfig =

@@ -12,14 +12,14 @@ import type { StoreCache } from "../content/store_cache.ts";
 import type { McpServer } from "../protocol/mcp_server.ts";
 import { ErrorCode } from "../protocol/rpc_error.ts";
 import { LATEST_LEGACY_VERSION } from "../protocol/versions.ts";
-import { type CardAuth, serverCardJson } from "../site/server_card.ts";
-import { type SiteFiles, siteFiles } from "../site/site_files.ts";
+import type { CardAuth } from "../site/server_card.ts";
+import type { SiteFiles } from "../site/site_files.ts";
 import { SHELF_VERSION } from "../version.ts";
 import type { AuthConfig } from "./guards.ts";
 import { HttpError } from "./http_error.ts";
 import { grantedScopes } from "./authorize.ts";
 import { scopedStore } from "../content/scoped_store.ts";
-import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth.ts";
+import { RESOURCE_METADATA_PATHS, resourceMetadata } from "./oauth_settings.ts";
 import {
   aiCatalog,
   CATALOG_PATHS,
@@ -50,7 +50,9 @@ export interface SiteRoutesDeps {
 /**
  * Adds the site routes to `app` (see the module doc). The base URL of every generated link is
  * one decision: the configured `site.url`, else the origin of the request's `Host` (the Host
- * rules refused a target naming another authority, so the URL's origin is it).
+ * rules refused a target naming another authority, so the URL's origin is it). What makes the
+ * server card and the site files is imported on the first request for one: a cold isolate that
+ * answers MCP does not load it (five modules, about 23 KB of source).
  *
  * @example
  * ```ts ignore
@@ -99,6 +101,7 @@ export function addSiteRoutes(
       const { store, settings } = await server.current();
       c.header("link", DISCOVERY_LINKS);
       const base = baseOf(store, c.req.url);
+      const { serverCardJson } = await import("../site/server_card.ts");
       return c.body(serverCardJson(store, settings, base, deps.auth.type as CardAuth), 200, {
         "content-type": "application/json",
       });
@@ -151,6 +154,7 @@ export function addSiteRoutes(
     const store = scopedStore(await stores.get(), grantedScopes(request));
     // The files list and describe the documents (a sharded build's details are in ranges).
     await store.loadDocuments();
+    const { siteFiles } = await import("../site/site_files.ts");
     return { base: baseOf(store, request.url), files: siteFiles(store) };
   };
   for (

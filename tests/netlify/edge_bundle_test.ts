@@ -105,6 +105,22 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
       assert.match(s, /^file:\/\/\/root\/node_modules\/@netlify\/blobs\//, s);
     }
     assert.deepEqual(eszip.specifiers.filter((s) => s.startsWith("file:///vendor/")), []);
+    // What only some requests need is in the bundle but not loaded with the function: a sharded
+    // build's unpacking, the site files and server card, the OAuth verifier.
+    for (
+      const lazy of [
+        "shards/sharded_loaders.ts",
+        "shards/document_columns.ts",
+        "site/site_files.ts",
+        "site/server_card.ts",
+        "transport/oauth.ts",
+        "transport/token_cache.ts",
+      ]
+    ) {
+      const specifier = `file:///root/src/${lazy}`;
+      assert.ok(eszip.specifiers.includes(specifier), `${lazy} is in the bundle`);
+      assert.ok(!graph.loadedWithEntry.includes(specifier), `${lazy} is not loaded at start`);
+    }
     for (const pkg of ["hono", "stemmer"]) {
       assert.ok(
         eszip.specifiers.some((s) => s.startsWith(`file:///root/node_modules/${pkg}/`)),

@@ -564,6 +564,35 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   whole.shutdown();
 });
 
+Deno.test("shards: a bundled root's bad shard name is refused when read, before any source sees it", async () => {
+  const { manifest, index } = await corpus("asdlc");
+  const { root, files } = await shardsOf(manifest, index);
+  // A source that checks nothing itself: the reader must refuse the name before asking it.
+  const asked: string[] = [];
+  const source: ShardSource = {
+    where: "memory",
+    read(name) {
+      asked.push(name);
+      const text = files.get(name);
+      return text === undefined
+        ? Promise.reject(new Error("no such shard"))
+        : Promise.resolve(new TextEncoder().encode(text));
+    },
+  };
+  const bad = "../../secret.json";
+  const app = shardedApp({ ...root, bodies: root.bodies.map(() => bad) }, source);
+  const doc = manifest.documents[0]!;
+  const failed = await rpc(app, "tools/call", { name: "read", arguments: { uri: doc.uri } });
+  assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
+  assert.match(failed.result.content[0].text, /not a shard name/);
+  const colder = shardedApp({ ...root, manifest: [bad] }, source);
+  const listFailed = await rpc(colder, "resources/list", {});
+  assert.match(listFailed.error?.message, /not a shard name/);
+  assert.ok(asked.length > 0 && !asked.includes(bad), "the source never saw the bad name");
+  app.shutdown();
+  colder.shutdown();
+});
+
 /** `scripts/build.ts` with `args`, from the checkout, in `env`. */
 const runBuild = (args: string[], env: Record<string, string>) =>
   new Deno.Command(Deno.execPath(), {

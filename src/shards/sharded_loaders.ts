@@ -1,0 +1,92 @@
+/**
+ * The loaders of one sharded build's root ({@link shardedLoaders}): what unpacks its manifest and
+ * index. Apart from `shard_root.ts` so that only an isolate that reads shards loads it and the
+ * unpacking modules it imports (`root_loaders.ts` imports it on the first manifest read): an
+ * unsharded site's function, which imports `shard_root.ts` to recognise a root, loads none of
+ * them.
+ *
+ * @module
+ */
+import { assertManifest, type Manifest } from "../content/manifest.ts";
+import type { SearchIndexData } from "../search/search_index.ts";
+import { readVolumes } from "./detail_columns.ts";
+import { unpackManifest } from "./document_columns.ts";
+import { unpackIndex } from "./packed_index.ts";
+import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
+import type { ShardReader } from "./shard_reader.ts";
+import type { ShardRoot } from "./shard_root.ts";
+
+/** What the edge app needs to read a sharded build. */
+export interface ShardedLoaders {
+  /** The edge manifest: read once (its shards never change), again only after a failed read. */
+  manifest(): Promise<Manifest>;
+  /** The prebuilt index of the store with `contentHash` (the whole one or a scoped view's). */
+  index(contentHash: string): Promise<SearchIndexData | undefined>;
+  bodyChunk(k: number): Promise<unknown>;
+  sectionsChunk(k: number): Promise<unknown>;
+  detailRange(k: number): Promise<unknown>;
+  /** Every detail range, in order, from the volumes. */
+  detailRanges(): Promise<readonly unknown[]>;
+  postingsChunk(k: number): Promise<unknown>;
+  dictionaryRange(k: number): Promise<unknown>;
+  dictionaryVolume(k: number): Promise<unknown>;
+  /** Stats range `k`, unpacked (`packed_ranges.ts`). */
+  statsRange(k: number): Promise<unknown>;
+  /** Name range `k`, unpacked. */
+  namesRange(k: number): Promise<unknown>;
+}
+
+/**
+ * The loaders of `root`'s shards through `reader`.
+ *
+ * @example
+ * ```ts ignore
+ * const loaders = shardedLoaders(root, createShardReader(siteShardSource(site)));
+ * const stores = createStoreCache({ load: loaders.manifest, bodyChunk: loaders.bodyChunk });
+ * ```
+ */
+export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoaders {
+  let manifest: Promise<Manifest> | undefined;
+  const chunk =
+    (list: readonly string[], what: string, as?: (value: unknown) => unknown) => (k: number) => {
+      const name = list[k];
+      if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
+      return reader.json(name, as);
+    };
+  const loadManifest = () => {
+    const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
+      const unpacked = unpackManifest(value);
+      assertManifest(unpacked);
+      return unpacked;
+    });
+    loading.catch(() => {
+      if (manifest === loading) manifest = undefined;
+    });
+    return loading;
+  };
+  return {
+    manifest: loadManifest,
+    async index(contentHash) {
+      if (contentHash === root.contentHash) {
+        // Its ids are the manifest's documents' (`packed_index.ts`): both read at once.
+        const [packed, whole] = await Promise.all([
+          reader.jsonOfParts(root.index),
+          loadManifest(),
+        ]);
+        const ids = (whole.compactDocuments ?? []).map((c) => c.i);
+        return unpackIndex(packed, ids) as SearchIndexData;
+      }
+      const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
+      return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
+    },
+    bodyChunk: chunk(root.bodies, "body"),
+    sectionsChunk: chunk(root.sections, "section"),
+    detailRange: chunk(root.details, "detail range"),
+    detailRanges: () => readVolumes(root.detailVolumes, reader),
+    postingsChunk: chunk(root.postings, "postings"),
+    dictionaryRange: chunk(root.dictionary, "dictionary"),
+    dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
+    statsRange: chunk(root.documentStats, "stats range", unpackStatsRange),
+    namesRange: chunk(root.documentNames, "name range", unpackNamesRange),
+  };
+}
