@@ -78,7 +78,7 @@ export async function shardName(text: string): Promise<string> {
  * // The manifest, the index, one body chunk, one section chunk, one detail range and one volume
  * // of it, one postings chunk, one dictionary range and one volume of it, one stats range and one
  * // name range.
- * assert.equal(files.size, 9);
+ * assert.equal(files.size, 11);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
  * ```
  */

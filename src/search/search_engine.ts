@@ -343,26 +343,39 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      const unknown = plan.unmatched.slice(0, MAX_UNMATCHED);
-      const close = await index.readSuggestions(unknown.map((u) => u.term), 3);
-      const suggested = unknown.map(({ word }, k) => ({ word, terms: close[k]! }));
-      const suggestedTerms = suggested.flatMap((s) => s.terms);
-      // Spelling a suggestion reads its postings: it is paid from what the query left of its
-      // budget, and a suggestion that does not fit is not made.
-      let spelled = new Map<string, string>();
-      if (suggestedTerms.length > 0) {
-        let spent = 0;
-        for (const t of groups.keys()) spent += index.costOf(t);
-        spelled = await spellingsOf(suggestedTerms, index.budget - spent);
-      }
-      const unmatched = suggested.map(({ word, terms }) => ({
-        word,
-        suggestions: [...new Set(terms.flatMap((t) => spelled.get(t) ?? []))],
-      }));
+      const unmatched = await unmatchedOf(index, plan, groups, spellingsOf);
       answered = true;
       return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched };
     },
   };
+}
+
+/**
+ * The words of `plan` the dictionary does not have (at most {@link MAX_UNMATCHED}), each with the
+ * spellings of its closest terms: spelling a suggestion reads its postings, so it is paid from
+ * what the query (its `groups`' terms) left of the index's budget, and a suggestion that does not
+ * fit is not made.
+ */
+async function unmatchedOf(
+  index: SearchIndex,
+  plan: QueryPlan,
+  groups: ReadonlyMap<string, string>,
+  spellingsOf: (terms: string[], budget: number) => Promise<Map<string, string>>,
+): Promise<{ word: string; suggestions: string[] }[]> {
+  const unknown = plan.unmatched.slice(0, MAX_UNMATCHED);
+  const close = await index.readSuggestions(unknown.map((u) => u.term), 3);
+  const suggested = unknown.map(({ word }, k) => ({ word, terms: close[k]! }));
+  const suggestedTerms = suggested.flatMap((s) => s.terms);
+  let spelled = new Map<string, string>();
+  if (suggestedTerms.length > 0) {
+    let spent = 0;
+    for (const t of groups.keys()) spent += index.costOf(t);
+    spelled = await spellingsOf(suggestedTerms, index.budget - spent);
+  }
+  return suggested.map(({ word, terms }) => ({
+    word,
+    suggestions: [...new Set(terms.flatMap((t) => spelled.get(t) ?? []))],
+  }));
 }
 
 export { shortestWord } from "./spellings.ts";

@@ -11,7 +11,7 @@
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import type { Manifest } from "../content/manifest.ts";
 import type { StoreCacheOptions } from "../content/store_cache.ts";
-import { detailRows } from "./detail_columns.ts";
+import type { detailRows } from "./detail_columns.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import type { ShardRoot } from "./shard_root.ts";
@@ -30,6 +30,8 @@ export interface RootLoaders {
   sectionsChunk(k: number, contentHash: string): Promise<unknown>;
   detailRange(k: number, contentHash: string): Promise<unknown>;
   detailRanges(contentHash: string): Promise<readonly unknown[]>;
+  /** A read detail range's rows (`detail_columns.ts`); throws before the first manifest read. */
+  detailRows: typeof detailRows;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
@@ -79,6 +81,8 @@ export function rootLoaders(
   reader: ShardReader,
 ): RootLoaders {
   const roots = new Map<string, ShardedLoaders>();
+  // A detail range's reader, from the unpacking modules the first manifest read imports.
+  let rowsOf: typeof detailRows | undefined;
   const of = (contentHash: string): ShardedLoaders => {
     const loaders = roots.get(contentHash);
     if (!loaders) throw new RangeError(`no sharded build of content ${contentHash} is loaded`);
@@ -88,10 +92,11 @@ export function rootLoaders(
     reader,
     async manifest() {
       // The unpacking modules are imported while the root is read (an unsharded site never does).
-      const [root, { shardedLoaders }] = await Promise.all([
+      const [root, { shardedLoaders, detailRows }] = await Promise.all([
         readRoot(),
         import("./sharded_loaders.ts"),
       ]);
+      rowsOf = detailRows;
       let loaders = roots.get(root.contentHash);
       if (!loaders) {
         roots.set(root.contentHash, loaders = shardedLoaders(root, reader));
@@ -110,6 +115,10 @@ export function rootLoaders(
     sectionsChunk: (k, hash) => of(hash).sectionsChunk(k),
     detailRange: (k, hash) => of(hash).detailRange(k),
     detailRanges: (hash) => of(hash).detailRanges(),
+    detailRows(range, k) {
+      if (!rowsOf) throw new RangeError(`detail range ${k} read before its build's manifest`);
+      return rowsOf(range, k);
+    },
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
     dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
@@ -160,7 +169,11 @@ export function shardedCacheOptions(
       load: loaders.manifest,
       bodyChunk: loaders.bodyChunk,
       sectionsChunk: loaders.sectionsChunk,
-      detailRange: { read: loaders.detailRange, rows: detailRows, readAll: loaders.detailRanges },
+      detailRange: {
+        read: loaders.detailRange,
+        rows: loaders.detailRows,
+        readAll: loaders.detailRanges,
+      },
       chunkCache,
     },
     engine: {

@@ -10,6 +10,9 @@
 import { assertManifest, type Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { readVolumes } from "./detail_columns.ts";
+
+/** A detail range's rows, for the loaders that import this module on first need. */
+export { detailRows } from "./detail_columns.ts";
 import { unpackManifest } from "./document_columns.ts";
 import { unpackIndex } from "./packed_index.ts";
 import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
