@@ -249,8 +249,9 @@ export interface SearchIndex {
   readSuggestions(terms: readonly string[], max: number): Promise<string[][]>;
   /**
    * Reads, in the background, the dictionary ranges not read yet, in volumes (nothing when the
-   * index holds its dictionary whole or was given no volumes to read): what an engine does from
-   * its second search on, so that the later ones wait for no range. A failure is forgotten (the
+   * index holds its dictionary whole or was given no volumes to read), and the stats ranges not
+   * read yet (`document_stats.ts`; not the name ranges): what an engine does from its second
+   * search on, so that the later ones wait for neither. A failure is forgotten (the
    * next call tries again).
    */
   readRest(): void;
@@ -581,7 +582,10 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
-    readRest: () => void ranges?.readRest().catch(() => {}),
+    readRest() {
+      void ranges?.readRest().catch(() => {});
+      void stats.loadAllStats().catch(() => {});
+    },
     rank,
     search(plan, options) {
       const { hits, tail } = rank(plan, options);
