@@ -305,8 +305,13 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ...(filter ? { filter } : {}),
         ...(scoped ? { statsScope } : {}),
       });
-      // The documents the phrase rule reads (a sharded build's details are in ranges).
-      await store.loadDocuments(docsOf(docs, phraseCandidates(best, plan, options.limit)));
+      // The documents the phrase rule reads (a sharded build's details are in ranges) and, in the
+      // same round, the pages with parts the part rule reads (the same candidates, reordered).
+      const read = [
+        ...phraseCandidates(best, plan, options.limit),
+        ...partRule?.pagesRead(best) ?? [],
+      ];
+      await store.loadDocuments(docsOf(docs, read));
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         await store.loadDocuments(docsOf(docs, partRule.pagesRead(ranked)));
