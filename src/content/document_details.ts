@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { CompactDocument } from "./compact_documents.ts";
+import { type CompactDocument, OPTIONAL_FIELDS } from "./compact_documents.ts";
 import type { Manifest } from "./manifest.ts";
 
 /** The compact document fields a detail range holds, in the order a compact document lists them. */
@@ -25,12 +25,7 @@ export const DETAIL_FIELDS = [
   "m",
   "h",
   "a",
-  "status",
-  "maturity",
-  "lastUpdated",
-  "relatedIds",
-  "supersededBy",
-  "url",
+  ...OPTIONAL_FIELDS,
 ] as const satisfies readonly (keyof CompactDocument)[];
 
 /** What a detail range holds of one document. */
