@@ -5,13 +5,14 @@
  *
  * The lengths and inbound counts are full-size typed arrays, filled as ranges are read and kept:
  * they take 4 bytes a number whatever is read into them (2.5 MB on a 89,538-document shelf), so
- * forgetting a range would free nothing. The names are kept per range in the isolate's byte-bounded
- * chunk cache (`chunk_cache.ts`), like postings: a forgotten range is read again when a search
- * next needs it.
+ * forgetting a range would free nothing. The names are kept too, as read (2.7 MB on a 30,502-page
+ * shelf with its 59,000 parts, if every range is read): the exact-name rule reads those of the
+ * pages of most searches, which an isolate reads in the background from its second search on
+ * ({@link DocumentStats.loadRest}), so that a search waits for no round of them once its postings
+ * are read.
  *
  * @module
  */
-import type { ChunkCache } from "../content/chunk_cache.ts";
 import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 import { documentNumbers, isDocumentNumbers } from "./document_numbers.ts";
 import type { DocumentSums, StatsRange } from "./document_ranges.ts";
@@ -40,6 +41,8 @@ export interface StatsWanted {
    * their title (the `name` field). Default: none.
    */
   titled?: Iterable<number>;
+  /** Whether the names of parts are read too (only a search of parts reads them). Default: true. */
+  parts?: boolean;
 }
 
 /** See {@link createDocumentStats}. */
@@ -69,10 +72,11 @@ export interface DocumentStats {
   /** Reads everything (for `SearchIndex.export`). */
   loadAll(): Promise<void>;
   /**
-   * Reads every stats range not read yet (not the names): a small part of the index (about
-   * 0.5 MB on a 30,000-page shelf), kept once read, so that later searches wait for none.
+   * Reads every stats range and every name range of the pages not read yet (not the parts'
+   * names, which only a search of parts reads): a small part of the index (about 0.5 MB and 1.2
+   * MB on a 30,000-page shelf), kept once read, so that later searches wait for none.
    */
-  loadAllStats(): Promise<void>;
+  loadRest(): Promise<void>;
   /** The data as lists, once {@link loadAll} has read it (for `SearchIndex.export`). */
   plain(): Pick<SearchIndexData, "names" | "lengths" | "inbound">;
 }
@@ -105,14 +109,14 @@ function wholeStats(data: SearchIndexData): DocumentStats {
     nameOf: (n) => names[n]!,
     load: () => LOADED,
     loadAll: () => LOADED,
-    loadAllStats: () => LOADED,
+    loadRest: () => LOADED,
     plain: () => ({ names: data.names, lengths: data.lengths, inbound: data.inbound }),
   };
 }
 
 /**
- * The per-document data of index `data`: its own, or read with `statsRange` and `namesRange` when `data.documentRanges` says it is in
- * ranges (the names through `cache`).
+ * The per-document data of index `data`: its own, or read with `statsRange` and `namesRange` when
+ * `data.documentRanges` says it is in ranges.
  *
  * @example
  * ```ts
@@ -141,7 +145,7 @@ function wholeStats(data: SearchIndexData): DocumentStats {
  */
 export function createDocumentStats(
   data: SearchIndexData,
-  options: { statsRange?: RangeRead; namesRange?: RangeRead; cache?: ChunkCache } = {},
+  options: { statsRange?: RangeRead; namesRange?: RangeRead } = {},
 ): DocumentStats {
   const ranges = data.documentRanges;
   const { statsRange, namesRange } = options;
@@ -184,7 +188,10 @@ export function createDocumentStats(
       throw new TypeError(`name range ${k} is not the one the index names`);
     }
     return value as string[];
-  }, options.cache);
+  });
+  // The name ranges holding pages (the last of them holds the first parts too).
+  const pages = total - (data.parts?.length ?? 0);
+  const pageNames = Array.from({ length: Math.ceil(pages / namesDocs) }, (_, k) => k);
   return {
     ranged: true,
     lengths,
@@ -193,7 +200,7 @@ export function createDocumentStats(
     mostInbound: Math.max(ranges.pages.mostInbound, ranges.parts.mostInbound),
     known: ranges,
     nameOf: (n) => names.get(Math.floor(n / namesDocs))?.[n % namesDocs],
-    async load({ docs = [], members = [], nameTerms, titled = [], heads }) {
+    async load({ docs = [], members = [], nameTerms, titled = [], heads, parts = true }) {
       // A mark a range, not a set of them: a common word's postings hold tens of thousands.
       const wanted = new Uint8Array(statsCount);
       for (const list of docs) {
@@ -209,19 +216,21 @@ export function createDocumentStats(
       // The exact-name rule's first test, as it makes it (`createNameRule`: counts past 253 are
       // one, and a file name of 0 terms is none).
       const code = nameTerms + 1;
+      const end = parts ? total : pages;
       for (const list of docs) {
         for (let i = 0; i < list.length; i++) {
-          const file = fileNames[list[i]!]!;
+          const n = list[i]!;
+          const file = fileNames[n]!;
           if (
-            file > 0 && Math.min(255, file + 1) === code &&
-            (!heads || heads.has(fileHeads[list[i]!]!))
+            n < end && file > 0 && Math.min(255, file + 1) === code &&
+            (!heads || heads.has(fileHeads[n]!))
           ) {
-            named[(list[i]! / namesDocs) | 0] = 1;
+            named[(n / namesDocs) | 0] = 1;
           }
         }
       }
       for (const n of titled) {
-        if (Math.min(254, titles[n]!) + 1 === code) named[(n / namesDocs) | 0] = 1;
+        if (n < end && Math.min(254, titles[n]!) + 1 === code) named[(n / namesDocs) | 0] = 1;
       }
       await names.load(marked(named));
     },
@@ -240,6 +249,10 @@ export function createDocumentStats(
       await stats.load(Array.from({ length: statsCount }, (_, k) => k));
       await names.load(Array.from({ length: namesCount }, (_, k) => k));
     },
-    loadAllStats: () => stats.load(Array.from({ length: statsCount }, (_, k) => k)),
+    loadRest: () =>
+      Promise.all([
+        stats.load(Array.from({ length: statsCount }, (_, k) => k)),
+        names.load(pageNames),
+      ]).then(() => {}),
   };
 }

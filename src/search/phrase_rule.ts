@@ -59,6 +59,52 @@ export function phraseCandidates(
 }
 
 /**
+ * The hits likely to be among the best `limit` once the phrase rule has reordered `hits`, told
+ * before their details are read (a sharded build's engine reads their bodies with those details:
+ * `QueryOptions.reads`): the best `limit`, then those of the rest of its candidates it may lift
+ * past them — whose title or description holds two of the query's words or more (`headWords`: a
+ * phrase to find), or whose title's words are all the query's (an API page the query names by its
+ * type and a member). A page named by its path or kind alone may still come up: its body is read
+ * then.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { phraseLikely } from "./phrase_rule.ts";
+ * const docs = [{ title: "Guide" }, { title: "Notes" }, { title: "Iterator" }, { title: "Fold paper" }] as never;
+ * const plan = {
+ *   terms: ["iter", "fold"],
+ *   words: 2,
+ *   expansions: new Map([["iter", new Map([["iter", 1]])], ["fold", new Map([["fold", 1]])]]),
+ *   unmatched: [],
+ * };
+ * const hit = (doc: number, headWords: number) => ({ doc, id: `${doc}`, score: 1, matched: 2, headWords });
+ * const hits = [hit(0, 0), hit(1, 2), hit(2, 1), hit(3, 0)];
+ * // The best one; a title and description with both words; a title of the query's words alone.
+ * assert.deepEqual(phraseLikely(hits, plan, 1, docs).map((h) => h.doc), [0, 1, 2]);
+ * assert.deepEqual(phraseLikely(hits, { ...plan, words: 1 }, 1, docs).map((h) => h.doc), [0]);
+ * ```
+ */
+export function phraseLikely(
+  hits: readonly SearchHit[],
+  plan: QueryPlan,
+  limit: number,
+  docs: readonly (Pick<ManifestDocument, "title"> | undefined)[],
+): SearchHit[] {
+  const head = hits.slice(0, limit);
+  const rest = phraseCandidates(hits, plan, limit).slice(limit);
+  if (rest.length === 0) return head;
+  const words = new Set(
+    plan.terms.slice(0, plan.words).flatMap((t) => [t, ...(plan.expansions.get(t)?.keys() ?? [])]),
+  );
+  return head.concat(rest.filter((h) => {
+    if (h.headWords === undefined || h.headWords >= 2) return true;
+    const title = tokenize(docs[h.doc]?.title ?? "");
+    return title.length > 0 && title.every((t) => words.has(t.term));
+  }));
+}
+
+/**
  * The phrase rule over an engine's documents (by document number): `rescore(hits, plan, limit)`
  * gives the hits reordered (the head of at least `limit` and {@link PHRASE_CANDIDATES}, rest as
  * they were).

@@ -10,6 +10,7 @@ import {
   PHRASE_BOOST,
   PHRASE_CANDIDATES,
   phraseCandidates,
+  phraseLikely,
 } from "./phrase_rule.ts";
 import {
   createPartRule,
@@ -52,6 +53,15 @@ export interface QueryOptions extends SearchFilters {
    * {@link TAIL_CUT}); `total` then counts only the documents kept.
    */
   minRelative?: number;
+  /**
+   * What the caller reads of the hits once the query answers: their bodies (with their sections
+   * and details: `ContentStore.loadBodies`) or only their details (`loadDocuments`). The engine
+   * reads it for its likely hits (the best `limit` before its phrase and part rules reorder them,
+   * and the candidates the phrase rule may lift: `phraseLikely`) with the details those rules
+   * read, so that the caller waits for no round of reads of its own but for a hit the rules
+   * brought up unforeseen (a failed read of it fails the query).
+   */
+  reads?: "bodies" | "details";
 }
 
 /** A ranked document. */
@@ -271,11 +281,15 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       const { filters, scope } = narrowing(setsOf, options);
       const plan = await index.readPlan(text);
       const terms = [...plan.expansions.values()].flatMap((m) => [...m.keys()]);
-      await index.loadPostings(terms);
       const groups = new Map<string, string>();
       for (const [term, matches] of plan.expansions) {
         for (const t of matches.keys()) groups.set(t, term);
       }
+      // The suggestions for its unmatched words read what they read (their postings, then a body)
+      // in the rounds of the search's own reads, not after them; awaited last.
+      const unmatched = unmatchedOf(index, plan, groups, spellingsOf);
+      unmatched.catch(() => {});
+      await index.loadPostings(terms);
       const candidates = Math.max(options.limit, PHRASE_CANDIDATES, partRule ? PART_CANDIDATES : 0);
       const filter = filters.length > 0
         ? (n: number) => docs[n] !== undefined && filters.every((set) => set.has(n))
@@ -289,13 +303,15 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       // What scoring reads of the documents of its terms and of the scopes it is scored by.
       const scoped = filter && statsScope !== undefined;
       const partScope: PartScope = scoped ? { filter, key: statsScope } : {};
-      await index.loadStats(terms, {
+      const stats = {
         plan,
         scopes: [
           ...(scoped ? [{ key: statsScope, has: filter }] : []),
           ...(partRule ? [partStatsScope(index, partScope)] : []),
         ],
-      });
+      };
+      // The names of parts only the part rule's search reads: read with the details below.
+      await index.loadStats(terms, { ...stats, parts: false });
       // The candidates' hits; the rest of the matches (the tail), as scores only, count
       // toward the total.
       const { hits: best, tail } = index.rank(plan, {
@@ -306,12 +322,17 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ...(scoped ? { statsScope } : {}),
       });
       // The documents the phrase rule reads (a sharded build's details are in ranges) and, in the
-      // same round, the pages with parts the part rule reads (the same candidates, reordered).
+      // same round, the pages with parts the part rule reads (the same candidates, reordered), the
+      // names of the parts it searches, and what the caller will read of its likely hits.
       const read = [
         ...phraseCandidates(best, plan, options.limit),
         ...partRule?.pagesRead(best) ?? [],
       ];
-      await store.loadDocuments(docsOf(docs, read));
+      await Promise.all([
+        store.loadDocuments(docsOf(docs, read)),
+        partRule ? index.loadStats(terms, stats) : undefined,
+        readsOf(store, options.reads, docsOf(docs, phraseLikely(best, plan, options.limit, docs))),
+      ]);
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         await store.loadDocuments(docsOf(docs, partRule.pagesRead(ranked)));
@@ -348,9 +369,9 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      const unmatched = await unmatchedOf(index, plan, groups, spellingsOf);
+      const suggested = await unmatched;
       answered = true;
-      return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched };
+      return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched: suggested };
     },
   };
 }
@@ -403,6 +424,16 @@ function narrowing(
     if (set) scope.push(`${kind}=${value.toLowerCase()}`);
   }
   return { filters, scope };
+}
+
+/** Loads what `reads` names of `docs` (nothing when `reads` is absent). */
+function readsOf(
+  store: ContentStore,
+  reads: QueryOptions["reads"],
+  docs: readonly ManifestDocument[],
+): Promise<void> {
+  if (reads === "bodies") return store.loadBodies(docs);
+  return reads === "details" ? store.loadDocuments(docs) : Promise.resolve();
 }
 
 /** The documents of `hits` the store holds (`docs`, by document number). */

@@ -170,6 +170,11 @@ export interface LoadStatsOptions {
    * documents of it): their members' data is read, once per scope.
    */
   scopes?: readonly { key: string; has: (doc: number) => boolean }[];
+  /**
+   * Whether the names of the parts among the exact-name rule's candidates are read too (only a
+   * search of parts reads them: `part_rule.ts`). Default: true.
+   */
+  parts?: boolean;
 }
 
 /** Options of {@link SearchIndex.search}. */
@@ -249,9 +254,9 @@ export interface SearchIndex {
   readSuggestions(terms: readonly string[], max: number): Promise<string[][]>;
   /**
    * Reads, in the background, the dictionary ranges not read yet, in volumes (nothing when the
-   * index holds its dictionary whole or was given no volumes to read), and the stats ranges not
-   * read yet (`document_stats.ts`; not the name ranges): what an engine does from its second
-   * search on, so that the later ones wait for neither. A failure is forgotten (the
+   * index holds its dictionary whole or was given no volumes to read), and the stats ranges and
+   * the pages' name ranges not read yet (`document_stats.ts`; not the parts' names): what an
+   * engine does from its second search on, so that the later ones wait for none of them. A failure is forgotten (the
    * next call tries again).
    */
   readRest(): void;
@@ -493,7 +498,6 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const stats = createDocumentStats(data, {
     ...(options.statsRange ? { statsRange: options.statsRange } : {}),
     ...(options.namesRange ? { namesRange: options.namesRange } : {}),
-    ...(options.chunkCache ? { cache: options.chunkCache } : {}),
   });
   const { lengths, inbound, mostInbound, known } = stats;
   const total = ids.length;
@@ -584,7 +588,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
     readRest() {
       void ranges?.readRest().catch(() => {});
-      void stats.loadAllStats().catch(() => {});
+      void stats.loadRest().catch(() => {});
     },
     rank,
     search(plan, options) {

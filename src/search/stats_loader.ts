@@ -52,7 +52,7 @@ export function createStatsLoader(
 ): (terms: Iterable<string>, options?: LoadStatsOptions) => Promise<void> {
   // The scopes whose members' data has been read (it is kept: `document_stats.ts`).
   const scopesRead = new Set<string>();
-  return async (terms, { plan, scopes = [] } = {}) => {
+  return async (terms, { plan, scopes = [], parts = true } = {}) => {
     if (!stats.ranged) return;
     const docs: ArrayLike<number>[] = [];
     for (const term of terms) {
@@ -68,6 +68,7 @@ export function createStatsLoader(
           nameTerms: plan.terms.length,
           titled: titledDocuments(plan, scorer),
           heads: new Set([...first].map(termHash)),
+          parts,
         }
         : {}),
     });

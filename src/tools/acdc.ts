@@ -95,6 +95,7 @@ export const search: ToolDefinition = {
       minRelative: TAIL_CUT,
       weights: acdcWeights(settings),
       limit: settings.maxResults,
+      reads: "bodies",
       ...(source ? { source } : {}),
     });
     await store.loadBodies(hits.map((h) => h.doc));

@@ -329,6 +329,8 @@ export const searchArticles: ToolDefinition = {
       weights: ARTICLE_SEARCH_WEIGHTS,
       limit: Math.min(offset + limit, 10_000),
       newestFirstOnTies: true,
+      // From an offset on, the hits it reads are not the best `limit`.
+      ...(offset === 0 ? { reads: "bodies" as const } : {}),
       ...(wanted !== "" ? { category: wanted } : {}),
     });
     const { total, unmatched, groups, plan } = ranked;

@@ -63,6 +63,8 @@ export const searchDocuments: ToolDefinition = {
       minRelative: TAIL_CUT,
       weights,
       limit: types ? 10_000 : limit,
+      // Filtered by type, the hits it quotes are not the best `limit`.
+      ...(types ? {} : { reads: "bodies" as const }),
     });
     const kept =
       (types

@@ -50,6 +50,7 @@ export const openaiSearch: ToolDefinition = {
       minRelative: TAIL_CUT,
       weights: acdcWeights(ctx.search),
       limit: SEARCH_RESULTS,
+      reads: "details",
     });
     await ctx.store.loadDocuments(hits.map((h) => h.doc));
     return text({

@@ -80,6 +80,7 @@ export const searchDocumentation: ToolDefinition = {
       minRelative: TAIL_CUT,
       weights: acdcWeights(search),
       limit: max,
+      reads: "bodies",
       ...(docType !== "all" ? { source: docType } : {}),
     });
     const top = hits[0]?.score ?? 1;

@@ -1,0 +1,169 @@
+/**
+ * How many rounds of reads a search over a sharded build waits for, one after the other (each
+ * costs an edge isolate a fetch from the CDN): the shards are read through a source that holds
+ * every read until the isolate has nothing else to do, then answers all it holds at once — one
+ * round.
+ */
+import assert from "node:assert/strict";
+import { writeShards } from "../../src/build/write_shards.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import type { Manifest } from "../../src/content/manifest.ts";
+import { createEdgeApp } from "../../src/edge_app.ts";
+import { buildIndexFor } from "../../src/search/search_engine.ts";
+import type { SearchIndexData } from "../../src/search/search_index.ts";
+import type { ShardRoot } from "../../src/shards/shard_root.ts";
+import { shardSource } from "../../src/shards/shard_source.ts";
+import { buildFolder, CORPORA, ROOT, rpc } from "../helpers.ts";
+
+const NO_ENV = () => undefined;
+
+/** A turn of the event loop: what a read answered has been handled once a few have passed. */
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A source over `files` that holds each read; once no new read has come for a few turns, it
+ * answers every read it holds (a round). `failing` shards fail their next read.
+ */
+function heldSource(files: ReadonlyMap<string, string>) {
+  let held: { name: string; answer: () => void }[] = [];
+  let releasing = false;
+  const state = { rounds: [] as string[][], reads: [] as string[], failing: new Set<string>() };
+  const release = async () => {
+    let seen = -1;
+    while (seen !== held.length) {
+      seen = held.length;
+      for (let i = 0; i < 5; i++) await turn();
+    }
+    releasing = false;
+    const batch = held;
+    held = [];
+    state.rounds.push(batch.map((read) => read.name));
+    for (const read of batch) read.answer();
+  };
+  const source = shardSource("memory", (name) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      state.reads.push(name);
+      held.push({
+        name,
+        answer() {
+          const text = files.get(name);
+          if (state.failing.delete(name) || text === undefined) reject(new Error("HTTP 503"));
+          else resolve(new TextEncoder().encode(text));
+        },
+      });
+      if (!releasing) {
+        releasing = true;
+        void release();
+      }
+    }));
+  return { source, state };
+}
+
+/** The kinds of shards (`ShardRoot`'s lists) `names` are, in order, each once: `postings details`. */
+function kinds(root: ShardRoot, names: readonly string[]): string {
+  const lists = Object.entries(root).filter(([, v]) => Array.isArray(v)) as [string, string[]][];
+  const of = (name: string) => lists.find(([, list]) => list.includes(name))?.[0] ?? name;
+  return [...new Set(names.map(of))].sort().join(" ");
+}
+
+async function shelf(name: string) {
+  const { manifest } = await buildFolder(`${CORPORA}/${name}`);
+  const index = await buildIndexFor(createContentStore(manifest)).export();
+  const files = new Map<string, string>();
+  const root = await writeShards(manifest, index, [], "site", (file, text) => {
+    files.set(file, text);
+    return Promise.resolve();
+  });
+  return { manifest, index, root, files };
+}
+
+function apps(
+  manifest: Manifest,
+  index: SearchIndexData,
+  root: ShardRoot,
+  files: Map<string, string>,
+) {
+  const { source, state } = heldSource(files);
+  const sharded = createEdgeApp({
+    env: NO_ENV,
+    manifest: { shards: root },
+    index: () => Promise.reject(new Error("a sharded app imports no index module")),
+    shardSource: source,
+  });
+  const whole = createEdgeApp({ env: NO_ENV, manifest, index: () => Promise.resolve(index) });
+  // The rounds one call waits for, its answer checked against the unsharded app's.
+  const ask = async (name: string, args: Record<string, unknown>) => {
+    const params = { name, arguments: args };
+    const from = state.rounds.length;
+    const answer = await rpc(sharded, "tools/call", params);
+    const rounds = state.rounds.slice(from).map((batch) => kinds(root, batch));
+    assert.deepEqual(answer, await rpc(whole, "tools/call", params), JSON.stringify(params));
+    return { answer, rounds };
+  };
+  // Waits until the reads an isolate makes in the background (from its second search on) are done.
+  const settle = async () => {
+    for (let count = -1; count !== state.reads.length;) {
+      count = state.reads.length;
+      for (let i = 0; i < 20; i++) await turn();
+    }
+  };
+  return { sharded, whole, state, ask, settle };
+}
+
+const { manifest, index, root, files } = await shelf("tldr");
+
+Deno.test("rounds: a warm search of new words waits for its postings, then for one round of everything else", async () => {
+  const { sharded, whole, state, ask, settle } = apps(manifest, index, root, files);
+  await ask("search", { query: "ls" });
+  await ask("search", { query: "cat" });
+  await settle();
+  // Meanwhile the rest of the dictionary, the stats ranges and the pages' names were read.
+  for (const name of [...root.dictionaryVolumes, ...root.documentStats, ...root.documentNames]) {
+    assert.ok(state.reads.includes(name), name);
+  }
+  // The evaluation's questions, each of words of its own as a rule: commands whose names are the
+  // question (the exact-name rule's), several words (the phrase rule reads its candidates'
+  // details), misspelled words (their suggestions read postings and a body).
+  const { cases } = JSON.parse(
+    await Deno.readTextFile(`${ROOT}/tests/eval/fixtures/tldr.json`),
+  ) as { cases: { query: string }[] };
+  let postingsFirst = 0;
+  for (const { query } of cases) {
+    const { rounds } = await ask("search", { query });
+    assert.ok(rounds.length <= 2, `${query}: ${rounds.join(" | ")}`);
+    if (rounds.length === 2) {
+      assert.equal(rounds[0], "postings", `${query}: ${rounds.join(" | ")}`);
+      postingsFirst++;
+    }
+  }
+  assert.ok(postingsFirst >= 5, `${postingsFirst} questions read postings first`);
+  sharded.shutdown();
+  whole.shutdown();
+});
+
+Deno.test("rounds: a failed read of the hits' bodies, sections or details read with the details is the search's error, then read again", async () => {
+  const { sharded, whole, state, ask, settle } = apps(manifest, index, root, files);
+  await ask("search", { query: "ls" });
+  await settle();
+  for (
+    const [list, query] of [
+      [root.bodies, "find files by name under a directory"],
+      [root.sections, "download a file from the web"],
+      [root.details, "generate ssh keys"],
+    ] as const
+  ) {
+    for (const name of list) state.failing.add(name);
+    const params = { name: "search", arguments: { query } };
+    const failed = await rpc(sharded, "tools/call", params);
+    state.failing.clear();
+    assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
+    assert.match(failed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
+    // Nothing of the failure is kept: the next call reads the shards again and answers.
+    assert.deepEqual(
+      (await ask("search", { query })).answer,
+      await rpc(whole, "tools/call", params),
+    );
+  }
+  sharded.shutdown();
+  whole.shutdown();
+});
