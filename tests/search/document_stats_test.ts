@@ -79,11 +79,12 @@ Deno.test("document ranges: a cold search of a rare word reads the stats ranges 
     reads.names.length > 0 && reads.names.length * 10 < names.length,
     `${reads.names.length} of ${names.length} name ranges`,
   );
-  // The same search again reads no name range (the stats ranges it did not read are read in the
-  // background from the second search on: the test below).
-  const before = reads.names.length;
+  // The same search again reads no name range but those of the pages it did not read, in the
+  // background (with the stats ranges it did not read: the test below).
+  const before = new Set(reads.names);
   await answer(engine, query);
-  assert.equal(reads.names.length, before);
+  const pageRanges = Math.ceil((data.ids.length - (data.parts?.length ?? 0)) / 8);
+  assert.ok(reads.names.slice(before.size).every((k) => !before.has(k) && k < pageRanges));
 });
 
 Deno.test("document ranges: narrowed searches (a source, a category, their parts) answer as the whole index", async () => {
@@ -130,23 +131,60 @@ Deno.test("document ranges: an index with its documents' data in ranges exports 
   assert.throws(() => importSearchIndex(edge), /in ranges and nothing reads them/);
 });
 
-Deno.test("document ranges: from its second search on, an engine reads the stats ranges it has not read in the background", async () => {
+Deno.test("document ranges: from its second search on, an engine reads the stats ranges and the pages' names it has not read in the background", async () => {
   const { manifest, data } = await shelf("hugo-docs");
   const whole = createSearchEngine(createContentStore(manifest), importSearchIndex(data));
-  const { engine, reads, stats } = rangedEngine(manifest, data);
+  const { engine, reads, stats, names } = rangedEngine(manifest, data);
   await answer(engine, "vimeo");
   const first = new Set(reads.stats);
   assert.ok(first.size < stats.length, "the first search reads some ranges");
-  // The second search starts the background read: every range, each once.
+  // The name ranges holding pages (the parts follow them).
+  const pages = data.ids.length - data.parts!.length;
+  const pageNames = Array.from({ length: Math.ceil(pages / 8) }, (_, k) => k);
+  assert.ok(pageNames.length < names.length && pageNames.some((k) => !reads.names.includes(k)));
+  // The second search starts the background read: every stats range and every name range of the
+  // pages, each once.
   assert.deepEqual(await answer(engine, "vimeo"), await answer(whole, "vimeo"));
   await new Promise((resolve) => setTimeout(resolve, 0));
   assert.deepEqual(new Set(reads.stats).size, stats.length);
   assert.equal(reads.stats.length, stats.length, "each range read once");
-  // A search of other words then reads no stats range.
-  const count = reads.stats.length;
-  assert.deepEqual(
-    await answer(engine, "image processing"),
-    await answer(whole, "image processing"),
-  );
-  assert.equal(reads.stats.length, count);
+  assert.ok(pageNames.every((k) => reads.names.includes(k)));
+  assert.equal(new Set(reads.names).size, reads.names.length, "each name range read once");
+  // A search of other words (whose title is a page's: the exact-name rule reads its names) then
+  // reads no stats range and no name range of the pages.
+  const [statsRead, namesRead] = [reads.stats.length, reads.names.length];
+  const title = manifest.documents.find((d) => d.title.split(" ").length === 2)!.title;
+  for (const query of ["image processing", title]) {
+    assert.deepEqual(await answer(engine, query), await answer(whole, query), query);
+  }
+  assert.equal(reads.stats.length, statsRead);
+  assert.ok(reads.names.slice(namesRead).every((k) => k * 8 + 8 > pages), "parts' names only");
+});
+
+Deno.test("document ranges: the names of parts are read only when asked for (a search of parts)", async () => {
+  const { manifest, data } = await shelf("hugo-docs");
+  const pages = data.ids.length - data.parts!.length;
+  // A part's title, two words or more, which no page's names hold: the exact-name rule's
+  // candidate among the parts only.
+  const byId = new Map(manifest.documents.map((d) => [d.id, d]));
+  const part = data.ids.slice(pages).map((id, k) => {
+    const page = byId.get(id.slice(0, id.lastIndexOf("#")))!;
+    return { n: pages + k, title: page.sections[Number(id.slice(id.lastIndexOf("#") + 1))]!.title };
+  }).find((p) =>
+    p.n >= Math.ceil(pages / 8) * 8 && data.names[p.n]!.split(" ").length >= 2 &&
+    !data.names.slice(0, pages).includes(data.names[p.n]!)
+  )!;
+  const { edge, stats, names } = splitDocuments(data, 16, 8);
+  const reads: number[] = [];
+  const index = importSearchIndex(edge, {
+    statsRange: (k) => Promise.resolve(stats[k]),
+    namesRange: (k) => (reads.push(k), Promise.resolve(names[k])),
+  });
+  const plan = index.plan(part.title);
+  const terms = [...plan.expansions.values()].flatMap((m) => [...m.keys()]);
+  await index.loadPostings(terms);
+  await index.loadStats(terms, { plan, parts: false });
+  assert.ok(reads.every((k) => k * 8 < pages), `${reads}`);
+  await index.loadStats(terms, { plan });
+  assert.ok(reads.includes(Math.floor(part.n / 8)), `${reads}`);
 });

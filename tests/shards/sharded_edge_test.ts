@@ -14,7 +14,7 @@ import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
 import { apiMembers } from "../../src/search/api_document.ts";
-import { buildIndexFor } from "../../src/search/search_engine.ts";
+import { buildIndexFor, PHRASE_CANDIDATES } from "../../src/search/search_engine.ts";
 import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { diskShardSource } from "../../src/shards/disk_shard_source.ts";
 import { withLlmsFullSizes } from "../../src/site/llms_full_sizes.ts";
@@ -270,7 +270,6 @@ Deno.test({
       return `${type} ${member}`;
     });
     questions.push(`${questions[0]!.split(" ")[0]} ${questions[1]!.split(" ")[1]}`);
-    const byUri = new Map(manifest.documents.map((d) => [d.uri, d.id]));
     const shardOf = (id: string) => root.sections[bodyChunkOf(id, root.sections.length)]!;
     // On a cold isolate each, then on one warm isolate.
     const warm = shardedApp(root, source);
@@ -284,13 +283,15 @@ Deno.test({
           JSON.stringify(await rpc(whole, "tools/call", search(question))),
           question,
         );
-        const hits = new Set(
-          answer.result.structuredContent.results.map((r: { uri: string }) =>
-            shardOf(byUri.get(r.uri)!)
-          ),
-        );
-        const sectionsRead = reads.slice(from).filter((n) => root.sections.includes(n));
-        assert.deepEqual(sectionsRead.filter((n) => !hits.has(n)), [], question);
+        // Sections are read with bodies only (those of its hits, and of the candidates the phrase
+        // rule may lift, read ahead with them), never by the phrase rule itself.
+        const read = new Set(reads.slice(from));
+        const bodyOf = (id: string) => root.bodies[bodyChunkOf(id, root.bodies.length)]!;
+        const quoted = manifest.documents.filter((d) => read.has(bodyOf(d.id)));
+        assert.ok(quoted.length <= PHRASE_CANDIDATES, `${quoted.length} bodies`);
+        const withBodies = new Set(quoted.map((d) => shardOf(d.id)));
+        const sectionsRead = [...read].filter((n) => root.sections.includes(n));
+        assert.deepEqual(sectionsRead.filter((n) => !withBodies.has(n)), [], question);
         if (!app) isolate.shutdown();
       }
     }
@@ -385,13 +386,22 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   const hits = new Set(
     answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
   );
+  // Those of its hits, and of the phrase rule's candidates it may lift (read ahead with them).
   const bodiesRead = first.filter((n) => root.bodies.includes(n));
-  assert.ok(bodiesRead.length > 0 && bodiesRead.length <= hits.size, `${bodiesRead.length} bodies`);
+  const shown = manifest.documents.filter((d) => hits.has(d.uri));
+  assert.equal(shown.length, hits.size);
+  for (const doc of shown) {
+    assert.ok(bodiesRead.includes(root.bodies[bodyChunkOf(doc.id, root.bodies.length)]!), doc.id);
+  }
+  assert.ok(bodiesRead.length <= PHRASE_CANDIDATES, `${bodiesRead.length} bodies`);
   assert.ok(first.includes(root.manifest[0]!) && first.includes(root.index[0]!));
   // Sections: read with the hits' bodies, not in the manifest, which keeps only the titles of
   // the pages scored by parts (the part rule reads them when the engine starts).
   const sectionsRead = first.filter((n) => root.sections.includes(n));
-  assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
+  assert.ok(
+    sectionsRead.length > 0 && sectionsRead.length <= bodiesRead.length,
+    `${sectionsRead}`,
+  );
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
