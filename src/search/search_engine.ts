@@ -120,8 +120,10 @@ export interface SearchEngine {
   /**
    * Ranks the documents for `text`. Asynchronous for what may have to be loaded first: the
    * dictionary ranges its words fall in (`SearchIndex.readPlan`, `readSuggestions`), the
-   * postings of its terms (`SearchIndex.loadPostings`) and, for the spelling of suggestions, a
-   * body (`ContentStore.loadBodies`).
+   * postings of its terms (`SearchIndex.loadPostings`), their documents' data
+   * (`SearchIndex.loadStats`), the details its rules read and what the caller reads of its hits
+   * (`QueryOptions.reads`), in one round, and, for the spelling of suggestions, a body
+   * (`ContentStore.loadBodies`).
    */
   query(text: string, options: QueryOptions): Promise<QueryResult>;
 }
