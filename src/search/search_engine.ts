@@ -323,18 +323,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         ...(filter ? { filter } : {}),
         ...(scoped ? { statsScope } : {}),
       });
-      // The documents the phrase rule reads (a sharded build's details are in ranges) and, in the
-      // same round, the pages with parts the part rule reads (the same candidates, reordered), the
-      // names of the parts it searches, and what the caller will read of its likely hits.
-      const read = [
-        ...phraseCandidates(best, plan, options.limit),
-        ...partRule?.pagesRead(best) ?? [],
-      ];
-      await Promise.all([
-        store.loadDocuments(docsOf(docs, read)),
-        partRule ? index.loadStats(terms, stats) : undefined,
-        readsOf(store, options.reads, docsOf(docs, phraseLikely(best, plan, options.limit, docs))),
-      ]);
+      await readForRules(store, docs, {
+        best,
+        plan,
+        options,
+        ...(partRule ? { partRule, loadParts: () => index.loadStats(terms, stats) } : {}),
+      });
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
         await store.loadDocuments(docsOf(docs, partRule.pagesRead(ranked)));
@@ -428,14 +422,34 @@ function narrowing(
   return { filters, scope };
 }
 
-/** Loads what `reads` names of `docs` (nothing when `reads` is absent). */
-function readsOf(
+/**
+ * The one round of reads between a search's scoring pass and its rules: the details of the
+ * candidates the phrase rule reads (a sharded build's details are in ranges) and of the pages with
+ * parts the part rule reads (the same candidates, reordered), the names of the parts the part rule
+ * searches (`loadParts`), and what the caller will read of the likely hits (`QueryOptions.reads`).
+ */
+function readForRules(
   store: ContentStore,
-  reads: QueryOptions["reads"],
-  docs: readonly ManifestDocument[],
-): Promise<void> {
-  if (reads === "bodies") return store.loadBodies(docs);
-  return reads === "details" ? store.loadDocuments(docs) : Promise.resolve();
+  docs: readonly (ManifestDocument | undefined)[],
+  { best, plan, options, partRule, loadParts }: {
+    best: readonly SearchHit[];
+    plan: QueryPlan;
+    options: QueryOptions;
+    partRule?: { pagesRead(ranked: readonly SearchHit[]): SearchHit[] };
+    loadParts?: () => Promise<void>;
+  },
+): Promise<unknown> {
+  const read = [...phraseCandidates(best, plan, options.limit), ...partRule?.pagesRead(best) ?? []];
+  const likely = docsOf(docs, phraseLikely(best, plan, options.limit, docs));
+  return Promise.all([
+    store.loadDocuments(docsOf(docs, read)),
+    loadParts?.(),
+    options.reads === "bodies"
+      ? store.loadBodies(likely)
+      : options.reads === "details"
+      ? store.loadDocuments(likely)
+      : undefined,
+  ]);
 }
 
 /** The documents of `hits` the store holds (`docs`, by document number). */
