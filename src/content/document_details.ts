@@ -20,6 +20,7 @@ import type { Manifest } from "./manifest.ts";
 
 /** The compact document fields a detail range holds, in the order a compact document lists them. */
 export const DETAIL_FIELDS = [
+  "n",
   "d",
   "k",
   "m",
