@@ -393,7 +393,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   const sectionsRead = first.filter((n) => root.sections.includes(n));
   assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
-  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]));
+  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids.at(page)));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
   assert.deepEqual(edge.compactDocuments!.filter((c) => c.c !== undefined), []);
   // Their titles are in their detail ranges (`document_details.ts`), which the part rule reads.
@@ -448,7 +448,7 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const paged = new Set(
     Array.from(
       index.parts ?? [],
-      (page) => root.details[detailRangeOf(ids.indexOf(index.ids[page]!), starts)]!,
+      (page) => root.details[detailRangeOf(ids.indexOf(index.ids.at(page)!), starts)]!,
     ),
   );
   assert.ok(paged.size < root.details.length / 2, `${paged.size} ranges with parted pages`);
