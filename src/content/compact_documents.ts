@@ -32,7 +32,7 @@ export interface CompactDocument {
   f?: string;
   /** Format, when not markdown. */
   t?: DocumentFormat;
-  /** Title. */
+  /** Title (in a sharded build, in its detail range: `document_details.ts`). */
   n: string;
   /** Description. */
   d: string;
