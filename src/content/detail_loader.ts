@@ -96,7 +96,9 @@ export function createDetails(
     elsewhere(n, doc) {
       const k = detailRangeOf(n, starts);
       const rows = all?.[k] ?? chunks.get(k);
-      if (!rows) throw new Error(`details of ${doc.id} read before they were loaded (loadDocuments)`);
+      if (!rows) {
+        throw new Error(`details of ${doc.id} read before they were loaded (loadDocuments)`);
+      }
       return rows[n - starts[k]!]!;
     },
     load(docs) {

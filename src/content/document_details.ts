@@ -95,14 +95,14 @@ export function detailRangeOf(n: number, starts: readonly number[]): number {
  *   { i: "d/y", n: "Y", d: "", z: 2, f: "y.txt", url: "https://x.example/y" },
  *   { i: "d/z", n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" },
  * ] } as never;
- * const { edge, ranges } = splitDetails(compact, 75);
+ * const { edge, ranges } = splitDetails(compact, 90);
  * assert.deepEqual(edge.detailRangeStarts, [0, 2]);
  * assert.deepEqual(edge.compactDocuments, [
- *   { i: "d/x", n: "X", z: 1 }, { i: "d/y", n: "Y", z: 2, f: "y.txt" }, { i: "d/z", n: "Z", z: 3 },
+ *   { i: "d/x", z: 1 }, { i: "d/y", z: 2, f: "y.txt" }, { i: "d/z", z: 3 },
  * ]);
  * assert.deepEqual(ranges, [
- *   [{ d: "about x", m: { kind: "class" } }, { d: "", url: "https://x.example/y" }],
- *   [{ d: "", lastUpdated: "2026-01-01" }],
+ *   [{ n: "X", d: "about x", m: { kind: "class" } }, { n: "Y", d: "", url: "https://x.example/y" }],
+ *   [{ n: "Z", d: "", lastUpdated: "2026-01-01" }],
  * ]);
  * ```
  */

@@ -67,11 +67,12 @@ export function encodeFrontCoded(values: readonly unknown[]): FrontCoded | undef
  * import assert from "node:assert/strict";
  * import { encodeFrontCoded, frontCodedReader } from "./front_coded.ts";
  * const ids = Array.from({ length: 40 }, (_, n) => `java.base/java/util/Class${n}`);
- * const at = frontCodedReader("i", encodeFrontCoded(ids), 40);
+ * const column = encodeFrontCoded(ids)!;
+ * const at = frontCodedReader("i", column, 40);
  * assert.equal(at(37), ids[37]);
  * assert.deepEqual(Array.from({ length: 40 }, (_, n) => at(n)), ids);
- * assert.throws(() => frontCodedReader("i", encodeFrontCoded(ids), 41), /column i has 40 of 41/);
- * assert.throws(() => frontCodedReader("i", { p: "1AQA", r: "a\nb" }, 2), /column i .*not whole/);
+ * assert.throws(() => frontCodedReader("i", column, 41), /column i has 40 of 41/);
+ * assert.throws(() => frontCodedReader("i", { p: "1AQA", r: "a\nb" }, 2), /column i's first value is not whole/);
  * ```
  */
 export function frontCodedReader(
@@ -96,7 +97,9 @@ export function frontCodedReader(
   if (shared.length !== count || n !== count || (count > 0 && at !== r.length + 1)) {
     throw new TypeError(`column ${field} has ${Math.min(shared.length, n)} of ${count} values`);
   }
-  if (count > 0 && shared[0] !== 0) throw new TypeError(`column ${field}'s first value is not whole`);
+  if (count > 0 && shared[0] !== 0) {
+    throw new TypeError(`column ${field}'s first value is not whole`);
+  }
   starts[count] = at;
   const rest = (k: number) => r.slice(starts[k]!, starts[k + 1]! - 1);
   // Made on the first read: an isolate that reads no string makes no list.

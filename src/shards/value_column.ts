@@ -57,7 +57,9 @@ const jsonLength = (value: unknown) => JSON.stringify(value).length;
  *     x: "1AQIDAQIEAQIFAQIGAQIHAQII",
  *   },
  * });
- * for (const values of [dates, rare, titles]) {
+ * const ids = ["rust/core/arch/x86/struct.__m512d", "rust/core/arch/x86/struct.__m512i"];
+ * assert.deepEqual(encodeColumn(ids), { p: "1ACA", r: "rust/core/arch/x86/struct.__m512d\ni" });
+ * for (const values of [dates, rare, titles, ids]) {
  *   assert.deepEqual(decodeColumn("f", encodeColumn(values), values.length), values);
  * }
  * ```
