@@ -101,7 +101,10 @@ export function detailRangeOf(n: number, starts: readonly number[]): number {
  *   { i: "d/x", z: 1 }, { i: "d/y", z: 2, f: "y.txt" }, { i: "d/z", z: 3 },
  * ]);
  * assert.deepEqual(ranges, [
- *   [{ n: "X", d: "about x", m: { kind: "class" } }, { n: "Y", d: "", url: "https://x.example/y" }],
+ *   [
+ *     { n: "X", d: "about x", m: { kind: "class" } },
+ *     { n: "Y", d: "", url: "https://x.example/y" },
+ *   ],
  *   [{ n: "Z", d: "", lastUpdated: "2026-01-01" }],
  * ]);
  * ```

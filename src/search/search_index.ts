@@ -87,7 +87,7 @@ export interface SearchIndexData {
   layout: string;
   /** Content hash of the manifest the index was built from. */
   contentHash: string;
-  /** Each document's id, by number: a list as the build writes it. */
+  /** Each document's id, by number: a list as the build writes it, or made when read. */
   ids: DocumentIds;
   /**
    * Only in a sharded edge index whose ids the runtime made from its edge manifest

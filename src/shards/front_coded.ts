@@ -33,7 +33,8 @@ const SEPARATOR = "\n";
  * ```ts
  * import assert from "node:assert/strict";
  * import { encodeFrontCoded } from "./front_coded.ts";
- * assert.deepEqual(encodeFrontCoded(["d/api/a", "d/api/ab", "d/b"]), { p: "1AAcC", r: "d/api/a\nb\nb" });
+ * const ids = ["d/api/a", "d/api/ab", "d/b"];
+ * assert.deepEqual(encodeFrontCoded(ids), { p: "1AAcC", r: "d/api/a\nb\nb" });
  * assert.equal(encodeFrontCoded(["a\nb"]), undefined);
  * assert.equal(encodeFrontCoded(["a", undefined]), undefined);
  * ```
@@ -72,7 +73,8 @@ export function encodeFrontCoded(values: readonly unknown[]): FrontCoded | undef
  * assert.equal(at(37), ids[37]);
  * assert.deepEqual(Array.from({ length: 40 }, (_, n) => at(n)), ids);
  * assert.throws(() => frontCodedReader("i", column, 41), /column i has 40 of 41/);
- * assert.throws(() => frontCodedReader("i", { p: "1AQA", r: "a\nb" }, 2), /column i's first value is not whole/);
+ * const damaged = { p: "1AQA", r: "a\nb" }; // the first shares 1 with none before
+ * assert.throws(() => frontCodedReader("i", damaged, 2), /column i's first value is not whole/);
  * ```
  */
 export function frontCodedReader(
