@@ -223,12 +223,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   // The index leaves parts out of page searches by itself.
   let allKnown = true;
   for (let n = 0; n < index.pages; n++) {
-    if (byPosition) {
-      docs[n] = inOrder[n];
-      continue;
-    }
-    const id = index.ids.at(n)!;
-    const doc = inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
+    const id = byPosition ? "" : index.ids.at(n)!;
+    const doc = byPosition || inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
     docs[n] = doc;
     if (doc === undefined) allKnown = false;
   }
