@@ -119,7 +119,7 @@ export async function writeShards(
   // touches.
   const documents = splitDocuments(dictionary.edge);
   // The pages scored by their parts: the part rule reads their sections' titles.
-  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]!));
+  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids.at(page)!));
   // API pages keep their member names: the phrase rule reads them, not the section shards.
   const sections = splitSections(
     compactManifest(bodies.edge),

@@ -32,7 +32,7 @@ export interface CompactDocument {
   f?: string;
   /** Format, when not markdown. */
   t?: DocumentFormat;
-  /** Title. */
+  /** Title (in a sharded build, in its detail range: `document_details.ts`). */
   n: string;
   /** Description. */
   d: string;
@@ -81,10 +81,10 @@ export const OPTIONAL_FIELDS = [
 export type SectionsElsewhere = (id: string) => ManifestSection[] | undefined;
 
 /**
- * The details of compact document number `n` (id `id`) written without them, from its loaded
- * detail range (`document_details.ts`). Throws when the range is not loaded.
+ * The details of compact document number `n` (`doc`, whose id an error names) written without
+ * them, from its loaded detail range (`document_details.ts`). Throws when the range is not loaded.
  */
-export type DetailsElsewhere = (n: number, id: string) => DocumentDetails;
+export type DetailsElsewhere = (n: number, doc: { readonly id: string }) => DocumentDetails;
 
 /** Where a compact document's sections and details are, when not in it. */
 export interface Elsewhere {
@@ -147,7 +147,7 @@ class CompactDocumentView implements ManifestDocument {
    * bounds them).
    */
   get #d(): DocumentDetails {
-    return this.#details ? this.#details(this.#n, this.#c.i) : this.#c;
+    return this.#details ? this.#details(this.#n, this) : this.#c;
   }
   get id(): string {
     return this.#c.i;
@@ -180,7 +180,7 @@ class CompactDocumentView implements ManifestDocument {
     return MIME_TYPES[this.format];
   }
   get title(): string {
-    return this.#c.n;
+    return this.#d.n;
   }
   get description(): string {
     return this.#d.d;
@@ -199,7 +199,7 @@ class CompactDocumentView implements ManifestDocument {
     // Sections read from a chunk are not kept here: the isolate's chunk cache bounds them.
     const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#c.i);
     return elsewhere ??
-      (this.#sections = this.#c.c ?? oneSection(this.slug, this.#c.n, this.#c.z));
+      (this.#sections = this.#c.c ?? oneSection(this.slug, this.title, this.#c.z));
   }
   /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
   get sectionTitles(): readonly string[] | undefined {

@@ -3,6 +3,7 @@ import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
 import { expandManifest, type SectionsElsewhere } from "./compact_documents.ts";
 import { createDetails } from "./detail_loader.ts";
+import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
 import { sectionsOfChunk } from "./section_chunks.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
@@ -159,9 +160,9 @@ function createBodies(
 }
 
 /**
- * Builds the store once per manifest. Sorting and the lookup maps are made on first use (once,
- * then requests only read): a cold isolate's first search, which needs neither, does not pay
- * for them.
+ * Builds the store once per manifest. Sorting and the lookup maps (`document_lookups.ts`) are
+ * made on first use (once, then requests only read): a cold isolate's first search, which needs
+ * neither, does not pay for them.
  *
  * @example
  * ```ts
@@ -190,33 +191,10 @@ export function createContentStore(
   const bodies = createBodies(manifest, options.bodyChunk, options.chunkCache);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;
-  let maps:
-    | {
-      byId: Map<string, ManifestDocument>;
-      byUri: Map<string, ManifestDocument>;
-      byPath: Map<string, ManifestDocument[]>;
-      bySlug: Map<string, ManifestDocument[]>;
-    }
-    | undefined;
-  const lookups = () => {
-    if (maps) return maps;
-    maps = { byId: new Map(), byUri: new Map(), byPath: new Map(), bySlug: new Map() };
-    const push = (map: Map<string, ManifestDocument[]>, key: string, doc: ManifestDocument) => {
-      const list = map.get(key);
-      if (list) list.push(doc);
-      else map.set(key, [doc]);
-    };
-    for (const doc of manifest.documents) {
-      maps.byId.set(doc.id, doc);
-      maps.byUri.set(doc.uri, doc);
-      push(maps.byPath, doc.path, doc);
-      push(maps.bySlug, doc.slug, doc);
-    }
-    return maps;
-  };
   const multiSource = manifest.sources.length > 1;
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
   const sourceNames = manifest.sources.map((s) => s.name);
+  const { byId, byUri, lookup } = createLookups(manifest.documents, sourceNames, qualified);
   return {
     manifest,
     contentHash: manifest.contentHash,
@@ -242,18 +220,8 @@ export function createContentStore(
       }
       : bodies.loadBodies,
     loadDocuments: details.load,
-    byId: (id) => lookups().byId.get(id),
-    byUri: (uri) => lookups().byUri.get(uri),
-    lookup(ref) {
-      const { byId, byPath, bySlug } = lookups();
-      let key = ref.trim();
-      if (key.startsWith("/") || key.endsWith("/")) key = key.replace(/^\/+|\/+$/g, "");
-      const exact = byId.get(key);
-      if (exact) return { kind: "found", doc: exact };
-      const list = byPath.get(key) ?? (key.includes("/") ? undefined : bySlug.get(key));
-      if (!list || list.length === 0) return { kind: "missing" };
-      if (list.length === 1) return { kind: "found", doc: list[0]! };
-      return { kind: "ambiguous", candidates: list.map(qualified).sort() };
-    },
+    byId,
+    byUri,
+    lookup,
   };
 }

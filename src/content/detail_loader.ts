@@ -38,9 +38,10 @@ export interface Details {
  *   read: (k) => (read.push(k), Promise.resolve(k === 0 ? [{ d: "A" }, { d: "B" }] : [{ d: "C" }])),
  *   rows: (range) => range as never,
  * });
- * assert.throws(() => details.elsewhere!(2, "d/c"), /details of d\/c read before they were loaded/);
+ * const [b, c] = [{ id: "d/b" }, { id: "d/c" }];
+ * assert.throws(() => details.elsewhere!(2, c), /details of d\/c read before they were loaded/);
  * await details.load();
- * assert.deepEqual([details.elsewhere!(1, "d/b").d, details.elsewhere!(2, "d/c").d], ["B", "C"]);
+ * assert.deepEqual([details.elsewhere!(1, b).d, details.elsewhere!(2, c).d], ["B", "C"]);
  * assert.deepEqual(read, [0, 1]);
  * assert.throws(() => createDetails(manifest, undefined), /nothing loads them/);
  * // Every range at once, where the reader has them so (volumes): read once, then kept.
@@ -52,7 +53,7 @@ export interface Details {
  * });
  * await whole.load();
  * await whole.load();
- * assert.deepEqual([whole.elsewhere!(2, "d/c").d, volumes], ["C", 1]);
+ * assert.deepEqual([whole.elsewhere!(2, c).d, volumes], ["C", 1]);
  * ```
  */
 export function createDetails(
@@ -93,10 +94,12 @@ export function createDetails(
     return loading;
   };
   return {
-    elsewhere(n: number, id: string): DocumentDetails {
+    elsewhere(n, doc) {
       const k = detailRangeOf(n, starts);
       const rows = all?.[k] ?? chunks.get(k);
-      if (!rows) throw new Error(`details of ${id} read before they were loaded (loadDocuments)`);
+      if (!rows) {
+        throw new Error(`details of ${doc.id} read before they were loaded (loadDocuments)`);
+      }
       return rows[n - starts[k]!]!;
     },
     load(docs) {

@@ -1,14 +1,15 @@
 /**
  * Document details: a sharded build's edge manifest keeps of each document only what every
- * request needs when an isolate starts — its id, source, format, title, size and file name — and
- * writes the fields a request reads of the documents it answers with (description, keywords, other
- * frontmatter, dates, links, status; the API member names the phrase rule reads, the section
- * titles the part rule reads of a page scored by its parts) in *detail ranges*: one shard for
- * each run of consecutive documents whose details take at most {@link DETAIL_RANGE_BYTES} (a
- * larger document has one to itself). A cold isolate's first search reads the ranges of the candidates
- * the phrase rule looks at (`phrase_rule.ts`: 30), of the pages with parts among the part
- * rule's (`part_rule.ts`) and of the hits it shows, not the 6 MB those fields take on a
- * 30,502-page reference shelf; a list reads them all.
+ * request needs when an isolate starts — its id (front-coded: `src/shards/front_coded.ts`),
+ * source, format, size and file name — and writes the fields a request reads of the documents it
+ * answers with (title, description, keywords, other frontmatter, dates, links, status; the API
+ * member names the phrase rule reads, the section titles the part rule reads of a page scored by
+ * its parts) in *detail ranges*: one shard for each run of consecutive documents whose details
+ * take at most {@link DETAIL_RANGE_BYTES} (a larger document has one to itself). A cold isolate's
+ * first search reads the ranges of the candidates the phrase rule looks at (`phrase_rule.ts`:
+ * 30), of the pages with parts among the part rule's (`part_rule.ts`) and of the hits it shows,
+ * not the 6.6 MB those fields take on a 30,502-page reference shelf (0.6 MB of it titles: a
+ * search matches titles through the index's names); a list reads them all.
  *
  * The file name (`f`) stays in the manifest: tools find a document by its file name among all
  * of them, and it is 1.2 KB of the reference shelf's manifest.
@@ -20,6 +21,7 @@ import type { Manifest } from "./manifest.ts";
 
 /** The compact document fields a detail range holds, in the order a compact document lists them. */
 export const DETAIL_FIELDS = [
+  "n",
   "d",
   "k",
   "m",
@@ -93,14 +95,17 @@ export function detailRangeOf(n: number, starts: readonly number[]): number {
  *   { i: "d/y", n: "Y", d: "", z: 2, f: "y.txt", url: "https://x.example/y" },
  *   { i: "d/z", n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" },
  * ] } as never;
- * const { edge, ranges } = splitDetails(compact, 75);
+ * const { edge, ranges } = splitDetails(compact, 90);
  * assert.deepEqual(edge.detailRangeStarts, [0, 2]);
  * assert.deepEqual(edge.compactDocuments, [
- *   { i: "d/x", n: "X", z: 1 }, { i: "d/y", n: "Y", z: 2, f: "y.txt" }, { i: "d/z", n: "Z", z: 3 },
+ *   { i: "d/x", z: 1 }, { i: "d/y", z: 2, f: "y.txt" }, { i: "d/z", z: 3 },
  * ]);
  * assert.deepEqual(ranges, [
- *   [{ d: "about x", m: { kind: "class" } }, { d: "", url: "https://x.example/y" }],
- *   [{ d: "", lastUpdated: "2026-01-01" }],
+ *   [
+ *     { n: "X", d: "about x", m: { kind: "class" } },
+ *     { n: "Y", d: "", url: "https://x.example/y" },
+ *   ],
+ *   [{ n: "Z", d: "", lastUpdated: "2026-01-01" }],
  * ]);
  * ```
  */

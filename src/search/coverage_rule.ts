@@ -9,6 +9,7 @@
 import type { SearchHit } from "./ranking_rules.ts";
 import type { Tally } from "./term_accumulator.ts";
 import { scoreCut, topHits } from "./top_hits.ts";
+import type { DocumentIds } from "./document_ids.ts";
 
 /**
  * Whether a document covering `coverage` of a query's `words` (`Tally.coverage`) holds too few
@@ -31,7 +32,7 @@ export function lacksCoverage(coverage: number, words: number): boolean {
 /** What {@link fillerHits} makes hits of. */
 export interface FillerInput {
   /** Each document's id, by number. */
-  ids: readonly string[];
+  ids: DocumentIds;
   /** The search's totals, which hold the documents' entries until they are cleared here. */
   tally: Tally;
   /** A document's score (the prior's, `prior_score.ts`). */
@@ -74,7 +75,7 @@ export function fillerHits(
       // headWords 0: listed after the others whatever the phrase rule says, not checked.
       fillers.push({
         doc: n,
-        id: ids[n]!,
+        id: ids.at(n)!,
         score: scores[j]!,
         matched: tally.matched[n]!,
         terms: tally.terms[n]!,

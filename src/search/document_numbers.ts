@@ -47,8 +47,9 @@ export function isDocumentNumbers(value: unknown): value is DocumentNumbers {
 }
 
 /**
- * `data` with its numbers by document as lists (what JSON writes; a typed array would be
- * written as an object).
+ * `data` as the build writes it: its numbers by document and its ids as lists (JSON would write
+ * a typed array as an object, ids made when read as nothing), without what only an index
+ * unpacked at runtime says (`manifestOrder`).
  *
  * @example
  * ```ts
@@ -66,12 +67,15 @@ export function isDocumentNumbers(value: unknown): value is DocumentNumbers {
  * assert.deepEqual(plain.lengths.content, [1]);
  * assert.equal("parts" in plain, false);
  * assert.equal(JSON.stringify(plainIndexData({ ...data, parts: new Uint32Array([0]) }).parts), "[0]");
+ * const unpacked = { ...data, ids: { length: 1, at: () => "a" }, manifestOrder: true as const };
+ * assert.deepEqual(plainIndexData(unpacked), plain);
  * ```
  */
 export function plainIndexData(data: SearchIndexData): SearchIndexData {
-  const { lengths, inbound, parts } = data;
+  const { ids, lengths, inbound, parts, manifestOrder: _order, ...rest } = data;
   const plain: SearchIndexData = {
-    ...data,
+    ...rest,
+    ids: Array.isArray(ids) ? ids : Array.from({ length: ids.length }, (_, n) => ids.at(n)!),
     lengths: Object.fromEntries(FIELDS.map((f) => [f, Array.from(lengths[f])])) as Record<
       Field,
       number[]

@@ -8,6 +8,7 @@
  * @module
  */
 import type { SearchHit } from "./ranking_rules.ts";
+import type { DocumentIds } from "./document_ids.ts";
 
 /** The hits of a ranking below its best (see the module doc). */
 export interface HitTail {
@@ -25,7 +26,7 @@ export interface HitTail {
 /** What a hit is made of: its document's entries, kept side by side by place. */
 export interface HitColumns {
   /** Each document's id, by number. */
-  ids: readonly string[];
+  ids: DocumentIds;
   docs: Int32Array;
   scores: Float64Array;
   matched: Uint16Array;
@@ -62,7 +63,7 @@ export function hitOf(columns: HitColumns, i: number): SearchHit {
   const n = columns.docs[i]!;
   const hit: SearchHit = {
     doc: n,
-    id: columns.ids[n]!,
+    id: columns.ids.at(n)!,
     score: columns.scores[i]!,
     matched: columns.matched[i]!,
     terms: columns.terms[i]!,

@@ -165,7 +165,7 @@ export function createPartRule(
   // isolate's first search would otherwise make all of before it scores a few.
   const heads: (ManifestDocument | undefined)[] = new Array(index.ids.length);
   const headOf = (n: number): ManifestDocument => {
-    const section = sectionOfPart(index.ids[n]!);
+    const section = sectionOfPart(index.ids.at(n)!);
     const page = docs[partOf[n - pages]!];
     const title = (page?.sectionTitles?.[section] ?? page?.sections[section]?.title) ?? "";
     return { title, description: "" } as ManifestDocument;
@@ -199,7 +199,7 @@ export function createPartRule(
     for (const h of rescore(partHits, plan, partHits.length)) {
       const page = partOf[h.doc - pages]!;
       if (h.score > (best.get(page)?.score ?? 0)) {
-        best.set(page, { score: h.score, section: sectionOfPart(index.ids[h.doc]!) });
+        best.set(page, { score: h.score, section: sectionOfPart(index.ids.at(h.doc)!) });
       }
     }
     // A page's best part may be itself: a page never ranks lower for having parts.

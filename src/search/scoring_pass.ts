@@ -19,11 +19,12 @@ import type { PriorScope } from "./stats_scopes.ts";
 import { createTermAccumulator } from "./term_accumulator.ts";
 import type { TermScorer } from "./term_scores.ts";
 import { type Ranking, topOfColumns } from "./top_hits.ts";
+import type { DocumentIds } from "./document_ids.ts";
 
 /** What {@link createScoringPass} reads of an index. */
 export interface ScoringPassInput {
   /** Each document's id, by number. */
-  ids: readonly string[];
+  ids: DocumentIds;
   /** How many of `ids`, from the first, are pages; the rest are parts (`part_rule.ts`). */
   pages: number;
   /** Each document's title and file name as analyzed words (the exact-name rule's input). */
@@ -150,7 +151,7 @@ export function createScoringPass(
 }
 
 /** Empty hit columns for `total` documents. */
-function columnsOf(ids: readonly string[], total: number): HitColumns {
+function columnsOf(ids: DocumentIds, total: number): HitColumns {
   return {
     ids,
     docs: new Int32Array(total),

@@ -224,16 +224,19 @@ export function buildIndexFor(store: ContentStore): SearchIndex {
  */
 export function createSearchEngine(store: ContentStore, index: SearchIndex): SearchEngine {
   // An index built from this manifest numbers its documents in manifest order: matched by
-  // position (no lookup map needed on a cold isolate's first search), by id otherwise.
+  // position (no lookup map needed on a cold isolate's first search), by id otherwise — without
+  // reading an id when the index says its pages are this manifest's (a sharded edge index).
   const inOrder = store.manifest.documents;
+  const byPosition = index.manifestOrder && index.contentHash === store.contentHash &&
+    inOrder.length === index.pages;
   // Parts (after the pages, `part_rule.ts`) are no store documents, whatever their ids spell:
   // only the pages are looked at (a large shelf's parts outnumber them).
   const docs: (ManifestDocument | undefined)[] = new Array(index.ids.length).fill(undefined);
   // The index leaves parts out of page searches by itself.
   let allKnown = true;
   for (let n = 0; n < index.pages; n++) {
-    const id = index.ids[n]!;
-    const doc = inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
+    const id = byPosition ? "" : index.ids.at(n)!;
+    const doc = byPosition || inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
     docs[n] = doc;
     if (doc === undefined) allKnown = false;
   }

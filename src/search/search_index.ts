@@ -23,6 +23,7 @@ import { createStatsScopes } from "./stats_scopes.ts";
 import { createStatsLoader } from "./stats_loader.ts";
 import { createTermScores } from "./term_scores.ts";
 import type { Ranking } from "./top_hits.ts";
+import { type DocumentIds, isDocumentIds } from "./document_ids.ts";
 
 export { type Field, FIELDS, type FieldWeights } from "./index_fields.ts";
 export {
@@ -86,7 +87,14 @@ export interface SearchIndexData {
   layout: string;
   /** Content hash of the manifest the index was built from. */
   contentHash: string;
-  ids: string[];
+  /** Each document's id, by number: a list as the build writes it, or made when read. */
+  ids: DocumentIds;
+  /**
+   * Only in a sharded edge index whose ids the runtime made from its edge manifest
+   * (`packed_index.ts`): its pages are the documents of the manifest with its content hash, in
+   * order, so an engine maps them by position without reading an id.
+   */
+  manifestOrder?: true;
   /**
    * Each document's names as analyzed words joined by spaces — its title, then its file name
    * when that differs — separated by `\n` (for the exact-name rule), by document number.
@@ -206,9 +214,11 @@ export interface SearchOptions {
 export interface SearchIndex {
   readonly analyzer: string;
   readonly contentHash: string;
-  readonly ids: readonly string[];
+  readonly ids: DocumentIds;
   /** How many of `ids`, from the first, are pages; the rest are parts (`part_rule.ts`). */
   readonly pages: number;
+  /** {@link SearchIndexData.manifestOrder}. */
+  readonly manifestOrder: boolean;
   /** The page (document number) of each part: `partOf[n - pages]` for part `n`. */
   readonly partOf: Uint32Array;
   /**
@@ -457,7 +467,7 @@ export function importSearchIndex(
   }
   const perDocument = inRanges ? 0 : docs;
   if (
-    !Array.isArray(data.ids) || !Array.isArray(data.terms) || data.names?.length !== perDocument ||
+    !isDocumentIds(data.ids) || !Array.isArray(data.terms) || data.names?.length !== perDocument ||
     data.inbound?.length !== perDocument ||
     data.counts?.length !== (ranged ? 0 : terms) ||
     data.postings?.length !== (starts === undefined ? terms : 0) ||
@@ -578,6 +588,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     contentHash: data.contentHash,
     ids,
     pages,
+    manifestOrder: data.manifestOrder === true,
     partOf,
     plan,
     readPlan: (query) => settled(() => plan(query), prefetch),

@@ -4,7 +4,9 @@
  *
  * - `ids` are left out when they are the edge manifest's documents' (the pages, in order) and
  *   their parts' (`part_rule.ts`'s `partId` of its page's id and its section's place, the places
- *   written as numbers): the runtime takes them from the manifest it reads anyway.
+ *   written as numbers): the runtime takes them from the manifest it reads anyway, each when it
+ *   is read ({@link DerivedIds}: a first search reads its hits', not the 89,538 ids of the
+ *   reference shelf's pages and parts).
  * - `lengths`, `inbound` and `parts` are numbers (`number_text.ts`), not JSON arrays, read back
  *   as the typed arrays they decode to.
  * - `names` is a value column (`value_column.ts`: parts' headings repeat).
@@ -16,6 +18,7 @@
  *
  * @module
  */
+import type { DocumentIds } from "../search/document_ids.ts";
 import { fieldRecord, FIELDS } from "../search/index_fields.ts";
 import { partId, sectionOfPart } from "../search/part_rule.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
@@ -44,15 +47,52 @@ export interface PackedIndex
 
 /** `data`'s ids are `pageIds`, then their parts' ids: the sections' places, else `undefined`. */
 function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number[] | undefined {
+  const { ids } = data;
   const parts = data.parts ?? [];
-  const pages = data.ids.length - parts.length;
-  if (pageIds.length !== pages || pageIds.some((id, n) => data.ids[n] !== id)) return undefined;
-  const sections = Array.from(parts, (_, k) => sectionOfPart(data.ids[pages + k]!));
+  const pages = ids.length - parts.length;
+  if (pageIds.length !== pages || pageIds.some((id, n) => ids.at(n) !== id)) return undefined;
+  const sections = Array.from(parts, (_, k) => sectionOfPart(ids.at(pages + k)!));
   const same = sections.every((section, k) =>
     Number.isSafeInteger(section) && section >= 0 &&
-    partId(pageIds[parts[k]!]!, section) === data.ids[pages + k]
+    partId(pageIds[parts[k]!]!, section) === ids.at(pages + k)
   );
   return same ? sections : undefined;
+}
+
+/**
+ * The ids of a packed index that leaves them out: its pages' are the manifest's documents'
+ * (`pageIds`), each part's its page's with its section's place (`partId`), each made when read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DerivedIds } from "./packed_index.ts";
+ * const ids = new DerivedIds(["d/a", "d/b"], Uint32Array.of(1, 1), Uint32Array.of(0, 3));
+ * assert.deepEqual([0, 1, 2, 3, 4].map((n) => ids.at(n)), ["d/a", "d/b", "d/b#0", "d/b#3", undefined]);
+ * assert.equal(ids.length, 4);
+ * ```
+ */
+export class DerivedIds implements DocumentIds {
+  readonly #pages: DocumentIds;
+  readonly #partOf: ArrayLike<number>;
+  readonly #sections: ArrayLike<number>;
+  constructor(pageIds: DocumentIds, partOf: ArrayLike<number>, sections: ArrayLike<number>) {
+    this.#pages = pageIds;
+    this.#partOf = partOf;
+    this.#sections = sections;
+  }
+  get length(): number {
+    return this.#pages.length + this.#sections.length;
+  }
+  at(n: number): string | undefined {
+    const pages = this.#pages.length;
+    if (n < pages) return this.#pages.at(n);
+    const k = n - pages;
+    const page = this.#pages.at(this.#partOf[k]!);
+    return page === undefined || k >= this.#sections.length
+      ? undefined
+      : partId(page, this.#sections[k]!);
+  }
 }
 
 /**
@@ -83,7 +123,9 @@ export function packIndex(data: SearchIndexData, pageIds: readonly string[]): Pa
     ...rest,
     packed: PACKED_INDEX,
     documents: ids.length,
-    ...(sections ? { partSections: encodeNumbers(sections) } : { ids }),
+    ...(sections
+      ? { partSections: encodeNumbers(sections) }
+      : { ids: Array.from({ length: ids.length }, (_, n) => ids.at(n)!) }),
     ...(rest.documentRanges ? {} : {
       names: encodeColumn(names),
       lengths: Object.fromEntries(FIELDS.map((f) => [f, encodeNumbers(lengths[f])])),
@@ -96,7 +138,8 @@ export function packIndex(data: SearchIndexData, pageIds: readonly string[]): Pa
 
 /**
  * The index `value` stands for: a {@link PackedIndex} unpacked, its ids, when left out, made from
- * `pageIds` (the manifest's documents'); anything else as it is (for `importSearchIndex` to
+ * `pageIds` (the manifest's documents', in order) when read ({@link DerivedIds}; the index then
+ * says its pages are in `manifestOrder`); anything else as it is (for `importSearchIndex` to
  * check). Throws a `TypeError` on a packed index it cannot unpack.
  *
  * @example
@@ -111,7 +154,7 @@ export function packIndex(data: SearchIndexData, pageIds: readonly string[]): Pa
  * );
  * ```
  */
-export function unpackIndex(value: unknown, pageIds: readonly string[]): unknown {
+export function unpackIndex(value: unknown, pageIds: DocumentIds): unknown {
   if (typeof value !== "object" || value === null || !("packed" in value)) return value;
   const p = value as PackedIndex;
   try {
@@ -125,24 +168,21 @@ export function unpackIndex(value: unknown, pageIds: readonly string[]): unknown
       return list;
     };
     const partOf = parts === undefined ? undefined : decodeNumbers(parts);
-    let allIds = ids;
+    let allIds: DocumentIds | undefined = ids;
     if (allIds === undefined) {
       const sections = decodeNumbers(partSections ?? "1");
       const pages = documents - sections.length;
       if (pageIds.length !== pages || sections.length !== (partOf?.length ?? 0)) {
         throw new Error(`its ${pages} pages are not the manifest's ${pageIds.length}`);
       }
-      allIds = pageIds.slice();
-      for (let k = 0; k < sections.length; k++) {
-        const page = pageIds[partOf![k]!];
-        if (page === undefined) throw new Error(`part ${k} has no page`);
-        allIds.push(partId(page, sections[k]!));
-      }
+      // (`importSearchIndex` checks that each part's page is one.)
+      allIds = new DerivedIds(pageIds, partOf ?? sections, sections);
     }
     const ranged = rest.documentRanges !== undefined;
     return {
       ...rest,
       ids: allIds,
+      ...(ids === undefined ? { manifestOrder: true } : {}),
       names: ranged ? [] : decodeColumn("names", names, documents),
       lengths: ranged ? fieldRecord(() => []) : Object.fromEntries(
         FIELDS.map((f) => [f, numbers(`lengths.${f}`, lengths?.[f])]),

@@ -76,7 +76,9 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
           reader.jsonOfParts(root.index),
           loadManifest(),
         ]);
-        const ids = (whole.compactDocuments ?? []).map((c) => c.i);
+        // Each read when asked (`DerivedIds`): no list of every id.
+        const docs = whole.compactDocuments ?? [];
+        const ids = { length: docs.length, at: (n: number) => docs[n]?.i };
         return unpackIndex(packed, ids) as SearchIndexData;
       }
       const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;

@@ -1,5 +1,5 @@
 /**
- * A value column: one field of every document of a list, in whichever of five forms is shortest
+ * A value column: one field of every document of a list, in whichever of six forms is shortest
  * for it (the build tries each):
  *
  * - numbers (a string, `number_text.ts`): each value plus 1, 0 for none (sizes, source numbers;
@@ -10,15 +10,18 @@
  * - sparse (`{ v, at }`): the values of the few documents that have one, and the gaps between
  *   those documents' numbers (section titles of the pages scored by their parts);
  * - lists (`{ n, e }`): each document's count of items plus 1 (0 for none), and the items of all
- *   of them as one column (section titles, keywords).
+ *   of them as one column (section titles, keywords);
+ * - front-coded (`{ p, r }`, `front_coded.ts`): strings, each as the beginning it shares with
+ *   the one before and the rest (sorted ids).
  *
  * Every form is read back by native code (`JSON.parse`, `number_text.ts`) and loops that do one
- * step a value. Strings are not front-coded: rebuilding each from the one before cost openjdk-17-doc's
- * cold isolate 27 ms of CPU for 0.5 MB of its 3.2 MB (of which gzip, which the CDN applies, saves
- * most anyway: 17 KB compressed); 2-core VM, 2026-11-28.
+ * step a value. A front-coded string is rebuilt when it is first read, not when the column is:
+ * rebuilding every one from the one before cost openjdk-17-doc's cold isolate 27 ms of CPU
+ * (2-core VM, 2026-11-28), where its first search reads a few.
  *
  * @module
  */
+import { encodeFrontCoded, type FrontCoded, frontCodedReader } from "./front_coded.ts";
 import { decodeNumbers, encodeNumbers } from "./number_text.ts";
 
 /** One field of every document (see the module's forms). */
@@ -27,7 +30,8 @@ export type Column =
   | unknown[]
   | { v: unknown[]; x: string }
   | { v: unknown[]; at: string }
-  | { n: string; e: Column };
+  | { n: string; e: Column }
+  | FrontCoded;
 
 const jsonLength = (value: unknown) => JSON.stringify(value).length;
 
@@ -53,7 +57,9 @@ const jsonLength = (value: unknown) => JSON.stringify(value).length;
  *     x: "1AQIDAQIEAQIFAQIGAQIHAQII",
  *   },
  * });
- * for (const values of [dates, rare, titles]) {
+ * const ids = ["rust/core/arch/x86/struct.__m512d", "rust/core/arch/x86/struct.__m512i"];
+ * assert.deepEqual(encodeColumn(ids), { p: "1ACA", r: "rust/core/arch/x86/struct.__m512d\ni" });
+ * for (const values of [dates, rare, titles, ids]) {
  *   assert.deepEqual(decodeColumn("f", encodeColumn(values), values.length), values);
  * }
  * ```
@@ -93,6 +99,8 @@ export function encodeColumn(values: readonly unknown[]): Column {
     previous = n;
   });
   forms.push({ v: present, at: encodeNumbers(gaps) });
+  const frontCoded = encodeFrontCoded(values);
+  if (frontCoded) forms.push(frontCoded);
   return forms.reduce((best, form) => jsonLength(form) < jsonLength(best) ? form : best);
 }
 
@@ -159,6 +167,7 @@ export function columnReader(field: string, column: unknown, count: number): Col
       return list;
     };
   }
+  if ("r" in column) return frontCodedReader(field, column as FrontCoded, count);
   const { v, x, at } = column as { v?: unknown; x?: unknown; at?: unknown };
   if (!Array.isArray(v)) throw invalid(field, "is not a column");
   if (typeof x === "string") {

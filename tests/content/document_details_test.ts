@@ -48,13 +48,15 @@ Deno.test("document details: read for the documents asked for, whole once all ar
   const { store, reads, starts } = rangedStore();
   assert.ok(starts.length >= 3, `${starts.length} ranges`);
   const doc = store.manifest.documents[5]!;
-  // What every request needs is there at once; a detail is not, with a clear error.
-  assert.equal(doc.title, whole.manifest.documents[5]!.title);
+  // What every request needs is there at once; a detail (the title too) is not, with a clear error.
+  assert.equal(doc.id, whole.manifest.documents[5]!.id);
   assert.throws(() => doc.description, /details of open\/o\/p5 read before they were loaded/);
+  assert.throws(() => doc.title, /details of open\/o\/p5 read before they were loaded/);
   assert.throws(() => store.documents, /read before they were loaded/);
   await store.loadDocuments([doc]);
   assert.deepEqual(reads, [detailRangeOf(5, starts)]);
   assert.equal(doc.description, "About o 5");
+  assert.equal(doc.title, whole.manifest.documents[5]!.title);
   assert.deepEqual(doc.keywords, ["k2"]);
   await store.loadDocuments();
   assert.deepEqual(reads.sort((a, b) => a - b), starts.map((_, k) => k));

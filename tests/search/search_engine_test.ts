@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { termOf, wordsOf } from "../../src/search/analyzer.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { buildIndexFor, createSearchEngine } from "../../src/search/search_engine.ts";
-import type { FieldWeights } from "../../src/search/search_index.ts";
+import { type FieldWeights, importSearchIndex } from "../../src/search/search_index.ts";
 import { bestWindow } from "../../src/search/snippet.ts";
 import { wordPositions } from "../../src/search/word_positions.ts";
 import { buildFolder, CORPORA, manifestOf } from "../helpers.ts";
@@ -96,4 +96,35 @@ Deno.test("engine: a word in a page's heading counts more than the same word in 
   // Without the headings field they tie: it is the heading that decides.
   const flat = await engine.query("favicon", { weights: { ...W, headings: 0 }, limit: 10 });
   assert.equal(flat.hits[0]!.score, flat.hits[1]!.score);
+});
+
+Deno.test("engine: an index whose pages are its manifest's in order is joined to them without reading an id", async () => {
+  const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
+  const store = createContentStore(manifest);
+  await store.loadBodies();
+  const data = await buildIndexFor(store).export();
+  // The store's documents, counting the reads of their ids.
+  let idReads = 0;
+  const documents = store.manifest.documents.map((doc) =>
+    new Proxy(doc, {
+      get: (target, key) => (key === "id" && idReads++, Reflect.get(target, key, target)),
+    })
+  );
+  const counted = { ...store, manifest: { ...store.manifest, documents } };
+  const query = (index: typeof data) =>
+    createSearchEngine(counted, importSearchIndex(index)).query("context engineering", {
+      weights: W,
+      limit: 5,
+    });
+  // A sharded edge index says so (`packed_index.ts`): an engine reads no id of its documents.
+  const ordered = await query({ ...data, manifestOrder: true });
+  assert.equal(idReads, 0);
+  idReads = 0;
+  // Any other is matched to them by id, each once: the same hits.
+  const matched = await query(data);
+  assert.equal(idReads, documents.length);
+  assert.deepEqual(
+    ordered.hits.map((h) => [h.doc.id, h.score]),
+    matched.hits.map((h) => [h.doc.id, h.score]),
+  );
 });

@@ -85,7 +85,7 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
   // Parts name a page before them; an index of parts only, or parts of a part, is refused.
   assert.throws(() => importSearchIndex({ ...data, parts: [data.ids.length] }), /invalid parts/);
   assert.throws(
-    () => importSearchIndex({ ...data, parts: data.ids.map(() => 0) }),
+    () => importSearchIndex({ ...data, parts: Array.from({ length: data.ids.length }, () => 0) }),
     /invalid parts/,
   );
   assert.throws(() => importSearchIndex({ ...data, parts: [] }), /invalid parts/);

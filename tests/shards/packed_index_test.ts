@@ -26,7 +26,9 @@ Deno.test("packed index: a shelf's index with parts comes back from JSON, its id
   const packed = packIndex(index, ids);
   assert.equal(packed.ids, undefined);
   const text = JSON.stringify(packed);
-  assert.deepEqual(plainIndexData(unpackIndex(JSON.parse(text), ids) as SearchIndexData), index);
+  const unpacked = unpackIndex(JSON.parse(text), ids) as SearchIndexData;
+  assert.deepEqual(plainIndexData(unpacked), index);
+  assert.equal(unpacked.manifestOrder, true); // its pages are the manifest's documents, in order
   // The per-document data takes under half the bytes it took.
   const perDocument = (data: object) =>
     ["ids", "names", "lengths", "inbound", "parts", "partSections"]
@@ -50,7 +52,7 @@ Deno.test("packed index: ids that are not the manifest's are written out", async
   // A part whose id is not its page's id and section: written out too.
   const parted: SearchIndexData = {
     ...index,
-    ids: [...index.ids, "elsewhere#2"],
+    ids: [...index.ids as string[], "elsewhere#2"],
     names: [...index.names, ""],
     lengths: Object.fromEntries(
       Object.entries(index.lengths).map(([f, l]) => [f, [...l, 0]]),

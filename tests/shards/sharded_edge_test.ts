@@ -203,7 +203,14 @@ for (const shelf of SHELVES) {
       // index without the ids the manifest has, nor its documents' names, lengths and inbound
       // counts, which are in ranges.
       const text = (names: string[]) => names.map((n) => files.get(n)).join("");
-      assert.ok("documentColumns" in JSON.parse(text(root.manifest)));
+      const { columns } = JSON.parse(text(root.manifest)).documentColumns;
+      // Of each document's id and title, a cold isolate reads the id front-coded (a sorted list
+      // of paths shares their beginnings), the title with the document's details, when it
+      // answers with that document.
+      assert.equal(columns.n, undefined);
+      const plainIds = JSON.stringify(manifest.documents.map((d) => d.id)).length;
+      assert.ok("r" in columns.i, "ids front-coded");
+      assert.ok(JSON.stringify(columns.i).length < plainIds * 0.8, `${plainIds} bytes of ids`);
       const edgeIndex = JSON.parse(text(root.index)) as PackedIndex;
       assert.equal(edgeIndex.ids, undefined);
       assert.deepEqual([edgeIndex.inbound, edgeIndex.names, edgeIndex.lengths], [
@@ -403,7 +410,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
     `${sectionsRead}`,
   );
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
-  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]));
+  const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids.at(page)));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
   assert.deepEqual(edge.compactDocuments!.filter((c) => c.c !== undefined), []);
   // Their titles are in their detail ranges (`document_details.ts`), which the part rule reads.
@@ -458,7 +465,7 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const paged = new Set(
     Array.from(
       index.parts ?? [],
-      (page) => root.details[detailRangeOf(ids.indexOf(index.ids[page]!), starts)]!,
+      (page) => root.details[detailRangeOf(ids.indexOf(index.ids.at(page)!), starts)]!,
     ),
   );
   assert.ok(paged.size < root.details.length / 2, `${paged.size} ranges with parted pages`);
@@ -546,10 +553,16 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     await rpc(whole, "tools/call", readParams),
   );
   assert.ok(reads.length > 0);
-  // A detail range failing fails a search and a list the same way, then they answer.
+  // A detail range failing fails a search, a list and a look-up (a document's title is in its
+  // detail range) the same way, then they answer.
   failing.clear();
   const listParams = { name: "list_articles", arguments: {} };
-  for (const call of [params, listParams]) {
+  const lookups = [
+    { name: "get_article", arguments: { slug: doc.id } },
+    { name: "table_of_contents", arguments: { filename: doc.id } },
+    readParams,
+  ];
+  for (const call of [params, listParams, ...lookups]) {
     const coldest = shardedApp(root, source);
     for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);
     const detailFailed = await rpc(coldest, "tools/call", call);
@@ -558,6 +571,17 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
     coldest.shutdown();
   }
+  const resource = { uri: doc.uri };
+  const coldest = shardedApp(root, source);
+  for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);
+  const resourceFailed = await rpc(coldest, "resources/read", resource);
+  assert.match(resourceFailed.error?.message, /could not be read from memory \(HTTP 503\)/);
+  failing.clear();
+  assert.deepEqual(
+    await rpc(coldest, "resources/read", resource),
+    await rpc(whole, "resources/read", resource),
+  );
+  coldest.shutdown();
   // A manifest shard failing on a cold isolate fails that call the same way, then answers.
   const colder = shardedApp(root, source);
   failing.clear();
