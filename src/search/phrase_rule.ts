@@ -64,14 +64,15 @@ export function phraseCandidates(
  * `QueryOptions.reads`): the best `limit`, then those of the rest of its candidates it may lift
  * past them — whose title or description holds two of the query's words or more (`headWords`: a
  * phrase to find), or whose title's words are all the query's (an API page the query names by its
- * type and a member). A page named by its path or kind alone may still come up: its body is read
- * then.
+ * type and a member; `titleOf` gives a title's analyzed words, `undefined` when they are not read
+ * yet: such a hit is not counted likely). A page named by its path or kind alone may still come
+ * up: its body is read then.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { phraseLikely } from "./phrase_rule.ts";
- * const docs = [{ title: "Guide" }, { title: "Notes" }, { title: "Iterator" }, { title: "Fold paper" }] as never;
+ * const titles = [["guid"], ["note"], ["iter"], ["fold", "paper"]];
  * const plan = {
  *   terms: ["iter", "fold"],
  *   words: 2,
@@ -81,15 +82,15 @@ export function phraseCandidates(
  * const hit = (doc: number, headWords: number) => ({ doc, id: `${doc}`, score: 1, matched: 2, headWords });
  * const hits = [hit(0, 0), hit(1, 2), hit(2, 1), hit(3, 0)];
  * // The best one; a title and description with both words; a title of the query's words alone.
- * assert.deepEqual(phraseLikely(hits, plan, 1, docs).map((h) => h.doc), [0, 1, 2]);
- * assert.deepEqual(phraseLikely(hits, { ...plan, words: 1 }, 1, docs).map((h) => h.doc), [0]);
+ * assert.deepEqual(phraseLikely(hits, plan, 1, (n) => titles[n]).map((h) => h.doc), [0, 1, 2]);
+ * assert.deepEqual(phraseLikely(hits, { ...plan, words: 1 }, 1, (n) => titles[n]).map((h) => h.doc), [0]);
  * ```
  */
 export function phraseLikely(
   hits: readonly SearchHit[],
   plan: QueryPlan,
   limit: number,
-  docs: readonly (Pick<ManifestDocument, "title"> | undefined)[],
+  titleOf: (doc: number) => readonly string[] | undefined,
 ): SearchHit[] {
   const head = hits.slice(0, limit);
   const rest = phraseCandidates(hits, plan, limit).slice(limit);
@@ -99,8 +100,8 @@ export function phraseLikely(
   );
   return head.concat(rest.filter((h) => {
     if (h.headWords === undefined || h.headWords >= 2) return true;
-    const title = tokenize(docs[h.doc]?.title ?? "");
-    return title.length > 0 && title.every((t) => words.has(t.term));
+    const title = titleOf(h.doc);
+    return title !== undefined && title.length > 0 && title.every((t) => words.has(t));
   }));
 }
 

@@ -330,6 +330,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         best,
         plan,
         options,
+        titleTerms: index.titleTerms,
         ...(partRule ? { partRule, loadParts: () => index.loadStats(terms, stats) } : {}),
       });
       let ranked = rescore(best, plan, options.limit, text);
@@ -434,8 +435,10 @@ function narrowing(
 function readForRules(
   store: ContentStore,
   docs: readonly (ManifestDocument | undefined)[],
-  { best, plan, options, partRule, loadParts }: {
+  { best, plan, options, partRule, loadParts, titleTerms }: {
     best: readonly SearchHit[];
+    /** A document's title as analyzed words, when read (`SearchIndex.titleTerms`). */
+    titleTerms: (doc: number) => readonly string[] | undefined;
     plan: QueryPlan;
     options: QueryOptions;
     partRule?: { pagesRead(ranked: readonly SearchHit[]): SearchHit[] };
@@ -443,7 +446,7 @@ function readForRules(
   },
 ): Promise<unknown> {
   const read = [...phraseCandidates(best, plan, options.limit), ...partRule?.pagesRead(best) ?? []];
-  const likely = docsOf(docs, phraseLikely(best, plan, options.limit, docs));
+  const likely = docsOf(docs, phraseLikely(best, plan, options.limit, titleTerms));
   return Promise.all([
     store.loadDocuments(docsOf(docs, read)),
     loadParts?.(),

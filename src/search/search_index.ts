@@ -271,6 +271,11 @@ export interface SearchIndex {
    */
   readRest(): void;
   /**
+   * A document's title as analyzed words (the first of its names: `SearchIndexData.names`), or
+   * `undefined` when the index keeps its names in ranges and that document's is not read yet.
+   */
+  titleTerms(doc: number): readonly string[] | undefined;
+  /**
    * Makes the postings of `terms` readable by `search`: imports the chunks they are in, once per
    * index, when the index keeps its postings in chunks; otherwise there is nothing to load.
    * `search` throws for a term whose postings are not loaded.
@@ -621,6 +626,12 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
         if (best < 0 || score > bestScore) [best, bestScore] = [n, score];
       }
       return best;
+    },
+    titleTerms(doc) {
+      const names = stats.ranged ? stats.nameOf(doc) : data.names[doc];
+      if (names === undefined) return undefined;
+      const title = names.slice(0, (names.indexOf("\n") + 1 || names.length + 1) - 1);
+      return title === "" ? [] : title.split(" ");
     },
     loadPostings: chunks.load,
     loadStats: createStatsLoader(stats, scorer, scopeOf),

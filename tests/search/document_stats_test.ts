@@ -167,7 +167,11 @@ Deno.test("document ranges: the names of parts are read only when asked for (a s
   // A part's title, two words or more, which no page's names hold: the exact-name rule's
   // candidate among the parts only.
   const byId = new Map(manifest.documents.map((d) => [d.id, d]));
-  const part = data.ids.slice(pages).map((id, k) => {
+  const partIds = Array.from(
+    { length: data.ids.length - pages },
+    (_, k) => data.ids.at(pages + k)!,
+  );
+  const part = partIds.map((id, k) => {
     const page = byId.get(id.slice(0, id.lastIndexOf("#")))!;
     return { n: pages + k, title: page.sections[Number(id.slice(id.lastIndexOf("#") + 1))]!.title };
   }).find((p) =>
