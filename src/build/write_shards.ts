@@ -165,7 +165,7 @@ export async function writeShards(
     root.dictionaryVolumes.push(await put(asciiJson(volume)));
   }
   for (const range of documents.stats) {
-    root.documentStats.push(await put(asciiJson(packStatsRange(range))));
+    root.documentStats.push(await put(asciiJson(await packStatsRange(range))));
   }
   for (const range of documents.names) {
     root.documentNames.push(await put(asciiJson(packNamesRange(range))));

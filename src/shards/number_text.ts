@@ -24,7 +24,8 @@ const fromBase64 = (Uint8Array as unknown as {
   fromBase64?: (text: string, options: { alphabet: "base64url" }) => Uint8Array;
 }).fromBase64;
 
-const toBase64 = (bytes: Uint8Array): string => {
+/** `bytes` in base64url without padding (build side: a loop is fine there). */
+export const toBase64 = (bytes: Uint8Array): string => {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -32,8 +33,8 @@ const toBase64 = (bytes: Uint8Array): string => {
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 };
 
-/** The bytes of base64url `text`, natively where the runtime can. */
-function bytesOf(text: string): Uint8Array {
+/** The bytes of base64url `text`, natively where the runtime can; a `SyntaxError` on another. */
+export function bytesOf(text: string): Uint8Array {
   if (/[^A-Za-z0-9_-]/.test(text)) throw new SyntaxError("Cannot read numbers: not base64url");
   if (fromBase64) return fromBase64(text, { alphabet: "base64url" });
   const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));

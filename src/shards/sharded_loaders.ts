@@ -89,7 +89,8 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
     dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
-    statsRange: chunk(root.documentStats, "stats range", unpackStatsRange),
+    // Inflated as read (`packed_ranges.ts`), then copied into the index's arrays: not cached.
+    statsRange: (k) => chunk(root.documentStats, "stats range")(k).then(unpackStatsRange),
     namesRange: chunk(root.documentNames, "name range", unpackNamesRange),
   };
 }

@@ -107,7 +107,7 @@ Deno.test("packed index: an index keeping its documents' data in ranges packs no
   const read = <T>(ranges: T[], unpack: (v: unknown) => unknown) => (k: number) =>
     Promise.resolve(unpack(JSON.parse(JSON.stringify(ranges[k]))));
   const whole = importSearchIndex(unpacked, {
-    statsRange: read(stats.map(packStatsRange), unpackStatsRange),
+    statsRange: read(await Promise.all(stats.map(packStatsRange)), unpackStatsRange),
     namesRange: read(names.map(packNamesRange), unpackNamesRange),
   });
   assert.deepEqual(await whole.export(), index);
