@@ -26,7 +26,6 @@ export interface ShardedLoaders {
   /** The prebuilt index of the store with `contentHash` (the whole one or a scoped view's). */
   index(contentHash: string): Promise<SearchIndexData | undefined>;
   bodyChunk(k: number): Promise<unknown>;
-  sectionsChunk(k: number): Promise<unknown>;
   detailRange(k: number): Promise<unknown>;
   /** Every detail range, in order, from the volumes. */
   detailRanges(): Promise<readonly unknown[]>;
@@ -83,7 +82,6 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
       return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
     },
     bodyChunk: chunk(root.bodies, "body"),
-    sectionsChunk: chunk(root.sections, "section"),
     detailRange: chunk(root.details, "detail range"),
     detailRanges: () => readVolumes(root.detailVolumes, reader),
     postingsChunk: chunk(root.postings, "postings"),

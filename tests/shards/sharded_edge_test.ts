@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { BlobsServer } from "@netlify/blobs/server";
 import { buildManifest } from "../../src/build/build_manifest.ts";
 import { writeShards } from "../../src/build/write_shards.ts";
-import { bodyChunkOf } from "../../src/content/body_chunks.ts";
+import { bodyRangeStarts, rangeOf } from "../../src/content/body_ranges.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
@@ -66,6 +66,22 @@ async function shardsOf(manifest: Manifest, index: SearchIndexData) {
       : Promise.resolve(new TextEncoder().encode(text));
   });
   return { root, files, source, reads, failing, broken };
+}
+
+/**
+ * The body range shard of each document of `manifest` (`body_ranges.ts`), found as the runtime
+ * does from the edge manifest's bound and the documents' sizes, and the bound.
+ */
+function bodyShards(manifest: Manifest, root: ShardRoot, files: Map<string, string>) {
+  const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
+  const bound = edge.bodyRangeBytes!;
+  const starts = bodyRangeStarts(manifest.documents.map((d) => d.size), bound);
+  assert.equal(starts.length, root.bodies.length);
+  const numbers = new Map(manifest.documents.map((d, n) => [d.id, n]));
+  const shardOf = (id: string) => root.bodies[rangeOf(numbers.get(id)!, starts)]!;
+  /** The documents in shard `name`. */
+  const documentsIn = (name: string) => manifest.documents.filter((d) => shardOf(d.id) === name);
+  return { shardOf, documentsIn, bound };
 }
 
 async function corpus(name: string) {
@@ -255,7 +271,7 @@ for (const shelf of SHELVES) {
 
 Deno.test({
   name:
-    "shards: a multi-word search of API pages reads no section shard but its hits' (the phrase rule reads the member names in the detail ranges), answering as unsharded",
+    "shards: a multi-word search of API pages reads no body range but its hits' (the phrase rule reads the member names in the detail ranges), answering as unsharded",
   ignore: !HAS_JAVA,
   async fn() {
     const { manifest } = await buildFolder(JAVA_UTIL_CONCURRENT);
@@ -271,7 +287,7 @@ Deno.test({
     });
     questions.push(`${questions[0]!.split(" ")[0]} ${questions[1]!.split(" ")[1]}`);
     const byUri = new Map(manifest.documents.map((d) => [d.uri, d.id]));
-    const shardOf = (id: string) => root.sections[bodyChunkOf(id, root.sections.length)]!;
+    const { shardOf } = bodyShards(manifest, root, files);
     // On a cold isolate each, then on one warm isolate.
     const warm = shardedApp(root, source);
     for (const app of [undefined, warm]) {
@@ -289,8 +305,8 @@ Deno.test({
             shardOf(byUri.get(r.uri)!)
           ),
         );
-        const sectionsRead = reads.slice(from).filter((n) => root.sections.includes(n));
-        assert.deepEqual(sectionsRead.filter((n) => !hits.has(n)), [], question);
+        const rangesRead = reads.slice(from).filter((n) => root.bodies.includes(n));
+        assert.deepEqual(rangesRead.filter((n) => !hits.has(n)), [], question);
         if (!app) isolate.shutdown();
       }
     }
@@ -311,7 +327,7 @@ Deno.test({
   },
 });
 
-Deno.test("shards: a cold search reads the root's manifest and index, the dictionary ranges and postings shards of its words and the body and section shards of its hits, then the rest of the dictionary", async () => {
+Deno.test("shards: a cold search reads the root's manifest and index, the dictionary ranges and postings shards of its words and the body ranges of its hits, then the rest of the dictionary", async () => {
   const { manifest, index } = await corpus("hugo-docs");
   const { root, source, reads, files } = await shardsOf(manifest, index);
   assert.ok(
@@ -385,13 +401,20 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   const hits = new Set(
     answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
   );
+  // Bodies and sections: each hit's range, read once for both; the manifest keeps only the
+  // titles of the pages scored by parts (the part rule reads them when the engine starts).
   const bodiesRead = first.filter((n) => root.bodies.includes(n));
-  assert.ok(bodiesRead.length > 0 && bodiesRead.length <= hits.size, `${bodiesRead.length} bodies`);
+  const { shardOf, documentsIn, bound } = bodyShards(manifest, root, files);
+  const hitIds = [...hits].map((uri) => manifest.documents.find((d) => d.uri === uri)!.id);
+  assert.deepEqual(new Set(bodiesRead), new Set(hitIds.map(shardOf)));
+  // Beside its hits' bodies and sections, a range read brings no more than the bound of other
+  // documents' bodies (a long page is read alone), and their sections.
+  for (const name of bodiesRead) {
+    const beside = documentsIn(name).filter((d) => !hitIds.includes(d.id));
+    const bytes = beside.reduce((sum, d) => sum + d.size, 0);
+    assert.ok(bytes <= bound, `${bytes} bytes of ${beside.length} other documents`);
+  }
   assert.ok(first.includes(root.manifest[0]!) && first.includes(root.index[0]!));
-  // Sections: read with the hits' bodies, not in the manifest, which keeps only the titles of
-  // the pages scored by parts (the part rule reads them when the engine starts).
-  const sectionsRead = first.filter((n) => root.sections.includes(n));
-  assert.ok(sectionsRead.length > 0 && sectionsRead.length <= hits.size, `${sectionsRead}`);
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids[page]));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
@@ -734,7 +757,7 @@ Deno.test("shards, private: llms-full.txt reads only the body shards of the docu
   const whole = wholeApp(manifest, index);
   const expected = await (await whole.request("https://kb.example/llms-full.txt")).text();
   assert.match(expected, /documents did not fit the 4000000-byte cap/);
-  const { root, source, reads } = await shardsOf(withLlmsFullSizes(manifest), index);
+  const { root, source, reads, files: shards } = await shardsOf(withLlmsFullSizes(manifest), index);
   const app = shardedApp(root, source);
   const res = await app.request("https://kb.example/llms-full.txt");
   assert.equal(res.status, 200);
@@ -747,12 +770,11 @@ Deno.test("shards, private: llms-full.txt reads only the body shards of the docu
     bodies.size < root.bodies.length,
     `${bodies.size} of ${root.bodies.length} body shards`,
   );
+  const { shardOf } = bodyShards(manifest, root, shards);
   const needed = new Set(
-    manifest.documents.filter((d) => expected.includes(`# ${d.title}\n`))
-      .map((d) => root.bodies[bodyChunkOf(d.id, root.bodies.length)]!),
+    manifest.documents.filter((d) => expected.includes(`# ${d.title}\n`)).map((d) => shardOf(d.id)),
   );
   assert.deepEqual(bodies, needed);
-  assert.deepEqual(reads.filter((n) => root.sections.includes(n)), [], "no section shard read");
   whole.shutdown();
   app.shutdown();
 });
