@@ -5,11 +5,17 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import { bodyRangeBytes, bodyRangeStarts, splitBodyRanges } from "../../src/content/body_ranges.ts";
+import {
+  bodyRangeBytes,
+  bodyRangeStarts,
+  packSections,
+  splitBodyRanges,
+  unpackSections,
+} from "../../src/content/body_ranges.ts";
 import { createChunkCache } from "../../src/content/chunk_cache.ts";
 import { compactManifest } from "../../src/content/compact_documents.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
-import type { Manifest } from "../../src/content/manifest.ts";
+import type { Manifest, ManifestSection } from "../../src/content/manifest.ts";
 import { splitSections } from "../../src/content/section_chunks.ts";
 
 const files = [
@@ -112,4 +118,40 @@ Deno.test("body ranges: a document's range holds no more than the bound beside i
   const sizes = Array.from({ length: 200_000 }, (_, n) => (n * 7919) % 4000);
   const total = sizes.reduce((a, b) => a + b, 0);
   assert.ok(bodyRangeStarts(sizes, bodyRangeBytes(total)).length <= 16_384);
+});
+
+Deno.test("body ranges: sections come back from their packed form as they were, in fewer bytes", () => {
+  const segment = fc.string({ unit: fc.constantFrom("a", "b", ".", "-", "_", "é"), maxLength: 6 });
+  const section = fc.record({
+    path: fc.array(segment, { minLength: 1, maxLength: 4 }),
+    title: fc.string({ maxLength: 8 }),
+    level: fc.integer({ min: 1, max: 6 }),
+    start: fc.nat(100_000),
+    end: fc.nat(100_000),
+    anchor: fc.option(fc.oneof(fc.constant("last"), fc.string({ maxLength: 5 }))),
+  });
+  fc.assert(
+    fc.property(fc.array(section, { maxLength: 30 }), (drawn) => {
+      const sections = drawn.map(({ path, title, level, start, end, anchor }) => {
+        const id = path.join("/");
+        const s: ManifestSection = { id, title, level, start, end };
+        if (anchor !== null) s.anchor = anchor === "last" ? path.at(-1)! : anchor;
+        return s;
+      });
+      const packed = JSON.parse(JSON.stringify(packSections(sections)));
+      assert.equal(JSON.stringify(unpackSections(packed)), JSON.stringify(sections));
+    }),
+  );
+  // An API page's members: a third of the bytes.
+  const members = Array.from({ length: 50 }, (_, k): ManifestSection => ({
+    id: `struct-vec/implementations/method.m${k}`,
+    title: `Vec::m${k}`,
+    level: 4,
+    start: 100 * k,
+    end: 100 * k + 100,
+    anchor: `method.m${k}`,
+  }));
+  const size = (value: unknown) => JSON.stringify(value).length;
+  assert.ok(size(packSections(members)) * 2.5 < size(members), `${size(packSections(members))}`);
+  assert.throws(() => unpackSections([[5, "x", "X", 1, 0, 1]]), /not a packed section/);
 });
