@@ -14,7 +14,7 @@ import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
 import { apiMembers } from "../search/api_document.ts";
 import { splitDictionary } from "../search/dictionary_ranges.ts";
-import { splitPostings } from "../search/postings_chunks.ts";
+import { SHARD_POSTINGS_CHARS, splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { packDetails } from "../shards/detail_columns.ts";
 import { packManifest } from "../shards/document_columns.ts";
@@ -99,7 +99,7 @@ export async function writeShards(
   const compact = compactManifest({ ...manifest, bodies: {} });
   const rangeBytes = bodyRangeBytes(total);
   const bodies = splitBodyRanges(compact.compactDocuments ?? [], manifest.bodies, rangeBytes);
-  const postings = splitPostings(index);
+  const postings = splitPostings(index, SHARD_POSTINGS_CHARS);
   // Positions are the whole dictionary's: the postings are split first.
   const dictionary = splitDictionary(postings.edge);
   // Each document's lengths, inbound count and names, in ranges read for the documents a search

@@ -183,7 +183,7 @@ export function createContentStore(
     if (n === undefined) throw new Error(`document ${doc.id} is not in the manifest`);
     return n;
   };
-  const ranged = input.bodyRangeBytes !== undefined && input.compactDocuments !== undefined
+  const ranged = input.bodyRangeBytes !== undefined
     ? createRangedBodies(input, options.bodyChunk, numberOf, options.chunkCache)
     : undefined;
   const manifest = expandManifest(input, {
