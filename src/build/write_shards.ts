@@ -119,7 +119,7 @@ export async function writeShards(
     // `packed_index.ts`), the index's ids left out where they are the manifest's.
     manifest: await parts(asciiJson(packManifest(details.edge))),
     index: await parts(
-      asciiJson(packIndex(documents.edge, manifest.documents.map((d) => d.id))),
+      asciiJson(await packIndex(documents.edge, manifest.documents.map((d) => d.id))),
     ),
     bodies: [],
     details: [],

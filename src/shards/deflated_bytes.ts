@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { bytesOf, toBase64 } from "./number_text.ts";
+import { bytesOf, numberBytes, type Numbers, numbersOfBytes, toBase64 } from "./number_text.ts";
 
 /** The bytes a stream of `bytes` through `transform` gives. */
 async function through(bytes: Uint8Array, transform: CompressionStream | DecompressionStream) {
@@ -40,4 +40,34 @@ export async function inflateText(text: string): Promise<Uint8Array> {
   } catch (error) {
     throw new SyntaxError(`Cannot inflate: ${(error as Error).message}`);
   }
+}
+
+/**
+ * `values` as text: the digit of their width (`number_text.ts`), then their bytes deflated — for
+ * numbers that repeat or run (a part's page, its section's place: 236 KB of a 30,638-page shelf's
+ * edge index as base64 typed arrays, 13 KB so; 2026-11-28).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { deflateNumbers, inflateNumbers } from "./deflated_bytes.ts";
+ * const pages = Array.from({ length: 3000 }, (_, k) => 300 + (k >> 4));
+ * const text = await deflateNumbers(pages);
+ * assert.ok(text.startsWith("2") && text.length < 1000, `${text.length}`); // 8,000 as base64
+ * assert.deepEqual([...await inflateNumbers(text)], pages);
+ * await assert.rejects(inflateNumbers("3AAAA"), /width/);
+ * ```
+ */
+export async function deflateNumbers(values: Iterable<number>): Promise<string> {
+  const { width, bytes } = numberBytes(values);
+  return width + await deflateText(bytes);
+}
+
+/** The numbers of {@link deflateNumbers}' text; rejects with a `SyntaxError` on another. */
+export async function inflateNumbers(text: string): Promise<Numbers> {
+  const width = text[0];
+  if (width !== "1" && width !== "2" && width !== "4") {
+    throw new SyntaxError(`Cannot read numbers: no width (${JSON.stringify(width)})`);
+  }
+  return numbersOfBytes(width, await inflateText(text.slice(1)));
 }

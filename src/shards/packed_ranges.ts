@@ -10,6 +10,7 @@ import type { StatsRange } from "../search/document_ranges.ts";
 import type { DocumentNumbers } from "../search/search_index.ts";
 import { FIELDS } from "../search/index_fields.ts";
 import { deflateText, inflateText } from "./deflated_bytes.ts";
+import { numberBytes, numbersOfBytes } from "./number_text.ts";
 import { type Column, decodeColumn, encodeColumn } from "./value_column.ts";
 
 /** A stats range as its shard holds it. */
@@ -32,50 +33,11 @@ export const STATS_COLUMNS = [...FIELDS, "inbound", "fileNames", "fileHeads"] as
 
 type StatsColumn = (typeof STATS_COLUMNS)[number];
 
-const WIDTHS = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array } as const;
-
 /** Column `name` of `range`. */
 const columnOf = (range: StatsRange, name: StatsColumn): DocumentNumbers =>
   name === "inbound" || name === "fileNames" || name === "fileHeads"
     ? range[name]
     : range.lengths[name];
-
-/** `values` as little-endian bytes of the fewest of 1, 2 or 4 that hold the largest. */
-function columnBytes(values: DocumentNumbers): { width: 1 | 2 | 4; bytes: Uint8Array } {
-  let most = 0;
-  for (const value of Array.from(values)) {
-    if (!Number.isInteger(value) || value < 0 || value > 0xffff_ffff) {
-      throw new RangeError(`${value} is not an integer from 0 to 2^32 - 1`);
-    }
-    most = Math.max(most, value);
-  }
-  const width = most < 0x100 ? 1 : most < 0x1_0000 ? 2 : 4;
-  const bytes = new Uint8Array(values.length * width);
-  const view = new DataView(bytes.buffer);
-  for (let n = 0; n < values.length; n++) {
-    if (width === 1) view.setUint8(n, values[n]!);
-    else if (width === 2) view.setUint16(2 * n, values[n]!, true);
-    else view.setUint32(4 * n, values[n]!, true);
-  }
-  return { width, bytes };
-}
-
-/** The numbers of a column of `width` bytes each read from `bytes` (little-endian). */
-function readColumn(bytes: Uint8Array, width: 1 | 2 | 4, count: number): Uint32Array {
-  if (width === 1) return Uint32Array.from(bytes);
-  if (LITTLE_ENDIAN) {
-    // Copied to a buffer of its own: a view needs an aligned offset.
-    return Uint32Array.from(new WIDTHS[width](bytes.slice().buffer));
-  }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = new Uint32Array(count);
-  for (let n = 0; n < count; n++) {
-    out[n] = width === 2 ? view.getUint16(2 * n, true) : view.getUint32(4 * n, true);
-  }
-  return out;
-}
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * `range` packed: each column's numbers in the fewest bytes that hold its largest, the columns
@@ -104,7 +66,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * ```
  */
 export async function packStatsRange(range: StatsRange): Promise<PackedStatsRange> {
-  const columns = STATS_COLUMNS.map((name) => columnBytes(columnOf(range, name)));
+  const columns = STATS_COLUMNS.map((name) => numberBytes(columnOf(range, name)));
   const all = new Uint8Array(columns.reduce((sum, c) => sum + c.bytes.length, 0));
   let at = 0;
   for (const { bytes } of columns) {
@@ -125,10 +87,11 @@ export async function packStatsRange(range: StatsRange): Promise<PackedStatsRang
 export async function unpackStatsRange(value: unknown): Promise<StatsRange> {
   const p = (value ?? {}) as Partial<PackedStatsRange>;
   const count = p.documents;
-  const widths = typeof p.widths === "string" ? [...p.widths].map(Number) : [];
+  const widths = typeof p.widths === "string" ? [...p.widths] : [];
   if (
     !Number.isSafeInteger(count) || count! < 0 || typeof p.deflated !== "string" ||
-    widths.length !== STATS_COLUMNS.length || !widths.every((w) => w === 1 || w === 2 || w === 4)
+    widths.length !== STATS_COLUMNS.length ||
+    !widths.every((w) => w === "1" || w === "2" || w === "4")
   ) {
     throw new TypeError("Cannot read a stats range: no documents, widths or numbers");
   }
@@ -138,16 +101,16 @@ export async function unpackStatsRange(value: unknown): Promise<StatsRange> {
   } catch (error) {
     throw new TypeError(`Cannot read a stats range: ${(error as Error).message}`);
   }
-  const total = widths.reduce((sum, w) => sum + w * count!, 0);
+  const total = widths.reduce((sum, w) => sum + Number(w) * count!, 0);
   if (bytes.length !== total) {
     throw new TypeError(`Cannot read a stats range: ${bytes.length} bytes for ${count} documents`);
   }
   const columns = {} as Record<StatsColumn, Uint32Array>;
   let at = 0;
   STATS_COLUMNS.forEach((name, c) => {
-    const width = widths[c] as 1 | 2 | 4;
-    columns[name] = readColumn(bytes.subarray(at, at + width * count!), width, count!);
-    at += width * count!;
+    const size = Number(widths[c]) * count!;
+    columns[name] = Uint32Array.from(numbersOfBytes(widths[c], bytes.subarray(at, at + size)));
+    at += size;
   });
   const { inbound, fileNames, fileHeads, ...lengths } = columns;
   return { lengths, inbound, fileNames, fileHeads };

@@ -76,7 +76,7 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
           loadManifest(),
         ]);
         const ids = (whole.compactDocuments ?? []).map((c) => c.i);
-        return unpackIndex(packed, ids) as SearchIndexData;
+        return await unpackIndex(packed, ids) as SearchIndexData;
       }
       const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
       return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
