@@ -12,6 +12,8 @@ import {
   unpackStatsRange,
 } from "../../src/shards/packed_ranges.ts";
 import { splitDocuments } from "../../src/search/document_ranges.ts";
+import { splitDictionary } from "../../src/search/dictionary_ranges.ts";
+import { splitPostings } from "../../src/search/postings_chunks.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
 
 async function corpus(name: string) {
@@ -114,4 +116,18 @@ Deno.test("packed index: an index keeping its documents' data in ranges packs no
     namesRange: read(names.map(packNamesRange), unpackNamesRange),
   });
   assert.deepEqual(await whole.export(), index);
+});
+
+Deno.test("packed index: where its dictionary ranges and postings chunks start comes back as it was, deflated", async () => {
+  const { ids, index } = await corpus("hugo-docs");
+  const postings = splitPostings(index, 4096);
+  const { edge } = splitDictionary(postings.edge);
+  const packed = JSON.parse(JSON.stringify(await packIndex(edge, ids)));
+  assert.deepEqual([packed.dictionaryRanges, packed.postingsChunks], [undefined, undefined]);
+  const unpacked = await unpackIndex(packed, ids) as SearchIndexData;
+  assert.deepEqual(unpacked.dictionaryRanges, edge.dictionaryRanges);
+  assert.deepEqual(unpacked.postingsChunks, edge.postingsChunks);
+  const written = JSON.stringify({ d: edge.dictionaryRanges, p: edge.postingsChunks }).length;
+  assert.ok(packed.starts.length < written, `${packed.starts.length} of ${written}`);
+  await assert.rejects(unpackIndex({ ...packed, starts: "AAAA" }, ids), /packed index/);
 });

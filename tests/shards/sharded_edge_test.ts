@@ -22,7 +22,7 @@ import { unpackManifest } from "../../src/shards/document_columns.ts";
 import { twinPath } from "../../src/content/twin_path.ts";
 import { detailRangeOf } from "../../src/content/document_details.ts";
 import { detailRows } from "../../src/shards/detail_columns.ts";
-import type { PackedIndex } from "../../src/shards/packed_index.ts";
+import { type PackedIndex, unpackIndex } from "../../src/shards/packed_index.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
 import { buildFromFolders } from "../../src/build/build_from_folders.ts";
@@ -341,7 +341,10 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   // The postings shards of the chunks holding the dictionary terms the query expands to.
   const reference = importSearchIndex(index);
   const terms = [...reference.plan(query).expansions.values()].flatMap((m) => [...m.keys()]);
-  const edgeIndex = JSON.parse(root.index.map((n) => files.get(n)).join("")) as PackedIndex;
+  const edgeIndex = await unpackIndex(
+    JSON.parse(root.index.map((n) => files.get(n)).join("")),
+    manifest.documents.map((d) => d.id),
+  ) as SearchIndexData;
   // Positions are the whole dictionary's, which the edge index does not hold.
   assert.deepEqual(edgeIndex.terms, []);
   const chunkOf = (term: string) => {
