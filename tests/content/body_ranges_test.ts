@@ -5,13 +5,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import {
-  bodyRangeBytes,
-  bodyRangeStarts,
-  packSections,
-  splitBodyRanges,
-  unpackSections,
-} from "../../src/content/body_ranges.ts";
+import { bodyRangeBytes, bodyRangeStarts, splitBodyRanges } from "../../src/content/body_ranges.ts";
+import { packSections, unpackSections } from "../../src/content/packed_sections.ts";
 import { createChunkCache } from "../../src/content/chunk_cache.ts";
 import { compactManifest } from "../../src/content/compact_documents.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
