@@ -338,7 +338,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         external ? `${size} MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` : ""
       }` +
         `the edge function bundles the root of ${root.bodies.length} body, ` +
-        `${root.sections.length} section, ${root.postings.length} postings and ` +
+        `${root.postings.length} postings and ` +
         `${root.dictionary.length} dictionary shards (${
           byteLength(asciiJson(root))
         } bytes), read on first need from ${

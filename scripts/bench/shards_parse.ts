@@ -47,7 +47,6 @@ if (child === "--child") {
   at = process.cpuUsage();
   const store = createContentStore(manifest, {
     bodyChunk: loaders.bodyChunk,
-    sectionsChunk: loaders.sectionsChunk,
     detailRange: { read: loaders.detailRange, rows: detailRows },
   });
   createSearchEngine(

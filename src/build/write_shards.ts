@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { bodyChunkCount, splitBodies } from "../content/body_chunks.ts";
+import { bodyRangeBytes, splitBodyRanges } from "../content/body_ranges.ts";
 import { compactManifest } from "../content/compact_documents.ts";
 import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.ts";
 import { splitSections } from "../content/section_chunks.ts";
@@ -14,7 +14,7 @@ import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
 import { apiMembers } from "../search/api_document.ts";
 import { splitDictionary } from "../search/dictionary_ranges.ts";
-import { splitPostings } from "../search/postings_chunks.ts";
+import { SHARD_POSTINGS_CHARS, splitPostings } from "../search/postings_chunks.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { packDetails } from "../shards/detail_columns.ts";
 import { packManifest } from "../shards/document_columns.ts";
@@ -25,18 +25,6 @@ import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
 
 /** Longest part (characters, which are bytes: the JSON is ASCII) of a file split into shards. */
 export const SHARD_PART_CHARS = 4 * 1024 * 1024;
-
-/**
- * Most body shards: one per document (at least 4 KB each) up to this many; a read then fetches
- * a few kilobytes, and the root lists about 24 bytes a shard.
- */
-export const MAX_BODY_SHARDS = 16_384;
-
-/**
- * Most section shards (`section_chunks.ts`): fewer than body shards, so the root stays small
- * (openjdk-17-doc's 14.6 MB of sections: 1,024 shards of about 14 KB, 25 KB of the root).
- */
-export const MAX_SECTION_SHARDS = 1_024;
 
 /**
  * The name of a shard of `text`: 20 hex digits of its SHA-256, then `.json`.
@@ -75,11 +63,10 @@ export async function shardName(text: string): Promise<string> {
  *   return Promise.resolve();
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
- * // The manifest, the index, one body chunk, one section chunk, one detail range and one volume
- * // of it, one postings chunk, one dictionary range and one volume of it, one stats range and one
- * // name range.
- * assert.equal(files.size, 11);
- * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!), manifest.bodies);
+ * // The manifest, the index, one body range, one detail range and one volume of it, one postings
+ * // chunk, one dictionary range and one volume of it, one stats range and one name range.
+ * assert.equal(files.size, 10);
+ * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!).bodies, [manifest.bodies["docs/a"]]);
  * ```
  */
 export async function writeShards(
@@ -107,12 +94,12 @@ export async function writeShards(
     return names;
   };
   let total = 0;
-  for (const body of Object.values(manifest.bodies)) total += body.length;
-  const bodies = splitBodies(
-    manifest,
-    bodyChunkCount(total, Object.keys(manifest.bodies).length, MAX_BODY_SHARDS),
-  );
-  const postings = splitPostings(index);
+  for (const doc of manifest.documents) total += doc.size;
+  // Bodies and sections in ranges of consecutive documents (`body_ranges.ts`).
+  const compact = compactManifest({ ...manifest, bodies: {} });
+  const rangeBytes = bodyRangeBytes(total);
+  const bodies = splitBodyRanges(compact.compactDocuments ?? [], manifest.bodies, rangeBytes);
+  const postings = splitPostings(index, SHARD_POSTINGS_CHARS);
   // Positions are the whole dictionary's: the postings are split first.
   const dictionary = splitDictionary(postings.edge);
   // Each document's lengths, inbound count and names, in ranges read for the documents a search
@@ -121,14 +108,9 @@ export async function writeShards(
   // The pages scored by their parts: the part rule reads their sections' titles.
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids.at(page)!));
   // API pages keep their member names: the phrase rule reads them, not the section shards.
-  const sections = splitSections(
-    compactManifest(bodies.edge),
-    Math.min(bodies.chunks.length, MAX_SECTION_SHARDS),
-    paged,
-    apiMembers,
-  );
+  const sectioned = splitSections({ ...compact, bodyRangeBytes: rangeBytes }, paged, apiMembers);
   // What a request shows of a document, in ranges read for the documents it shows.
-  const details = splitDetails(sections.edge);
+  const details = splitDetails(sectioned);
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,
@@ -137,10 +119,9 @@ export async function writeShards(
     // `packed_index.ts`), the index's ids left out where they are the manifest's.
     manifest: await parts(asciiJson(packManifest(details.edge))),
     index: await parts(
-      asciiJson(packIndex(documents.edge, manifest.documents.map((d) => d.id))),
+      asciiJson(await packIndex(documents.edge, manifest.documents.map((d) => d.id))),
     ),
     bodies: [],
-    sections: [],
     details: [],
     detailVolumes: [],
     postings: [],
@@ -150,8 +131,7 @@ export async function writeShards(
     documentNames: [],
     views: {},
   };
-  for (const chunk of bodies.chunks) root.bodies.push(await put(asciiJson(chunk)));
-  for (const chunk of sections.chunks) root.sections.push(await put(asciiJson(chunk)));
+  for (const range of bodies) root.bodies.push(await put(asciiJson(range)));
   const packed = details.ranges.map((range) => asciiJson(packDetails(range)));
   for (const text of packed) root.details.push(await put(text));
   for (let at = 0; at < packed.length; at += DETAIL_VOLUME_RANGES) {
@@ -165,7 +145,7 @@ export async function writeShards(
     root.dictionaryVolumes.push(await put(asciiJson(volume)));
   }
   for (const range of documents.stats) {
-    root.documentStats.push(await put(asciiJson(packStatsRange(range))));
+    root.documentStats.push(await put(asciiJson(await packStatsRange(range))));
   }
   for (const range of documents.names) {
     root.documentNames.push(await put(asciiJson(packNamesRange(range))));

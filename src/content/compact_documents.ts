@@ -74,11 +74,11 @@ export const OPTIONAL_FIELDS = [
 ] as const;
 
 /**
- * The sections of a compact document written without them, from its loaded section chunk
- * (`section_chunks.ts`); `undefined` when the chunk lists none for it (it has the one default
- * section). Throws when the chunk is not loaded.
+ * The sections of compact document number `n` (id `id`) written without them, from its loaded
+ * body range (`body_ranges.ts`); `undefined` when the range lists none for it (it has the one
+ * default section). Throws when the range is not loaded.
  */
-export type SectionsElsewhere = (id: string) => ManifestSection[] | undefined;
+export type SectionsElsewhere = (n: number, id: string) => ManifestSection[] | undefined;
 
 /**
  * The details of compact document number `n` (`doc`, whose id an error names) written without
@@ -197,7 +197,7 @@ class CompactDocumentView implements ManifestDocument {
   get sections(): ManifestSection[] {
     if (this.#sections) return this.#sections;
     // Sections read from a chunk are not kept here: the isolate's chunk cache bounds them.
-    const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#c.i);
+    const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#n, this.#c.i);
     return elsewhere ??
       (this.#sections = this.#c.c ?? oneSection(this.slug, this.title, this.#c.z));
   }
@@ -328,7 +328,7 @@ export function documentNumber(doc: ManifestDocument): number | undefined {
 
 /**
  * The manifest with `compactDocuments` expanded into `documents` (as it was before); the
- * sections of a manifest with `sectionChunks` are read through `elsewhere.sections`, the details
+ * sections of a manifest with `bodyRangeBytes` are read through `elsewhere.sections`, the details
  * of one with `detailRange` through `elsewhere.details`.
  */
 export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): Manifest {
@@ -337,9 +337,9 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
   if (!Array.isArray(compact) || manifest.documents.length !== 0) {
     throw new TypeError("Invalid manifest: compactDocuments with documents, or not a list");
   }
-  if (manifest.sectionChunks !== undefined && !elsewhere.sections) {
+  if (manifest.bodyRangeBytes !== undefined && !elsewhere.sections) {
     throw new TypeError(
-      `Invalid manifest: its sections are in ${manifest.sectionChunks} chunks and nothing reads them`,
+      "Invalid manifest: its sections are in body ranges and nothing reads them",
     );
   }
   if (manifest.detailRangeStarts !== undefined && !elsewhere.details) {

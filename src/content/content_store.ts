@@ -1,11 +1,11 @@
 import { bodyChunkOf } from "./body_chunks.ts";
+import { createBodyRanges } from "./body_ranges.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import { expandManifest, type SectionsElsewhere } from "./compact_documents.ts";
+import { documentNumber, expandManifest, type SectionsElsewhere } from "./compact_documents.ts";
 import { createDetails } from "./detail_loader.ts";
 import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
-import { sectionsOfChunk } from "./section_chunks.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -32,12 +32,11 @@ export interface ContentStore {
   /**
    * Makes the bodies of `docs` (every document when omitted) readable with `body`: imports the
    * chunks they are in, once per store, when the manifest keeps its bodies in chunks; otherwise
-   * there is nothing to load; and their sections, when the manifest keeps them in chunks (a
-   * sharded build's: a document's `sections` throws until then) unless `sections: false` (a
-   * reader of bodies alone, such as `llms-full.txt`). Rejects when a chunk fails to load (a later
-   * call tries again).
+   * there is nothing to load; and their sections, when the manifest keeps them with the bodies
+   * (a sharded build's body ranges: a document's `sections` throws until then). Rejects when a
+   * chunk fails to load (a later call tries again).
    */
-  loadBodies(docs?: Iterable<ManifestDocument>, options?: { sections?: boolean }): Promise<void>;
+  loadBodies(docs?: Iterable<ManifestDocument>): Promise<void>;
   /**
    * Makes the details of `docs` (every document when omitted) readable — description, keywords,
    * `meta`, dates, `url`, status, related ids: what a result shows of a document — when the
@@ -79,15 +78,11 @@ export function newestFirst(a: string | undefined, b: string | undefined): numbe
 /** Options of {@link createContentStore}. */
 export interface ContentStoreOptions {
   /**
-   * Imports body chunk `k` of a manifest with `bodyChunks` (an object of document id → body);
-   * required for such a manifest.
+   * Imports body chunk `k` of a manifest with `bodyChunks` (an object of document id → body), or
+   * body range `k` of one with `bodyRangeBytes` (`body_ranges.ts`: bodies and sections); required
+   * for such a manifest.
    */
   bodyChunk?: (k: number) => Promise<unknown>;
-  /**
-   * Imports section chunk `k` (`section_chunks.ts`); required when the manifest has
-   * `sectionChunks`. `loadBodies` reads a document's sections with its body.
-   */
-  sectionsChunk?: (k: number) => Promise<unknown>;
   /**
    * Reads the detail ranges of a manifest with `detailRange` (`document_details.ts`); required
    * for such a manifest.
@@ -97,29 +92,29 @@ export interface ContentStoreOptions {
   chunkCache?: ChunkCache;
 }
 
-/** Reading sections from chunks (a sharded build's), or nothing to read. */
-function createSections(
-  manifest: Manifest,
-  sectionsChunk: ((k: number) => Promise<unknown>) | undefined,
+/**
+ * Reading a sharded build's bodies and sections from body ranges (`body_ranges.ts`), a document
+ * found by its number in the manifest (`numberOf`).
+ */
+function createRangedBodies(
+  input: Manifest,
+  bodyChunk: ((k: number) => Promise<unknown>) | undefined,
+  numberOf: (doc: ManifestDocument) => number,
   cache?: ChunkCache,
-): { elsewhere?: SectionsElsewhere; load(docs: Iterable<ManifestDocument>): Promise<void> } {
-  const count = manifest.sectionChunks;
-  if (count === undefined || manifest.compactDocuments === undefined) {
-    return { load: () => LOADED };
+): Pick<ContentStore, "body" | "loadBodies"> & { sections: SectionsElsewhere } {
+  if (!bodyChunk) {
+    throw new TypeError("Invalid manifest: its bodies are in body ranges and nothing loads them");
   }
-  if (!sectionsChunk) {
-    throw new TypeError(
-      `Invalid manifest: its sections are in ${count} chunks and nothing loads them`,
-    );
-  }
-  const chunks = createChunkLoader(count, sectionsChunk, sectionsOfChunk, cache);
+  const ranges = createBodyRanges(
+    input.compactDocuments ?? [],
+    input.bodyRangeBytes!,
+    bodyChunk,
+    cache,
+  );
   return {
-    elsewhere(id) {
-      const found = chunks.get(bodyChunkOf(id, count));
-      if (!found) throw new Error(`sections of ${id} read before loadBodies`);
-      return found.get(id);
-    },
-    load: (docs) => chunks.load(Array.from(docs, (doc) => bodyChunkOf(doc.id, count))),
+    sections: ranges.sections,
+    body: (doc) => ranges.body(numberOf(doc), doc.id),
+    loadBodies: (docs = []) => ranges.load(Array.from(docs, numberOf)),
   };
 }
 
@@ -182,13 +177,21 @@ export function createContentStore(
   options: ContentStoreOptions = {},
 ): ContentStore {
   assertManifest(input);
-  const sections = createSections(input, options.sectionsChunk, options.chunkCache);
   const details = createDetails(input, options.detailRange, options.chunkCache);
+  // A document's number: its view's, else (a copy of it) the view's of its id.
+  const numberOf = (doc: ManifestDocument): number => {
+    const n = documentNumber(doc) ?? documentNumber(byId(doc.id) ?? doc);
+    if (n === undefined) throw new Error(`document ${doc.id} is not in the manifest`);
+    return n;
+  };
+  const ranged = input.bodyRangeBytes !== undefined
+    ? createRangedBodies(input, options.bodyChunk, numberOf, options.chunkCache)
+    : undefined;
   const manifest = expandManifest(input, {
-    sections: sections.elsewhere,
+    sections: ranged?.sections,
     details: details.elsewhere,
   });
-  const bodies = createBodies(manifest, options.bodyChunk, options.chunkCache);
+  const bodies = ranged ?? createBodies(manifest, options.bodyChunk, options.chunkCache);
   let documents: ManifestDocument[] | undefined;
   let categories: string[] | undefined;
   const multiSource = manifest.sources.length > 1;
@@ -210,15 +213,13 @@ export function createContentStore(
     },
     sourceNames,
     body: bodies.body,
-    loadBodies: sections.elsewhere || details.elsewhere
-      ? (docs = manifest.documents, options) => {
+    loadBodies: details.elsewhere
+      ? (docs = manifest.documents) => {
         // A tool quoting a body shows its document: its details are loaded with it.
         const list = [...docs];
-        const loading = [bodies.loadBodies(list), details.load(list)];
-        if (options?.sections !== false) loading.push(sections.load(list));
-        return Promise.all(loading).then(() => {});
+        return Promise.all([bodies.loadBodies(list), details.load(list)]).then(() => {});
       }
-      : bodies.loadBodies,
+      : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
     byId,
     byUri,

@@ -173,10 +173,11 @@ export interface Manifest {
    */
   compactDocuments?: CompactDocument[];
   /**
-   * Only in a sharded build's edge manifest: the compact documents written without sections
-   * (`c`) have them in this many chunks, read with their bodies (`section_chunks.ts`).
+   * Only in a sharded build's edge manifest: `bodies` is empty and the bodies are in ranges of
+   * consecutive documents whose bodies take at most this many bytes (`body_ranges.ts`), with the
+   * sections of the compact documents written without them (`c`: `section_chunks.ts`).
    */
-  sectionChunks?: number;
+  bodyRangeBytes?: number;
   /**
    * Only in a sharded build's edge manifest: the compact documents' details (description,
    * keywords, other frontmatter, dates, links: `document_details.ts`) are in ranges of consecutive
@@ -265,10 +266,10 @@ export function assertManifest(value: unknown): asserts value is Manifest {
     throw new TypeError(`Invalid manifest: bodyChunks ${m.bodyChunks}`);
   }
   if (
-    m.sectionChunks !== undefined &&
-    !(Number.isInteger(m.sectionChunks) && m.sectionChunks >= 1 && m.sectionChunks <= 65_536)
+    m.bodyRangeBytes !== undefined &&
+    !(Number.isSafeInteger(m.bodyRangeBytes) && m.bodyRangeBytes >= 1)
   ) {
-    throw new TypeError(`Invalid manifest: sectionChunks ${m.sectionChunks}`);
+    throw new TypeError(`Invalid manifest: bodyRangeBytes ${m.bodyRangeBytes}`);
   }
   const starts = m.detailRangeStarts;
   if (

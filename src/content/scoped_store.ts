@@ -126,7 +126,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
   if (m.llmsFullSizes) {
     manifest.llmsFullSizes = m.llmsFullSizes.filter((_, n) => visible.has(m.documents[n]!.source));
   }
-  const { bodyChunks: _chunks, sectionChunks: _sections, detailRangeStarts: _details, ...plain } =
+  const { bodyChunks: _chunks, bodyRangeBytes: _ranges, detailRangeStarts: _details, ...plain } =
     manifest;
   const view = createContentStore(plain as Manifest);
   // Not spread: its sorted documents and categories are made when first read (a sharded build's

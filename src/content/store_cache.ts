@@ -19,13 +19,11 @@ export interface StoreCacheOptions {
   /** Clock, for tests. */
   now?: () => number;
   /**
-   * Imports body chunk `k` of a manifest that keeps its bodies in chunks (the edge manifest); told
-   * the manifest's content hash, since a reloaded manifest may be another build's (whose chunks are
-   * other files).
+   * Imports body chunk `k` of a manifest that keeps its bodies in chunks (the edge manifest; a
+   * sharded build's body range, with sections: `body_ranges.ts`); told the manifest's content
+   * hash, since a reloaded manifest may be another build's (whose chunks are other files).
    */
   bodyChunk?: (k: number, contentHash: string) => Promise<unknown>;
-  /** Imports a section chunk of a sharded build's edge manifest (`section_chunks.ts`), likewise. */
-  sectionsChunk?: (k: number, contentHash: string) => Promise<unknown>;
   /** Reads a detail range of a sharded build's edge manifest (`document_details.ts`), likewise. */
   detailRange?: {
     read: (k: number, contentHash: string) => Promise<unknown>;
@@ -102,10 +100,9 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
       const manifest = await options.load();
       if (!store || store.contentHash !== manifest.contentHash) {
         const storeOptions: ContentStoreOptions = {};
-        const { bodyChunk, sectionsChunk, detailRange } = options;
+        const { bodyChunk, detailRange } = options;
         const hash = manifest.contentHash;
         if (bodyChunk) storeOptions.bodyChunk = (k) => bodyChunk(k, hash);
-        if (sectionsChunk) storeOptions.sectionsChunk = (k) => sectionsChunk(k, hash);
         if (detailRange) {
           const { read, rows, readAll } = detailRange;
           storeOptions.detailRange = {

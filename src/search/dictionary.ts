@@ -37,6 +37,12 @@ export interface TermRange {
   counts: readonly number[];
   /** Parts with each term (`SearchIndexData.partCounts`), when the index has parts. */
   partCounts?: readonly number[];
+  /**
+   * The completions ({@link Dictionary.completions}) of each prefix that falls in this range and
+   * whose terms span more ranges than {@link DictionaryRanges.completionRuns}: found when the
+   * dictionary was split, so that a search reads this range rather than all of theirs.
+   */
+  completions?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A dictionary in ranges: where each starts, its first term, and the ranges read so far. */
@@ -49,6 +55,11 @@ export interface DictionaryRanges {
   readonly firsts: readonly string[];
   /** Range `r`, or `undefined` while it is not read. */
   range(r: number): TermRange | undefined;
+  /**
+   * When set, a prefix whose terms span more than this many ranges ({@link runOf}) has its
+   * completions in the range it falls in (`TermRange.completions`).
+   */
+  readonly completionRuns?: number;
 }
 
 /** See {@link createDictionary}. */
@@ -118,6 +129,29 @@ function lastAtOrBefore<T>(values: readonly T[], key: T): number {
 export function spanOf(ranges: DictionaryRanges, term: string): [number, number] | undefined {
   const r = lastAtOrBefore(ranges.firsts, term);
   return r < 0 ? undefined : [ranges.starts[r]!, ranges.starts[r + 1] ?? ranges.size];
+}
+
+/**
+ * The ranges (from, to: `to` excluded) a scan of the terms starting with `prefix` reads: the one it
+ * falls in (the first when it comes before every term), then each whose first term starts with
+ * it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runOf } from "./dictionary.ts";
+ * const firsts = ["ant", "java", "java.awt.a", "java.awt.b", "javadoc", "kotlin"];
+ * assert.deepEqual(runOf(firsts, "java.awt"), [1, 4]);
+ * assert.deepEqual(runOf(firsts, "jav"), [0, 5]);
+ * assert.deepEqual(runOf(firsts, "kot"), [4, 6]);
+ * assert.deepEqual(runOf(firsts, "aa"), [0, 0]); // before every term: none
+ * ```
+ */
+export function runOf(firsts: readonly string[], prefix: string): [number, number] {
+  const r0 = lastAtOrBefore(firsts, prefix);
+  let end = Math.max(r0 + 1, 0);
+  while (end < firsts.length && firsts[end]!.startsWith(prefix)) end++;
+  return [Math.max(r0, 0), end];
 }
 
 /**
@@ -223,19 +257,17 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
    * would have (so a run ending where a range ends does not need the next range).
    */
   const scan = (prefix: string, visit: (term: string, count: number) => void): boolean => {
-    const r0 = lastAtOrBefore(firsts, prefix);
-    let end = Math.max(r0 + 1, 0);
-    while (end < firsts.length && firsts[end]!.startsWith(prefix)) end++;
+    const [from, end] = runOf(firsts, prefix);
     const run: TermRange[] = [];
     let complete = true;
-    for (let r = Math.max(r0, 0); r < end; r++) {
+    for (let r = from; r < end; r++) {
       const range = read(r);
       if (range) run.push(range);
       else complete = false;
     }
     if (!complete) return false;
     for (const [k, { terms, counts }] of run.entries()) {
-      for (let j = k === 0 && r0 >= 0 ? lowerIn(terms, prefix) : 0; j < terms.length; j++) {
+      for (let j = k === 0 ? lowerIn(terms, prefix) : 0; j < terms.length; j++) {
         if (!terms[j]!.startsWith(prefix)) return true;
         visit(terms[j]!, counts[j]!);
       }
@@ -245,7 +277,18 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   // A prefix's completions depend only on the dictionary: found once per prefix and kept;
   // "git" on tldr walks a few thousand terms to find them.
   const completionCache = queryMemo<readonly string[]>("index: prefix completions");
-  const findCompletions = (prefix: string): string[] => {
+  const findCompletions = (prefix: string): readonly string[] => {
+    const [from, end] = runOf(firsts, prefix);
+    if (ranges.completionRuns !== undefined && end - from > ranges.completionRuns) {
+      // Found when the dictionary was split, in the range the prefix falls in.
+      const range = read(from);
+      if (!range) return [];
+      const table = range.completions;
+      if (!table || !Object.hasOwn(table, prefix)) {
+        throw new Error(`dictionary range ${from} lacks the completions of "${prefix}"`);
+      }
+      return table[prefix]!;
+    }
     const found: { t: string; df: number }[] = [];
     scan(prefix, (t, df) => {
       if (t !== prefix) found.push({ t, df });

@@ -14,7 +14,7 @@
  * @module
  */
 import { createChunkLoader } from "../content/chunk_loader.ts";
-import type { DictionaryRanges, TermRange } from "./dictionary.ts";
+import { createDictionary, type DictionaryRanges, runOf, type TermRange } from "./dictionary.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
 /** Characters of JSON a dictionary range holds, about. */
@@ -28,6 +28,14 @@ export const DICTIONARY_RANGE_CHARS = 2 * 1024;
  */
 export const DICTIONARY_VOLUME_CHARS = 512 * 1024;
 
+/**
+ * Ranges a prefix's terms may span before its completions are found when the dictionary is
+ * split and kept in the range the prefix falls in (`TermRange.completions`): a search then reads
+ * that one range, not every range of the terms starting with it ("java" on a shelf with the JDK's
+ * API: 94 ranges, 200 KB, of `java.awt.*` identifiers and the like; 2026-11-28).
+ */
+export const COMPLETION_RUN_RANGES = 2;
+
 /** Where a dictionary kept in ranges has them (`SearchIndexData.dictionaryRanges`). */
 export interface RangedDictionaryData {
   /** Terms in all. */
@@ -38,6 +46,41 @@ export interface RangedDictionaryData {
   firsts: string[];
   /** The first range of each volume (the ranges again, in runs: {@link DICTIONARY_VOLUME_CHARS}). */
   volumes?: number[];
+  /**
+   * A prefix whose terms span more than this many ranges has its completions in the range it
+   * falls in ({@link COMPLETION_RUN_RANGES}); absent, every prefix's are found by a scan.
+   */
+  completionRuns?: number;
+}
+
+/**
+ * Adds to `ranges` (starting with `firsts`) the completions of every prefix whose terms span more
+ * than `runs` ranges, found by `completions` (the whole dictionary's), each in the range it falls
+ * in. Such a prefix is a prefix of some range's first term (the next range's first term starts
+ * with it), so those are the only ones tried.
+ */
+function addCompletions(
+  ranges: { completions?: Record<string, readonly string[]> }[],
+  firsts: readonly string[],
+  runs: number,
+  completions: (prefix: string) => readonly string[],
+): void {
+  const tables = new Map<number, [string, readonly string[]][]>();
+  const tried = new Set<string>();
+  for (const first of firsts) {
+    for (let length = 0; length <= first.length; length++) {
+      const prefix = first.slice(0, length);
+      if (tried.has(prefix)) continue;
+      tried.add(prefix);
+      const [from, end] = runOf(firsts, prefix);
+      if (end - from <= runs) continue;
+      const table = tables.get(from) ?? [];
+      table.push([prefix, completions(prefix)]);
+      tables.set(from, table);
+    }
+  }
+  // Own properties whatever the prefix ("__proto__" too).
+  for (const [r, table] of tables) ranges[r]!.completions = Object.fromEntries(table);
 }
 
 /**
@@ -64,9 +107,15 @@ export function splitDictionary(
   data: SearchIndexData,
   rangeChars = DICTIONARY_RANGE_CHARS,
   volumeChars = DICTIONARY_VOLUME_CHARS,
+  completionRuns = COMPLETION_RUN_RANGES,
 ): { edge: SearchIndexData; ranges: TermRange[]; volumes: TermRange[][] } {
   const { terms, counts, partCounts } = data;
-  const ranges: { terms: string[]; counts: number[]; partCounts?: number[] }[] = [];
+  const ranges: {
+    terms: string[];
+    counts: number[];
+    partCounts?: number[];
+    completions?: Record<string, readonly string[]>;
+  }[] = [];
   const starts: number[] = [];
   let size = Infinity;
   terms.forEach((term, i) => {
@@ -85,6 +134,9 @@ export function splitDictionary(
       size += String(partCounts[i]).length + 1;
     }
   });
+  const firsts = starts.map((s) => terms[s]!);
+  const whole = createDictionary(terms, counts);
+  addCompletions(ranges, firsts, completionRuns, whole.completions);
   const volumes: TermRange[][] = [];
   const volumeStarts: number[] = [];
   let chars = Infinity;
@@ -98,13 +150,18 @@ export function splitDictionary(
     chars += rangeChars;
   });
   const { partCounts: _, ...rest } = data;
-  const firsts = starts.map((s) => terms[s]!);
   return {
     edge: {
       ...rest,
       terms: [],
       counts: [],
-      dictionaryRanges: { size: terms.length, starts, firsts, volumes: volumeStarts },
+      dictionaryRanges: {
+        size: terms.length,
+        starts,
+        firsts,
+        volumes: volumeStarts,
+        completionRuns,
+      },
     },
     ranges,
     volumes,
@@ -114,7 +171,9 @@ export function splitDictionary(
 /** Whether `value` is the range data of `dictionaryRanges` (checked when imported). */
 export function validRanges(value: unknown): value is RangedDictionaryData {
   if (typeof value !== "object" || value === null) return false;
-  const { size, starts, firsts, volumes } = value as Partial<RangedDictionaryData>;
+  const { size, starts, firsts, volumes, completionRuns } = value as Partial<
+    RangedDictionaryData
+  >;
   const validVolumes = () =>
     volumes === undefined || (Array.isArray(volumes) &&
       volumes.every((v, k) =>
@@ -125,7 +184,8 @@ export function validRanges(value: unknown): value is RangedDictionaryData {
     starts.every((s, k) =>
       Number.isInteger(s) && s < size! && (k === 0 ? s === 0 : s > starts[k - 1]!) &&
       typeof firsts[k] === "string" && (k === 0 || firsts[k]! > firsts[k - 1]!)
-    ) && validVolumes();
+    ) && validVolumes() &&
+    (completionRuns === undefined || (Number.isInteger(completionRuns) && completionRuns >= 1));
 }
 
 /**
@@ -167,6 +227,15 @@ export function createRangeReader(
     const numbers = (list: unknown) =>
       Array.isArray(list) && list.length === n && list.every((c) => Number.isInteger(c) && c >= 0);
     const next = firsts[k + 1];
+    const table = range?.completions;
+    const strings = (list: unknown) =>
+      Array.isArray(list) && list.every((t) => typeof t === "string");
+    if (
+      table !== undefined &&
+      (typeof table !== "object" || table === null || !Object.values(table).every(strings))
+    ) {
+      throw new TypeError(`dictionary range ${k} is not the one the index names`);
+    }
     if (
       !Array.isArray(terms) || terms.length !== n || terms[0] !== firsts[k] ||
       !terms.every((t, j) => typeof t === "string" && (j === 0 || t > terms[j - 1]!)) ||
@@ -197,6 +266,7 @@ export function createRangeReader(
     size,
     starts,
     firsts,
+    ...(data.completionRuns !== undefined ? { completionRuns: data.completionRuns } : {}),
     range: (r) => chunks.get(r) ?? rest[r],
     load: (wanted) => chunks.load([...wanted].filter((r) => rest[r] === undefined)),
     readRest() {

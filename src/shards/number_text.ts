@@ -13,7 +13,8 @@
 /** Widths in bytes, by the digit that names them. */
 const WIDTHS = { "1": Uint8Array, "2": Uint16Array, "4": Uint32Array } as const;
 
-type Width = keyof typeof WIDTHS;
+/** A width, by the digit that names it. */
+export type Width = keyof typeof WIDTHS;
 
 /** The typed arrays {@link decodeNumbers} gives. */
 export type Numbers = Uint8Array | Uint16Array | Uint32Array;
@@ -24,7 +25,8 @@ const fromBase64 = (Uint8Array as unknown as {
   fromBase64?: (text: string, options: { alphabet: "base64url" }) => Uint8Array;
 }).fromBase64;
 
-const toBase64 = (bytes: Uint8Array): string => {
+/** `bytes` in base64url without padding (build side: a loop is fine there). */
+export const toBase64 = (bytes: Uint8Array): string => {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -32,8 +34,8 @@ const toBase64 = (bytes: Uint8Array): string => {
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 };
 
-/** The bytes of base64url `text`, natively where the runtime can. */
-function bytesOf(text: string): Uint8Array {
+/** The bytes of base64url `text`, natively where the runtime can; a `SyntaxError` on another. */
+export function bytesOf(text: string): Uint8Array {
   if (/[^A-Za-z0-9_-]/.test(text)) throw new SyntaxError("Cannot read numbers: not base64url");
   if (fromBase64) return fromBase64(text, { alphabet: "base64url" });
   const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
@@ -56,6 +58,22 @@ function bytesOf(text: string): Uint8Array {
  * ```
  */
 export function encodeNumbers(values: Iterable<number>): string {
+  const { width, bytes } = numberBytes(values);
+  return width + toBase64(bytes);
+}
+
+/**
+ * `values` as little-endian bytes of the fewest of 1, 2 or 4 that hold the largest, and that width
+ * (each an integer from 0 to 2³² − 1; throws on any other).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numberBytes } from "./number_text.ts";
+ * assert.deepEqual(numberBytes([1, 258]), { width: "2", bytes: new Uint8Array([1, 0, 2, 1]) });
+ * ```
+ */
+export function numberBytes(values: Iterable<number>): { width: Width; bytes: Uint8Array } {
   const list = [...values];
   let most = 0;
   for (const value of list) {
@@ -74,7 +92,7 @@ export function encodeNumbers(values: Iterable<number>): string {
       width === "2" ? view.setUint16(2 * i, v, true) : view.setUint32(4 * i, v, true)
     );
   }
-  return width + toBase64(bytes);
+  return { width, bytes };
 }
 
 /**
@@ -92,16 +110,32 @@ export function encodeNumbers(values: Iterable<number>): string {
  * ```
  */
 export function decodeNumbers(text: string): Numbers {
-  const width = text[0];
+  return numbersOfBytes(text[0], bytesOf(text.slice(1)));
+}
+
+/**
+ * The numbers of {@link numberBytes}' `bytes` of `width` (`"1"`, `"2"` or `"4"`), read where they
+ * are (copied when not aligned); throws a `SyntaxError` on others.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numbersOfBytes } from "./number_text.ts";
+ * assert.deepEqual([...numbersOfBytes("2", new Uint8Array([9, 1, 0, 2, 1]).subarray(1))], [1, 258]);
+ * assert.throws(() => numbersOfBytes("3", new Uint8Array()), /width/);
+ * ```
+ */
+export function numbersOfBytes(width: string | undefined, bytes: Uint8Array): Numbers {
   if (width !== "1" && width !== "2" && width !== "4") {
     throw new SyntaxError(`Cannot read numbers: no width (${JSON.stringify(width)})`);
   }
-  const bytes = bytesOf(text.slice(1));
   const size = Number(width);
   if (bytes.length % size !== 0) {
     throw new SyntaxError("Cannot read numbers: the last one is cut short");
   }
   if (width === "1") return bytes;
+  // A typed array of 2 or 4 bytes starts at a multiple of its width.
+  if (bytes.byteOffset % size !== 0) bytes = bytes.slice();
   if (LITTLE_ENDIAN) {
     return width === "2"
       ? new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2)

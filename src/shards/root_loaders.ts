@@ -27,7 +27,6 @@ export interface RootLoaders {
   /** The prebuilt index of the store with `contentHash` (a build's, or a scoped view's). */
   index(contentHash: string): Promise<SearchIndexData | undefined>;
   bodyChunk(k: number, contentHash: string): Promise<unknown>;
-  sectionsChunk(k: number, contentHash: string): Promise<unknown>;
   detailRange(k: number, contentHash: string): Promise<unknown>;
   detailRanges(contentHash: string): Promise<readonly unknown[]>;
   /** A read detail range's rows (`detail_columns.ts`); throws before the first manifest read. */
@@ -112,7 +111,6 @@ export function rootLoaders(
       return undefined;
     },
     bodyChunk: (k, hash) => of(hash).bodyChunk(k),
-    sectionsChunk: (k, hash) => of(hash).sectionsChunk(k),
     detailRange: (k, hash) => of(hash).detailRange(k),
     detailRanges: (hash) => of(hash).detailRanges(),
     detailRows(range, k) {
@@ -131,7 +129,6 @@ export function rootLoaders(
 export interface ShardedStoreOptions {
   load: () => Promise<Manifest>;
   bodyChunk: (k: number, contentHash: string) => Promise<unknown>;
-  sectionsChunk: (k: number, contentHash: string) => Promise<unknown>;
   detailRange: NonNullable<StoreCacheOptions["detailRange"]>;
   chunkCache: ChunkCache;
 }
@@ -168,7 +165,6 @@ export function shardedCacheOptions(
     store: {
       load: loaders.manifest,
       bodyChunk: loaders.bodyChunk,
-      sectionsChunk: loaders.sectionsChunk,
       detailRange: {
         read: loaders.detailRange,
         rows: loaders.detailRows,

@@ -2,8 +2,8 @@
  * The root of a sharded build: the one small file an edge function bundles (as the stub
  * `{ "shards": root }` in place of `edge-manifest.json`), naming every shard by content hash —
  * the edge manifest (documents without bodies and most sections) and the edge index (without
- * postings or dictionary), each in parts, the body chunks (`body_chunks.ts`), the section chunks
- * (`section_chunks.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
+ * postings or dictionary), each in parts, the body ranges with the documents' sections
+ * (`body_ranges.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
  * (`dictionary_ranges.ts`), the detail ranges (`document_details.ts`), the document stats and name
  * ranges (`document_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the
  * number of chunks only (about 24 bytes a chunk), not with the knowledge base's text.
@@ -29,10 +29,8 @@ export interface ShardRoot {
   manifest: string[];
   /** The parts of the edge index's JSON text, in order. */
   index: string[];
-  /** Body chunk `k`'s shard. */
+  /** Body range `k`'s shard: its documents' bodies and sections (`body_ranges.ts`). */
   bodies: string[];
-  /** Section chunk `k`'s shard (`section_chunks.ts`). */
-  sections: string[];
   /** Detail range `k`'s shard (`document_details.ts`). */
   details: string[];
   /** Detail volume `k`'s shard: the ranges again, in runs read when every range is wanted. */
@@ -76,7 +74,7 @@ export interface ShardRootCheck {
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
  * const root = { layout: "shelf-shards-6", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], sections: [name], details: [], detailVolumes: [], postings: [],
+ *   index: [name], bodies: [name], details: [], detailVolumes: [], postings: [],
  *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
@@ -92,7 +90,7 @@ export function isShardRoot(value: unknown, check: ShardRootCheck = {}): value i
   const c = check.names ?? true;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1, c) && names(r.index, 1, c) &&
-    names(r.bodies, 1, c) && names(r.sections, 0, c) && names(r.details, 0, c) &&
+    names(r.bodies, 1, c) && names(r.details, 0, c) &&
     names(r.detailVolumes, 0, c) && names(r.postings, 0, c) && names(r.dictionary, 0, c) &&
     names(r.dictionaryVolumes, 0, c) && names(r.documentStats, 0, c) &&
     names(r.documentNames, 0, c) && typeof views === "object" && views !== null &&

@@ -26,7 +26,6 @@ export interface ShardedLoaders {
   /** The prebuilt index of the store with `contentHash` (the whole one or a scoped view's). */
   index(contentHash: string): Promise<SearchIndexData | undefined>;
   bodyChunk(k: number): Promise<unknown>;
-  sectionsChunk(k: number): Promise<unknown>;
   detailRange(k: number): Promise<unknown>;
   /** Every detail range, in order, from the volumes. */
   detailRanges(): Promise<readonly unknown[]>;
@@ -79,19 +78,19 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
         // Each read when asked (`DerivedIds`): no list of every id.
         const docs = whole.compactDocuments ?? [];
         const ids = { length: docs.length, at: (n: number) => docs[n]?.i };
-        return unpackIndex(packed, ids) as SearchIndexData;
+        return await unpackIndex(packed, ids) as SearchIndexData;
       }
       const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
       return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
     },
     bodyChunk: chunk(root.bodies, "body"),
-    sectionsChunk: chunk(root.sections, "section"),
     detailRange: chunk(root.details, "detail range"),
     detailRanges: () => readVolumes(root.detailVolumes, reader),
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
     dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
-    statsRange: chunk(root.documentStats, "stats range", unpackStatsRange),
+    // Inflated as read (`packed_ranges.ts`), then copied into the index's arrays: not cached.
+    statsRange: (k) => chunk(root.documentStats, "stats range")(k).then(unpackStatsRange),
     namesRange: chunk(root.documentNames, "name range", unpackNamesRange),
   };
 }

@@ -83,7 +83,7 @@ function makeSiteFiles(store: ContentStore): SiteFiles {
       const docs = sizeOf
         ? llmsFullDocuments(store.manifest, LLMS_FULL_MAX_BYTES, sizeOf).docs
         : undefined;
-      full = store.loadBodies(docs, { sections: false }).then(
+      full = store.loadBodies(docs).then(
         () =>
           baseTemplate((b) =>
             renderLlmsFull(store.manifest, b, LLMS_FULL_MAX_BYTES, store.body, sizeOf)

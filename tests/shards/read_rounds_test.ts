@@ -141,14 +141,13 @@ Deno.test("rounds: a warm search of new words waits for its postings, then for o
   whole.shutdown();
 });
 
-Deno.test("rounds: a failed read of the hits' bodies, sections or details read with the details is the search's error, then read again", async () => {
+Deno.test("rounds: a failed read of the hits' body ranges (bodies and sections) or details read with the details is the search's error, then read again", async () => {
   const { sharded, whole, state, ask, settle } = apps(manifest, index, root, files);
   await ask("search", { query: "ls" });
   await settle();
   for (
     const [list, query] of [
       [root.bodies, "find files by name under a directory"],
-      [root.sections, "download a file from the web"],
       [root.details, "generate ssh keys"],
     ] as const
   ) {

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { BlobsServer } from "@netlify/blobs/server";
 import { buildManifest } from "../../src/build/build_manifest.ts";
 import { writeShards } from "../../src/build/write_shards.ts";
-import { bodyChunkOf } from "../../src/content/body_chunks.ts";
+import { bodyRangeStarts, rangeOf } from "../../src/content/body_ranges.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
@@ -22,7 +22,7 @@ import { unpackManifest } from "../../src/shards/document_columns.ts";
 import { twinPath } from "../../src/content/twin_path.ts";
 import { detailRangeOf } from "../../src/content/document_details.ts";
 import { detailRows } from "../../src/shards/detail_columns.ts";
-import type { PackedIndex } from "../../src/shards/packed_index.ts";
+import { type PackedIndex, unpackIndex } from "../../src/shards/packed_index.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
 import { buildFromFolders } from "../../src/build/build_from_folders.ts";
@@ -66,6 +66,22 @@ async function shardsOf(manifest: Manifest, index: SearchIndexData) {
       : Promise.resolve(new TextEncoder().encode(text));
   });
   return { root, files, source, reads, failing, broken };
+}
+
+/**
+ * The body range shard of each document of `manifest` (`body_ranges.ts`), found as the runtime
+ * does from the edge manifest's bound and the documents' sizes, and the bound.
+ */
+function bodyShards(manifest: Manifest, root: ShardRoot, files: Map<string, string>) {
+  const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
+  const bound = edge.bodyRangeBytes!;
+  const starts = bodyRangeStarts(manifest.documents.map((d) => d.size), bound);
+  assert.equal(starts.length, root.bodies.length);
+  const numbers = new Map(manifest.documents.map((d, n) => [d.id, n]));
+  const shardOf = (id: string) => root.bodies[rangeOf(numbers.get(id)!, starts)]!;
+  /** The documents in shard `name`. */
+  const documentsIn = (name: string) => manifest.documents.filter((d) => shardOf(d.id) === name);
+  return { shardOf, documentsIn, bound };
 }
 
 async function corpus(name: string) {
@@ -262,7 +278,7 @@ for (const shelf of SHELVES) {
 
 Deno.test({
   name:
-    "shards: a multi-word search of API pages reads no section shard but its hits' (the phrase rule reads the member names in the detail ranges), answering as unsharded",
+    "shards: a multi-word search of API pages reads no body range but its hits' (the phrase rule reads the member names in the detail ranges), answering as unsharded",
   ignore: !HAS_JAVA,
   async fn() {
     const { manifest } = await buildFolder(JAVA_UTIL_CONCURRENT);
@@ -277,7 +293,8 @@ Deno.test({
       return `${type} ${member}`;
     });
     questions.push(`${questions[0]!.split(" ")[0]} ${questions[1]!.split(" ")[1]}`);
-    const shardOf = (id: string) => root.sections[bodyChunkOf(id, root.sections.length)]!;
+    const byUri = new Map(manifest.documents.map((d) => [d.uri, d.id]));
+    const { shardOf } = bodyShards(manifest, root, files);
     // On a cold isolate each, then on one warm isolate.
     const warm = shardedApp(root, source);
     for (const app of [undefined, warm]) {
@@ -290,15 +307,14 @@ Deno.test({
           JSON.stringify(await rpc(whole, "tools/call", search(question))),
           question,
         );
-        // Sections are read with bodies only (those of its hits, and of the candidates the phrase
-        // rule may lift, read ahead with them), never by the phrase rule itself.
-        const read = new Set(reads.slice(from));
-        const bodyOf = (id: string) => root.bodies[bodyChunkOf(id, root.bodies.length)]!;
-        const quoted = manifest.documents.filter((d) => read.has(bodyOf(d.id)));
-        assert.ok(quoted.length <= PHRASE_CANDIDATES, `${quoted.length} bodies`);
-        const withBodies = new Set(quoted.map((d) => shardOf(d.id)));
-        const sectionsRead = [...read].filter((n) => root.sections.includes(n));
-        assert.deepEqual(sectionsRead.filter((n) => !withBodies.has(n)), [], question);
+        // Body ranges (each with its documents' sections): those of its hits, and of the
+        // candidates the phrase rule may lift, read ahead with them; never by the phrase rule.
+        const rangesRead = new Set(reads.slice(from).filter((n) => root.bodies.includes(n)));
+        assert.ok(rangesRead.size <= PHRASE_CANDIDATES, `${rangesRead.size} body ranges`);
+        const shown = answer.result.structuredContent.results.map((r: { uri: string }) =>
+          shardOf(byUri.get(r.uri)!)
+        );
+        if (!app) assert.deepEqual(shown.filter((n: string) => !rangesRead.has(n)), [], question);
         if (!app) isolate.shutdown();
       }
     }
@@ -319,7 +335,7 @@ Deno.test({
   },
 });
 
-Deno.test("shards: a cold search reads the root's manifest and index, the dictionary ranges and postings shards of its words and the body and section shards of its hits, then the rest of the dictionary", async () => {
+Deno.test("shards: a cold search reads the root's manifest and index, the dictionary ranges and postings shards of its words and the body ranges of its hits, then the rest of the dictionary", async () => {
   const { manifest, index } = await corpus("hugo-docs");
   const { root, source, reads, files } = await shardsOf(manifest, index);
   assert.ok(
@@ -333,7 +349,10 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   // The postings shards of the chunks holding the dictionary terms the query expands to.
   const reference = importSearchIndex(index);
   const terms = [...reference.plan(query).expansions.values()].flatMap((m) => [...m.keys()]);
-  const edgeIndex = JSON.parse(root.index.map((n) => files.get(n)).join("")) as PackedIndex;
+  const edgeIndex = await unpackIndex(
+    JSON.parse(root.index.map((n) => files.get(n)).join("")),
+    manifest.documents.map((d) => d.id),
+  ) as SearchIndexData;
   // Positions are the whole dictionary's, which the edge index does not hold.
   assert.deepEqual(edgeIndex.terms, []);
   const chunkOf = (term: string) => {
@@ -341,15 +360,25 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
     return edgeIndex.postingsChunks!.findLastIndex((s) => s <= i);
   };
   const wanted = new Set(terms.filter((t) => index.terms.includes(t)).map(chunkOf));
-  const postingsRead = reads.filter((n) => root.postings.includes(n));
-  assert.deepEqual(
-    new Set(postingsRead),
-    new Set([...wanted].map((k) => root.postings[k]!)),
-    "exactly the postings shards of its words",
-  );
+  const postingsRead = new Set(reads.filter((n) => root.postings.includes(n)));
+  for (const k of wanted) assert.ok(postingsRead.has(root.postings[k]!), `postings chunk ${k}`);
+  // Beside them, only those read ahead with a word's dictionary range (its terms' postings, when
+  // they are in one or two chunks: `readPlan`).
+  const { starts, firsts, size } = edgeIndex.dictionaryRanges!;
+  const ahead = new Set<string>();
+  for (const term of reference.plan(query).terms) {
+    const r = firsts.findLastIndex((f) => f <= term);
+    const [from, to] = [starts[r]!, (starts[r + 1] ?? size) - 1];
+    const span = [from, to].map((i) => edgeIndex.postingsChunks!.findLastIndex((s) => s <= i));
+    if (span[1]! - span[0]! < 2) {
+      for (let k = span[0]!; k <= span[1]!; k++) ahead.add(root.postings[k]!);
+    }
+  }
+  for (const name of postingsRead) {
+    assert.ok(wanted.has(root.postings.indexOf(name)) || ahead.has(name), `${name} read`);
+  }
   assert.equal(new Set(reads).size, reads.length, "no shard read twice");
   // The dictionary: the ranges its words and their completions fall in, a few kilobytes of it.
-  const { firsts } = edgeIndex.dictionaryRanges!;
   const rangeOf = (term: string) => root.dictionary[firsts.findLastIndex((f) => f <= term)]!;
   const rangesRead = reads.filter((n) => root.dictionary.includes(n));
   for (const term of terms) assert.ok(rangesRead.includes(rangeOf(term)), term);
@@ -393,22 +422,25 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   const hits = new Set(
     answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
   );
-  // Those of its hits, and of the phrase rule's candidates it may lift (read ahead with them).
+  // Bodies and sections: each hit's range, read once for both, and those of the phrase rule's
+  // candidates it may lift (read ahead with them); the manifest keeps only the titles of the pages
+  // scored by parts (the part rule reads them when the engine starts).
   const bodiesRead = first.filter((n) => root.bodies.includes(n));
-  const shown = manifest.documents.filter((d) => hits.has(d.uri));
-  assert.equal(shown.length, hits.size);
-  for (const doc of shown) {
-    assert.ok(bodiesRead.includes(root.bodies[bodyChunkOf(doc.id, root.bodies.length)]!), doc.id);
-  }
+  const { shardOf, documentsIn, bound } = bodyShards(manifest, root, files);
+  const hitIds = [...hits].map((uri) => manifest.documents.find((d) => d.uri === uri)!.id);
+  for (const id of hitIds) assert.ok(bodiesRead.includes(shardOf(id)), id);
   assert.ok(bodiesRead.length <= PHRASE_CANDIDATES, `${bodiesRead.length} bodies`);
+  assert.equal(new Set(bodiesRead).size, bodiesRead.length, "each range read once");
+  // A range read holds no more than the bound of bodies, or one long page alone.
+  for (const name of bodiesRead) {
+    const inside = documentsIn(name);
+    const bytes = inside.reduce((sum, d) => sum + d.size, 0);
+    assert.ok(
+      inside.length === 1 || bytes <= bound,
+      `${bytes} bytes of ${inside.length} documents`,
+    );
+  }
   assert.ok(first.includes(root.manifest[0]!) && first.includes(root.index[0]!));
-  // Sections: read with the hits' bodies, not in the manifest, which keeps only the titles of
-  // the pages scored by parts (the part rule reads them when the engine starts).
-  const sectionsRead = first.filter((n) => root.sections.includes(n));
-  assert.ok(
-    sectionsRead.length > 0 && sectionsRead.length <= bodiesRead.length,
-    `${sectionsRead}`,
-  );
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids.at(page)));
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
@@ -768,7 +800,7 @@ Deno.test("shards, private: llms-full.txt reads only the body shards of the docu
   const whole = wholeApp(manifest, index);
   const expected = await (await whole.request("https://kb.example/llms-full.txt")).text();
   assert.match(expected, /documents did not fit the 4000000-byte cap/);
-  const { root, source, reads } = await shardsOf(withLlmsFullSizes(manifest), index);
+  const { root, source, reads, files: shards } = await shardsOf(withLlmsFullSizes(manifest), index);
   const app = shardedApp(root, source);
   const res = await app.request("https://kb.example/llms-full.txt");
   assert.equal(res.status, 200);
@@ -781,12 +813,11 @@ Deno.test("shards, private: llms-full.txt reads only the body shards of the docu
     bodies.size < root.bodies.length,
     `${bodies.size} of ${root.bodies.length} body shards`,
   );
+  const { shardOf } = bodyShards(manifest, root, shards);
   const needed = new Set(
-    manifest.documents.filter((d) => expected.includes(`# ${d.title}\n`))
-      .map((d) => root.bodies[bodyChunkOf(d.id, root.bodies.length)]!),
+    manifest.documents.filter((d) => expected.includes(`# ${d.title}\n`)).map((d) => shardOf(d.id)),
   );
   assert.deepEqual(bodies, needed);
-  assert.deepEqual(reads.filter((n) => root.sections.includes(n)), [], "no section shard read");
   whole.shutdown();
   app.shutdown();
 });
