@@ -48,7 +48,7 @@ export interface WordPositions {
  * never asked again (16 million characters: 45 MB more heap after 1,000 different questions on a
  * 30,502-page shelf, 2026-11-28, for no measured gain).
  */
-export const WORD_POSITIONS_MAX = 4_000_000;
+export const WORD_POSITIONS_MAX = 2_000_000;
 
 /** Terms remembered per text; past it the memo starts over. */
 const TERMS_PER_TEXT = 256;
