@@ -31,33 +31,46 @@ export interface MemoOptions<K, V> {
 const ENTRY_OVERHEAD = 48;
 
 /**
- * A rough, conservative size in bytes of a value as V8 holds it: strings at two bytes per
- * character, arrays and typed arrays by their elements, maps by their entries.
+ * A rough, conservative size in bytes of a value as V8 holds it: strings at `charBytes` bytes per
+ * character (two unless the caller knows they are one-byte: V8 stores a Latin-1 string in one),
+ * arrays and typed arrays by their elements, maps by their entries, plain objects (as `JSON.parse`
+ * makes them) by their properties.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { approxBytes } from "./remembered.ts";
  * assert.equal(approxBytes("abcd"), 24);
+ * assert.equal(approxBytes("abcd", 1), 20);
  * assert.equal(approxBytes(["ab", "cd"]), 16 + 2 * 8 + 2 * 20);
  * assert.equal(approxBytes(new Int32Array(10)), 16 + 40);
+ * assert.equal(approxBytes({ a: "ab", b: 1 }), 24 + 2 * 8 + 20 + 8);
  * ```
  */
-export function approxBytes(value: unknown): number {
-  if (typeof value === "string") return 16 + 2 * value.length;
+export function approxBytes(value: unknown, charBytes: 1 | 2 = 2): number {
+  if (typeof value === "string") return 16 + charBytes * value.length;
   if (typeof value !== "object" || value === null) return 8;
   if (ArrayBuffer.isView(value)) return 16 + value.byteLength;
   if (Array.isArray(value)) {
     let size = 16 + 8 * value.length;
-    for (const item of value) size += typeof item === "number" ? 0 : approxBytes(item);
+    for (const item of value) size += typeof item === "number" ? 0 : approxBytes(item, charBytes);
     return size;
   }
   if (value instanceof Map) {
     let size = 16;
-    for (const [k, v] of value) size += ENTRY_OVERHEAD + approxBytes(k) + approxBytes(v);
+    for (const [k, v] of value) {
+      size += ENTRY_OVERHEAD + approxBytes(k, charBytes) + approxBytes(v, charBytes);
+    }
     return size;
   }
-  return 64;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return 64;
+  // A property's slot and its value (its name is interned, shared by every object with it).
+  let size = 24;
+  for (const key in value) {
+    size += 8 + approxBytes((value as Record<string, unknown>)[key], charBytes);
+  }
+  return size;
 }
 
 const live = new Set<WeakRef<Memo<unknown, unknown>>>();

@@ -40,7 +40,7 @@ export { FILE_NAME_SHARE, liftExactNames, type SearchHit } from "./ranking_rules
 export type { QueryPlan } from "./query_planner.ts";
 export type { Ranking } from "./top_hits.ts";
 export type { HitTail } from "./hit_tail.ts";
-export { POSTINGS_CACHE_ENTRIES } from "./term_scores.ts";
+export { SCORES_BYTES } from "./term_scores.ts";
 
 /** What gets indexed of one document. */
 export interface IndexableDocument {

@@ -17,8 +17,35 @@ import {
 import { decodePostings, type FieldPostings } from "./postings.ts";
 import { createMemo, remembered } from "../remembered.ts";
 
-/** Most document entries kept, over all terms, by each of an index's two postings caches. */
-export const POSTINGS_CACHE_ENTRIES = 2_000_000;
+/**
+ * Most heap bytes an index keeps of its terms' scores (their typed arrays, as {@link scoresBytes}
+ * counts them); past it the memo starts over. Each new question mostly asks terms no question
+ * asked before: 2 million entries (about 24 MB) kept 14 MB after 1,000 different questions on the
+ * reference shelf (30,638 pages), for no measured gain over this bound (2026-11-28).
+ */
+export const SCORES_BYTES = 6 * 1024 * 1024;
+
+/** Most heap bytes an index keeps of its terms' content documents (4 bytes a document). */
+export const CONTENT_DOCS_BYTES = 2 * 1024 * 1024;
+
+/** What one kept typed array costs beyond its elements (its object and buffer). */
+const TYPED_ARRAY_BYTES = 128;
+
+/**
+ * Heap bytes of one term's kept scores.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scoresBytes } from "./term_scores.ts";
+ * const scores = { docs: new Int32Array(10), sums: new Float64Array(10), head: new Int32Array(2) };
+ * assert.equal(scoresBytes("deploi", scores), 64 + 12 + 3 * 128 + 40 + 80 + 8);
+ * ```
+ */
+export function scoresBytes(term: string, scores: TermScores): number {
+  return 64 + 2 * term.length + 3 * TYPED_ARRAY_BYTES + scores.docs.byteLength +
+    scores.sums.byteLength + scores.head.byteLength;
+}
 
 /** One term's share of every document that has it, under one set of field weights. */
 export interface TermScores {
@@ -55,6 +82,18 @@ export interface TermScoresInput {
    * averages are the same.
    */
   pageSums?: Readonly<Record<Field, number>>;
+  /** Bounds in heap bytes of what the scorer keeps (defaults: the constants named after them). */
+  maxBytes?: Partial<TermScoresHeld>;
+}
+
+/** Heap bytes a scorer keeps now, per memo, as it counts them (see {@link TermScorer.held}). */
+export interface TermScoresHeld {
+  /** Terms' scores ({@link SCORES_BYTES}). */
+  scores: number;
+  /** Terms' content documents ({@link CONTENT_DOCS_BYTES}). */
+  contentDocs: number;
+  /** Length norms of every scope ({@link NORMS_BYTES}). */
+  norms: number;
 }
 
 /**
@@ -90,6 +129,8 @@ export interface TermScorer {
    * dictionary does not have: the documents a search of it scores, before their lengths are read.
    */
   postingsOf(term: string): FieldPostings[] | undefined;
+  /** What the scorer keeps now, in bytes: each within its bound (but for one entry past it). */
+  held(): TermScoresHeld;
 }
 
 const NO_DOCS = new Int32Array(0);
@@ -98,10 +139,17 @@ const NO_DOCS = new Int32Array(0);
 export const SCOPES_KEPT = 16;
 
 /**
+ * Most heap bytes of length norms an index keeps over all scopes (8 bytes a document per field
+ * and scope: 4.3 MB a scope on the reference shelf's 89,538 documents); past it they start over,
+ * and are computed again as postings need them (a division each).
+ */
+export const NORMS_BYTES = 8 * 1024 * 1024;
+
+/**
  * Bytes of decoded postings an index keeps for another scope's scores of the same terms (a
  * search of pages, then of their parts: `part_rule.ts`); past it the memo starts over.
  */
-export const DECODED_BYTES = 4 * 1024 * 1024;
+export const DECODED_BYTES = 2 * 1024 * 1024;
 
 /**
  * Term scores over one index's postings.
@@ -132,6 +180,11 @@ export const DECODED_BYTES = 4 * 1024 * 1024;
 export function createTermScores(input: TermScoresInput): TermScorer {
   const { total, lengths, find, postingsOf } = input;
   const pages = input.pages ?? total;
+  const bound: TermScoresHeld = {
+    scores: input.maxBytes?.scores ?? SCORES_BYTES,
+    contentDocs: input.maxBytes?.contentDocs ?? CONTENT_DOCS_BYTES,
+    norms: input.maxBytes?.norms ?? NORMS_BYTES,
+  };
   // Each field's average length over the whole index's pages, or over a scope's documents.
   const averagesOf = (scope?: StatsScope): Record<Field, number> => {
     const averages = fieldRecord(() => 0);
@@ -155,35 +208,50 @@ export function createTermScores(input: TermScoresInput): TermScorer {
     string,
     { averages: Record<Field, number>; of: Map<Field, Float64Array> }
   >();
+  let normsBytes = 0;
   const normsOf = (field: Field, scope?: StatsScope) => {
     const scopeKey = scope?.key ?? "";
     let ofScope = norms.get(scopeKey);
     if (!ofScope) {
-      if (norms.size >= SCOPES_KEPT) norms.clear();
+      if (norms.size >= SCOPES_KEPT) {
+        norms.clear();
+        normsBytes = 0;
+      }
       norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
     }
     let table = ofScope.of.get(field);
-    if (!table) ofScope.of.set(field, table = new Float64Array(total));
+    if (!table) {
+      table = new Float64Array(total);
+      if (normsBytes + table.byteLength > bound.norms) {
+        // Every scope's tables but this one's start over (its averages are kept).
+        for (const kept of norms.values()) kept.of.clear();
+        normsBytes = 0;
+      }
+      ofScope.of.set(field, table);
+      normsBytes += table.byteLength;
+    }
     return { table, average: ofScope.averages[field] };
   };
   // Each term's documents with it in their content field (sorted), kept from the decoding its
   // scores needed (or decoded for `contentDocsOf` alone), bounded like the scores.
   const contentDocs = new Map<string, Int32Array>();
-  let contentEntries = 0;
+  let contentBytes = 0;
   const keepContentDocs = (term: string, docs: readonly number[]): Int32Array => {
     let found = contentDocs.get(term);
     if (!found) {
-      if (contentEntries + docs.length > POSTINGS_CACHE_ENTRIES) {
+      found = Int32Array.from(docs);
+      const bytes = 64 + 2 * term.length + TYPED_ARRAY_BYTES + found.byteLength;
+      if (contentBytes + bytes > bound.contentDocs) {
         contentDocs.clear();
-        contentEntries = 0;
+        contentBytes = 0;
       }
-      contentDocs.set(term, found = Int32Array.from(docs));
-      contentEntries += docs.length;
+      contentDocs.set(term, found);
+      contentBytes += bytes;
     }
     return found;
   };
   const scored = new Map<string, Map<string, TermScores>>();
-  let scoredEntries = 0;
+  let scoredBytes = 0;
   // The last terms' decoded postings, for the next scope that scores them.
   const decoded = createMemo<string, FieldPostings[]>({
     name: "index: decoded postings",
@@ -199,6 +267,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   let headScratch: Int32Array | undefined;
   let marks: Uint8Array | undefined;
   return {
+    held: () => ({ scores: scoredBytes, contentDocs: contentBytes, norms: normsBytes }),
     scoresOf(term, weights, weightsKey, scope) {
       const key = scope ? `${weightsKey}|${scope.key}` : weightsKey;
       let found = scored.get(key)?.get(term);
@@ -249,15 +318,15 @@ export function createTermScores(input: TermScoresInput): TermScorer {
         }
         for (let j = 0; j < headCount; j++) marks![head[j]!] = 0;
         found = { docs: docs.slice(0, docCount), sums: values, head: head.slice(0, headCount) };
-        const entries = docCount + headCount;
-        if (scoredEntries + entries > POSTINGS_CACHE_ENTRIES) {
+        const bytes = scoresBytes(term, found);
+        if (scoredBytes + bytes > bound.scores) {
           scored.clear();
-          scoredEntries = 0;
+          scoredBytes = 0;
         }
         let ofWeights = scored.get(key);
         if (!ofWeights) scored.set(key, ofWeights = new Map());
         ofWeights.set(term, found);
-        scoredEntries += entries;
+        scoredBytes += bytes;
       }
       return found;
     },

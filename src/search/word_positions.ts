@@ -43,12 +43,12 @@ export interface WordPositions {
 }
 
 /**
- * Most characters of text kept across all documents (about 16 MB with their lowercase): each new
- * question mostly quotes documents no question quoted before, so a larger cache mostly held texts
- * never asked again (16 million characters: 45 MB more heap after 1,000 different questions on a
- * 30,502-page shelf, 2026-11-28, for no measured gain).
+ * Most characters of text kept across all documents (with their lowercase and memos, about 5 MB of
+ * heap): each new question mostly quotes documents no question quoted before, so a larger cache
+ * mostly held texts never asked again (16 million characters: 45 MB more heap after 1,000 different
+ * questions on a 30,502-page shelf, 2026-11-28, for no measured gain; 4 million: 8.5 MB).
  */
-export const WORD_POSITIONS_MAX = 4_000_000;
+export const WORD_POSITIONS_MAX = 2_000_000;
 
 /** Terms remembered per text; past it the memo starts over. */
 const TERMS_PER_TEXT = 256;

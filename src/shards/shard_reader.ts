@@ -1,11 +1,15 @@
 /**
  * Reading shards as JSON, over one {@link ShardSource}: concurrent readers of a shard share one
- * read, a failed read is not kept (the next call reads again), and each value read remembers its
- * size in bytes (the weight the isolate's chunk cache counts: {@link ShardReader.chunkCache}).
+ * read, a failed read is not kept (the next call reads again), and each value read remembers what
+ * it costs the heap once decoded (the weight the isolate's chunk cache counts:
+ * {@link ShardReader.chunkCache}): its strings, arrays and objects as V8 holds them
+ * (`approxBytes`), not its JSON text — a shard of small objects costs half as much again as its
+ * bytes, and a string-heavy one with any character past Latin-1 twice its characters.
  *
  * @module
  */
 import { type ChunkCache, createChunkCache } from "../content/chunk_cache.ts";
+import { approxBytes } from "../remembered.ts";
 import {
   isShardName,
   notAShardName,
@@ -13,15 +17,18 @@ import {
   ShardUnavailableError,
 } from "./shard_source.ts";
 
-/** Bytes of chunks an isolate keeps by default (bodies and postings together). */
-export const CHUNK_CACHE_BYTES = 48 * 1024 * 1024;
+/**
+ * Heap bytes of decoded chunks an isolate keeps by default (bodies, sections, details, postings
+ * and document statistics together), as {@link approxBytes} weighs them.
+ */
+export const CHUNK_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** JSON over a shard source, with what it read counted. */
 export interface ShardReader {
   readonly source: ShardSource;
   /**
-   * The shard's JSON value, or what `as` makes of it (weighed by the chunk cache as the shard's
-   * bytes, as the value is).
+   * The shard's JSON value, or what `as` makes of it (each weighed by the chunk cache as the heap
+   * it holds).
    */
   json(name: string, as?: (value: unknown) => unknown): Promise<unknown>;
   /** The JSON value of the text of `names` in order (a file the build split in parts). */
@@ -33,7 +40,8 @@ export interface ShardReader {
 }
 
 /**
- * A reader over `source`, its chunks bounded to `maxBytes`.
+ * A reader over `source`, its chunks bounded to `maxBytes` (the chunk cache's `cacheOptions`:
+ * its clock and pin time, for tests).
  *
  * @example
  * ```ts
@@ -51,6 +59,7 @@ export interface ShardReader {
 export function createShardReader(
   source: ShardSource,
   maxBytes = CHUNK_CACHE_BYTES,
+  cacheOptions?: Parameters<typeof createChunkCache>[2],
 ): ShardReader {
   const sizes = new WeakMap<object, number>();
   const pending = new Map<string, Promise<Uint8Array>>();
@@ -70,15 +79,22 @@ export function createShardReader(
     }
     return p;
   };
-  const parse = (name: string, bytes: Uint8Array): unknown => {
+  // What `value` costs the heap: its strings are one-byte when its text was all ASCII (as many
+  // characters as bytes, and no `\u` escape), else counted at two bytes a character.
+  const weigh = (value: unknown, ascii: boolean) => {
+    if (typeof value === "object" && value !== null) {
+      sizes.set(value, approxBytes(value, ascii ? 1 : 2));
+    }
+  };
+  const parse = (name: string, bytes: Uint8Array): { value: unknown; ascii: boolean } => {
     let value: unknown;
+    const text = new TextDecoder().decode(bytes);
     try {
-      value = JSON.parse(new TextDecoder().decode(bytes));
+      value = JSON.parse(text);
     } catch {
       throw new ShardUnavailableError(name, source.where, "not JSON");
     }
-    if (typeof value === "object" && value !== null) sizes.set(value, bytes.byteLength);
-    return value;
+    return { value, ascii: text.length === bytes.byteLength && !text.includes("\\u") };
   };
   return {
     source,
@@ -86,25 +102,25 @@ export function createShardReader(
     chunkCache: createChunkCache(
       maxBytes,
       (raw) => typeof raw === "object" && raw !== null ? sizes.get(raw) ?? 0 : 0,
+      cacheOptions,
     ),
     async json(name, as) {
-      const bytes = await read(name);
-      const value = parse(name, bytes);
-      if (!as) return value;
-      const made = as(value);
-      if (typeof made === "object" && made !== null) sizes.set(made, bytes.byteLength);
+      // (A root's parts, read whole by `jsonOfParts`, are no chunks: they are not weighed.)
+      const { value, ascii } = parse(name, await read(name));
+      const made = as ? as(value) : value;
+      weigh(made, ascii);
       return made;
     },
     async jsonOfParts(names) {
       const parts = await Promise.all(names.map(read));
-      if (parts.length === 1) return parse(names[0]!, parts[0]!);
+      if (parts.length === 1) return parse(names[0]!, parts[0]!).value;
       const whole = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0));
       let at = 0;
       for (const part of parts) {
         whole.set(part, at);
         at += part.byteLength;
       }
-      return parse(names.join("+"), whole);
+      return parse(names.join("+"), whole).value;
     },
   };
 }
