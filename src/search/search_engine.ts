@@ -240,24 +240,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     docs[n] = doc;
     if (doc === undefined) allKnown = false;
   }
-  // Words of document links the index does not read (see `withoutLinkSchemes`).
-  const linkTerms = new Set(tokenize(["acdc", ...store.sourceNames].join(" ")).map((t) => t.term));
-  // A query's `mayHold`: each of its terms' content documents looked up once, on the first
-  // hit that asks, and shared by all its hits (`null`: always looked for — a link word, or a
-  // position the query does not have).
-  const holderOf = (groups: ReadonlyMap<string, string>) => {
-    const terms = [...groups.keys()];
-    const holders: (Int32Array | null | undefined)[] = new Array(terms.length);
-    return (position: number, n: number): boolean => {
-      let holding = holders[position];
-      if (holding === undefined) {
-        const term = terms[position];
-        holding = term === undefined || linkTerms.has(term) ? null : index.contentDocs(term);
-        if (term !== undefined) holders[position] = holding;
-      }
-      return holding === null || sortedIncludes(holding, n);
-    };
-  };
+  const holderOf = createHolders(store, index);
   const hitOf = (
     h: SearchHit,
     plan: QueryPlan,
@@ -373,6 +356,29 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       answered = true;
       return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched: suggested };
     },
+  };
+}
+
+/**
+ * A query's `mayHold` (`EngineHit.mayHold`) over `index`: each of its terms' content documents
+ * looked up once, on the first hit that asks, and shared by all its hits (`null`: always looked
+ * for — a word of document links the index does not read, see `withoutLinkSchemes`, or a
+ * position the query does not have).
+ */
+function createHolders(store: ContentStore, index: SearchIndex) {
+  const linkTerms = new Set(tokenize(["acdc", ...store.sourceNames].join(" ")).map((t) => t.term));
+  return (groups: ReadonlyMap<string, string>) => {
+    const terms = [...groups.keys()];
+    const holders: (Int32Array | null | undefined)[] = new Array(terms.length);
+    return (position: number, n: number): boolean => {
+      let holding = holders[position];
+      if (holding === undefined) {
+        const term = terms[position];
+        holding = term === undefined || linkTerms.has(term) ? null : index.contentDocs(term);
+        if (term !== undefined) holders[position] = holding;
+      }
+      return holding === null || sortedIncludes(holding, n);
+    };
   };
 }
 

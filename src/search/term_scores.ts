@@ -185,53 +185,8 @@ export function createTermScores(input: TermScoresInput): TermScorer {
     contentDocs: input.maxBytes?.contentDocs ?? CONTENT_DOCS_BYTES,
     norms: input.maxBytes?.norms ?? NORMS_BYTES,
   };
-  // Each field's average length over the whole index's pages, or over a scope's documents.
-  const averagesOf = (scope?: StatsScope): Record<Field, number> => {
-    const averages = fieldRecord(() => 0);
-    const members = scope ? scope.size : pages;
-    const known = scope ? scope.sums : input.pageSums;
-    for (const field of FIELDS) {
-      const fieldLengths = lengths[field];
-      let sum = 0;
-      if (known) sum = known[field];
-      else if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
-      else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
-      averages[field] = sum / Math.max(1, members);
-    }
-    return averages;
-  };
-  // Each field's length norm per document (bm25f.ts), per scope (a scope's own averages): 0 until
-  // a term's postings first need it, then kept. Made for every document on a field's first
-  // search, they cost a large shelf's cold isolate more than its search; computed at each
-  // posting, more than a table on a small one.
-  const norms = new Map<
-    string,
-    { averages: Record<Field, number>; of: Map<Field, Float64Array> }
-  >();
-  let normsBytes = 0;
-  const normsOf = (field: Field, scope?: StatsScope) => {
-    const scopeKey = scope?.key ?? "";
-    let ofScope = norms.get(scopeKey);
-    if (!ofScope) {
-      if (norms.size >= SCOPES_KEPT) {
-        norms.clear();
-        normsBytes = 0;
-      }
-      norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
-    }
-    let table = ofScope.of.get(field);
-    if (!table) {
-      table = new Float64Array(total);
-      if (normsBytes + table.byteLength > bound.norms) {
-        // Every scope's tables but this one's start over (its averages are kept).
-        for (const kept of norms.values()) kept.of.clear();
-        normsBytes = 0;
-      }
-      ofScope.of.set(field, table);
-      normsBytes += table.byteLength;
-    }
-    return { table, average: ofScope.averages[field] };
-  };
+  const norms = createNorms(input, pages, bound.norms);
+  const { normsOf } = norms;
   // Each term's documents with it in their content field (sorted), kept from the decoding its
   // scores needed (or decoded for `contentDocsOf` alone), bounded like the scores.
   const contentDocs = new Map<string, Int32Array>();
@@ -267,7 +222,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   let headScratch: Int32Array | undefined;
   let marks: Uint8Array | undefined;
   return {
-    held: () => ({ scores: scoredBytes, contentDocs: contentBytes, norms: normsBytes }),
+    held: () => ({ scores: scoredBytes, contentDocs: contentBytes, norms: norms.bytes() }),
     scoresOf(term, weights, weightsKey, scope) {
       const key = scope ? `${weightsKey}|${scope.key}` : weightsKey;
       let found = scored.get(key)?.get(term);
@@ -342,4 +297,60 @@ export function createTermScores(input: TermScoresInput): TermScorer {
       return keepContentDocs(term, postingsOfTerm(term, i)[CONTENT]!.docs);
     },
   };
+}
+
+/**
+ * Each field's length norm per document (`bm25f.ts`), per scope (a scope's own averages), with
+ * the bytes its tables hold: `createTermScores`' tables, bounded by `maxBytes` over all scopes.
+ */
+function createNorms(input: TermScoresInput, pages: number, maxBytes: number) {
+  const { total, lengths } = input;
+  // Each field's average length over the whole index's pages, or over a scope's documents.
+  const averagesOf = (scope?: StatsScope): Record<Field, number> => {
+    const averages = fieldRecord(() => 0);
+    const members = scope ? scope.size : pages;
+    const known = scope ? scope.sums : input.pageSums;
+    for (const field of FIELDS) {
+      const fieldLengths = lengths[field];
+      let sum = 0;
+      if (known) sum = known[field];
+      else if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
+      else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
+      averages[field] = sum / Math.max(1, members);
+    }
+    return averages;
+  };
+  // Each field's length norm per document (bm25f.ts), per scope (a scope's own averages): 0 until
+  // a term's postings first need it, then kept. Made for every document on a field's first
+  // search, they cost a large shelf's cold isolate more than its search; computed at each
+  // posting, more than a table on a small one.
+  const norms = new Map<
+    string,
+    { averages: Record<Field, number>; of: Map<Field, Float64Array> }
+  >();
+  let normsBytes = 0;
+  const normsOf = (field: Field, scope?: StatsScope) => {
+    const scopeKey = scope?.key ?? "";
+    let ofScope = norms.get(scopeKey);
+    if (!ofScope) {
+      if (norms.size >= SCOPES_KEPT) {
+        norms.clear();
+        normsBytes = 0;
+      }
+      norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
+    }
+    let table = ofScope.of.get(field);
+    if (!table) {
+      table = new Float64Array(total);
+      if (normsBytes + table.byteLength > maxBytes) {
+        // Every scope's tables but this one's start over (its averages are kept).
+        for (const kept of norms.values()) kept.of.clear();
+        normsBytes = 0;
+      }
+      ofScope.of.set(field, table);
+      normsBytes += table.byteLength;
+    }
+    return { table, average: ofScope.averages[field] };
+  };
+  return { normsOf, bytes: () => normsBytes };
 }
