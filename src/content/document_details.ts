@@ -18,6 +18,7 @@
  */
 import { type CompactDocument, OPTIONAL_FIELDS } from "./compact_documents.ts";
 import type { Manifest } from "./manifest.ts";
+import { rangeOf } from "./body_ranges.ts";
 
 /** The compact document fields a detail range holds, in the order a compact document lists them. */
 export const DETAIL_FIELDS = [
@@ -72,14 +73,7 @@ export interface DetailRangeReader {
  * ```
  */
 export function detailRangeOf(n: number, starts: readonly number[]): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= n) low = mid;
-    else high = mid - 1;
-  }
-  return low;
+  return rangeOf(n, starts);
 }
 
 /**
