@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { lastAtOrBefore } from "../last_at_or_before.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
 import type { CompactDocument } from "./compact_documents.ts";
@@ -99,14 +100,7 @@ export function bodyRangeStarts(sizes: ArrayLike<number>, bytes: number): number
  * ```
  */
 export function rangeOf(n: number, starts: readonly number[]): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= n) low = mid;
-    else high = mid - 1;
-  }
-  return low;
+  return Math.max(0, lastAtOrBefore(starts, n));
 }
 
 /**

@@ -17,6 +17,7 @@ import { stemOnce } from "./analyzer.ts";
 import { editDistance } from "./edit_distance.ts";
 import { editVariants } from "./edit_variants.ts";
 import { FUZZY_MAX_LENGTH, PREFIX_MAX } from "./expansion_rules.ts";
+import { lastAtOrBefore } from "../last_at_or_before.ts";
 
 /** Query words whose answers a dictionary remembers, per memo. */
 const MEMO_ENTRIES = 10_000;
@@ -95,19 +96,6 @@ function lowerIn(terms: readonly string[], key: string): number {
     const mid = (lo + hi) >> 1;
     if (terms[mid]! < key) lo = mid + 1;
     else hi = mid;
-  }
-  return lo;
-}
-
-/** The last of increasing `values` at or before `key`, or -1 when `key` precedes them all. */
-function lastAtOrBefore<T>(values: readonly T[], key: T): number {
-  let lo = 0;
-  let hi = values.length - 1;
-  if (hi < 0 || key < values[0]!) return -1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (values[mid]! <= key) lo = mid;
-    else hi = mid - 1;
   }
   return lo;
 }

@@ -6,6 +6,7 @@
 import type { ChunkCache } from "../content/chunk_cache.ts";
 import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 import type { SearchIndexData } from "./search_index.ts";
+import { lastAtOrBefore } from "../last_at_or_before.ts";
 
 /**
  * Reading postings: from the index data, or from chunks imported on first need; `termCount` terms
@@ -27,16 +28,7 @@ export function createPostingsReader(
       loadAll: () => LOADED,
     };
   }
-  const chunkOf = (i: number): number => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const chunkOf = (i: number): number => Math.max(0, lastAtOrBefore(starts, i));
   const size = (k: number) => (starts[k + 1] ?? termCount) - starts[k]!;
   const chunks = createChunkLoader(starts.length, postingsChunk, (chunk, k) => {
     if (!Array.isArray(chunk) || chunk.length !== size(k)) {
