@@ -140,7 +140,8 @@ if (import.meta.main) {
   await Deno.mkdir(`${ROOT}/dist/bench`, { recursive: true });
   await Deno.writeTextFile(`${ROOT}/dist/bench/cold-against.json`, JSON.stringify(report, null, 2));
   const ms = (t: ColdTimes) =>
-    `${t.importMs.toFixed(0)} + ${t.searchMs.toFixed(0)} = ${t.totalMs.toFixed(0)} ms`;
+    `${t.importMs.toFixed(0)} + ${t.searchMs.toFixed(0)} = ${t.totalMs.toFixed(0)} ms ` +
+    `(CPU ${t.cpuMs.toFixed(0)})`;
   console.log(
     `| corpus | this checkout | ${
       trees.map((t) => `${t.label} | this ÷ ${t.label}`).join(" | ")
@@ -148,7 +149,11 @@ if (import.meta.main) {
   );
   console.log(`| --- | ---: | ${trees.map(() => "---: | ---:").join(" | ")} |`);
   for (const { corpus, trees: [self, ...others] } of results) {
-    const cells = others.map((o) => `${ms(o)} | ${(self!.totalMs / o.totalMs).toFixed(2)}`);
+    const cells = others.map((o) =>
+      `${ms(o)} | ${(self!.totalMs / o.totalMs).toFixed(2)} (CPU ${
+        (self!.cpuMs / o.cpuMs).toFixed(2)
+      })`
+    );
     console.log(`| ${corpus} | ${ms(self!)} | ${cells.join(" | ")} |`);
   }
 }

@@ -46,6 +46,13 @@ export interface ContentStore {
    * later call tries again).
    */
   loadDocuments(docs?: Iterable<ManifestDocument>): Promise<void>;
+  /**
+   * Whether a search should read ahead what its answer may show (`QueryOptions.reads`): true when
+   * the bodies are fetched (a sharded build's body ranges, each fetch a round the search would
+   * otherwise wait for), false when they are in the manifest or imported from the bundle, where a
+   * read ahead of a page the answer does not show only costs.
+   */
+  readonly readsAhead: boolean;
   /** By manifest id (`<source>/<path>`). */
   byId(id: string): ManifestDocument | undefined;
   /** By URI (`acdc://<source>/<path>`). */
@@ -221,6 +228,7 @@ export function createContentStore(
       }
       : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
+    readsAhead: ranged !== undefined,
     byId,
     byUri,
     lookup,

@@ -146,6 +146,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     // Its documents are the store's: their details too (all of them at once, from the volumes,
     // when it asks for all).
     loadDocuments: store.loadDocuments,
+    readsAhead: store.readsAhead,
     byId: view.byId,
     byUri: view.byUri,
     lookup: view.lookup,

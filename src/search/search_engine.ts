@@ -59,7 +59,8 @@ export interface QueryOptions extends SearchFilters {
    * reads it for its likely hits (the best `limit` before its phrase and part rules reorder them,
    * and the candidates the phrase rule may lift: `phraseLikely`) with the details those rules
    * read, so that the caller waits for no round of reads of its own but for a hit the rules
-   * brought up unforeseen (a failed read of it fails the query).
+   * brought up unforeseen (a failed read of it fails the query). Only a store whose reads are
+   * fetches reads ahead (`ContentStore.readsAhead`).
    */
   reads?: "bodies" | "details";
 }
@@ -452,13 +453,14 @@ function readForRules(
   },
 ): Promise<unknown> {
   const read = [...phraseCandidates(best, plan, options.limit), ...partRule?.pagesRead(best) ?? []];
-  const likely = docsOf(docs, phraseLikely(best, plan, options.limit, titleTerms));
+  const reads = store.readsAhead ? options.reads : undefined;
+  const likely = reads ? docsOf(docs, phraseLikely(best, plan, options.limit, titleTerms)) : [];
   return Promise.all([
     store.loadDocuments(docsOf(docs, read)),
     loadParts?.(),
-    options.reads === "bodies"
+    reads === "bodies"
       ? store.loadBodies(likely)
-      : options.reads === "details"
+      : reads === "details"
       ? store.loadDocuments(likely)
       : undefined,
   ]);

@@ -9,8 +9,9 @@ import { compactManifest } from "../../src/content/compact_documents.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { createEngineCache } from "../../src/search/engine_cache.ts";
-import { buildIndexFor } from "../../src/search/search_engine.ts";
+import { buildIndexFor, createSearchEngine } from "../../src/search/search_engine.ts";
 import { splitPostings } from "../../src/search/postings_chunks.ts";
+import { ARTICLE_SEARCH_WEIGHTS } from "../../src/search/search_settings.ts";
 import { appFor, buildFolder, CORPORA, manifestOf, rpc } from "../helpers.ts";
 
 const files = [
@@ -62,6 +63,28 @@ Deno.test("body chunks: a body is read only after its chunk is loaded, each chun
   assert.deepEqual([...loads].sort(), [...holding].sort(), "every chunk with a document");
   assert.equal(loads.length, new Set(loads).size, "each chunk once");
   for (const doc of full.documents) assert.equal(store.body(doc), full.bodies[doc.id]);
+});
+
+Deno.test("body chunks: a search reads no body ahead of its caller (a chunk is a local import)", async () => {
+  const many = Array.from({ length: 12 }, (_, i) => ({
+    path: `p${i}.md`,
+    text: `# Alpha bravo ${i}\n\nalpha bravo charlie ${"delta ".repeat(i)}`,
+  }));
+  const full = await manifestOf([{ name: "docs", description: "", files: many }]);
+  const { edge, chunks } = splitBodies(full, 12);
+  const loads: number[] = [];
+  const store = createContentStore(edge, {
+    bodyChunk: (k) => (loads.push(k), Promise.resolve(structuredClone(chunks[k]))),
+  });
+  assert.equal(store.readsAhead, false);
+  assert.equal(createContentStore(full).readsAhead, false);
+  const engine = createSearchEngine(store, buildIndexFor(createContentStore(full)));
+  const weights = ARTICLE_SEARCH_WEIGHTS;
+  const { hits, total } = await engine.query("alpha bravo", { weights, limit: 3, reads: "bodies" });
+  assert.deepEqual([hits.length, total], [3, 12]);
+  assert.deepEqual(loads, [], "the query itself imports no body chunk");
+  await store.loadBodies(hits.map((h) => h.doc));
+  assert.equal(loads.length, 3, "the caller imports the chunks of the hits it shows");
 });
 
 Deno.test("body chunks: a failed import rejects, and a later call tries again", async () => {
