@@ -18,7 +18,7 @@
 import { lastAtOrBefore } from "../last_at_or_before.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import type { CompactDocument } from "./compact_documents.ts";
+import { type CompactDocument, fieldReader } from "./compact_documents.ts";
 import type { ManifestSection } from "./manifest.ts";
 import { type PackedSection, packSections, unpackSections } from "./packed_sections.ts";
 
@@ -196,7 +196,14 @@ export function createBodyRanges(
 ): BodyRanges {
   // Found when first needed: a cold isolate's first request may quote nothing.
   let found: number[] | undefined;
-  const starts = () => found ??= bodyRangeStarts(documents.map((c) => c.z), bytes);
+  const starts = () => {
+    if (found) return found;
+    // The sizes read in place: no object made for each document.
+    const size = fieldReader(documents);
+    const sizes = new Float64Array(documents.length);
+    for (let n = 0; n < sizes.length; n++) sizes[n] = size("z", n) as number;
+    return found = bodyRangeStarts(sizes, bytes);
+  };
   const countOf = (k: number) => (starts()[k + 1] ?? documents.length) - starts()[k]!;
   let chunks: ReturnType<typeof createChunkLoader<BodyRange>> | undefined;
   const loader = () =>

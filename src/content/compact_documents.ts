@@ -12,6 +12,7 @@
  * @module
  */
 import type { DocumentDetails } from "./document_details.ts";
+import { lazyList } from "./lazy_list.ts";
 import {
   type DocumentFormat,
   documentUri,
@@ -90,6 +91,37 @@ export type DetailsElsewhere = (n: number, doc: { readonly id: string }) => Docu
 export interface Elsewhere {
   sections?: SectionsElsewhere | undefined;
   details?: DetailsElsewhere | undefined;
+}
+
+/** A compact document field's value of document `n`, read without making the document. */
+export type FieldReader = (field: keyof CompactDocument, n: number) => unknown;
+
+/** The field readers of compact document lists read in place (`document_columns.ts`). */
+const readers = new WeakMap<readonly CompactDocument[], FieldReader>();
+
+/** `docs`, whose fields `read` reads in place ({@link fieldReader}). */
+export function withFieldReader(
+  docs: readonly CompactDocument[],
+  read: FieldReader,
+): readonly CompactDocument[] {
+  readers.set(docs, read);
+  return docs;
+}
+
+/**
+ * How to read a field of every document of `docs` without making an object for each: in place
+ * when its list was read so (`document_columns.ts`), else from the documents.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fieldReader } from "./compact_documents.ts";
+ * const docs = [{ i: "d/a", n: "A", d: "", z: 3 }];
+ * assert.equal(fieldReader(docs)("z", 0), 3);
+ * ```
+ */
+export function fieldReader(docs: readonly CompactDocument[]): FieldReader {
+  return readers.get(docs) ?? ((field, n) => docs[n]?.[field]);
 }
 
 /**
@@ -349,12 +381,20 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
   }
   const sources = manifest.sources.map((s) => s.name);
   const { compactDocuments: _, ...rest } = manifest;
+  // Each source checked now, read in place; each view made when first read (`lazy_list.ts`): a
+  // search reads a few hundred documents.
+  const read = fieldReader(compact);
+  for (let n = 0; n < compact.length; n++) {
+    const s = read("s", n) as number | undefined;
+    if (sources[s ?? 0] === undefined) {
+      throw new TypeError(`Invalid manifest: source ${s} of document ${n}`);
+    }
+  }
   return {
     ...rest,
-    documents: compact.map((c, n) => {
-      const source = sources[c.s ?? 0];
-      if (source === undefined) throw new TypeError(`Invalid manifest: source ${c.s} of ${c.i}`);
-      return new CompactDocumentView(c, source, n, elsewhere);
-    }),
+    documents: lazyList<ManifestDocument>(compact.length, (n) => {
+      const c = compact[n]!;
+      return new CompactDocumentView(c, sources[c.s ?? 0]!, n, elsewhere);
+    }) as ManifestDocument[],
   };
 }

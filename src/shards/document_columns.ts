@@ -11,7 +11,12 @@
  *
  * @module
  */
-import { type CompactDocument, OPTIONAL_FIELDS } from "../content/compact_documents.ts";
+import {
+  type CompactDocument,
+  OPTIONAL_FIELDS,
+  withFieldReader,
+} from "../content/compact_documents.ts";
+import { lazyList } from "../content/lazy_list.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { type Column, type ColumnReader, columnReader, encodeColumn } from "./value_column.ts";
 
@@ -192,14 +197,18 @@ class ColumnRow {
 
 /**
  * The compact documents of {@link packDocuments}' columns, each read from the columns when asked
- * (`JSON.stringify` gives its fields); throws a `TypeError` naming a column that is not one.
+ * (`JSON.stringify` gives its fields) and made when first read (`lazy_list.ts`: a cold search
+ * makes those of its candidates and hits only); throws a `TypeError` naming a column that is not
+ * one. A field of every document is read from its column without them (`fieldReader`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { unpackDocuments } from "./document_columns.ts";
+ * import { fieldReader } from "../content/compact_documents.ts";
  * const docs = unpackDocuments({ count: 2, columns: { i: ["a", "b"], z: "1AQI", "m.kind": [null, "x"] } });
  * assert.deepEqual(docs.map((d) => [d.i, d.z, d.m]), [["a", 0, undefined], ["b", 1, { kind: "x" }]]);
+ * assert.deepEqual([fieldReader(docs)("z", 1), fieldReader(docs)("i", 0)], [1, "a"]);
  * assert.equal(JSON.stringify(docs[1]), '{"i":"b","m":{"kind":"x"},"z":1}');
  * assert.throws(() => unpackDocuments({ count: 3, columns: { i: ["a"] } }), /column i has 1 of 3/);
  * assert.throws(() => unpackDocuments({ count: 1, columns: { q: [1] } }), /column q is not a field/);
@@ -221,9 +230,8 @@ export function unpackDocuments(packed: DocumentColumns): CompactDocument[] {
     } else throw invalid(field, "is not a field");
   }
   if (meta.length > 0 && values.m !== undefined) throw invalid("m", "is split and whole");
-  const docs: CompactDocument[] = new Array(count);
-  for (let n = 0; n < count; n++) docs[n] = new ColumnRow(values, meta, n) as CompactDocument;
-  return docs;
+  const docs = lazyList(count, (n) => new ColumnRow(values, meta, n) as CompactDocument);
+  return withFieldReader(docs, (field, n) => values[field]?.(n)) as CompactDocument[];
 }
 
 /**
