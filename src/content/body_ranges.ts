@@ -168,8 +168,8 @@ export interface BodyRanges {
 }
 
 /**
- * The body ranges of compact `documents` (bound by `bytes`), each read with `read` on first need
- * through `cache`.
+ * The body ranges of compact `documents` (bound by `bytes`: `known` starts, else found from the
+ * documents' sizes), each read with `read` on first need through `cache`.
  *
  * @example
  * ```ts
@@ -193,9 +193,10 @@ export function createBodyRanges(
   bytes: number,
   read: (k: number) => Promise<unknown>,
   cache?: ChunkCache,
+  known?: readonly number[],
 ): BodyRanges {
   // Found when first needed: a cold isolate's first request may quote nothing.
-  let found: number[] | undefined;
+  let found: readonly number[] | undefined = known;
   const starts = () => {
     if (found) return found;
     // The sizes read in place: no object made for each document.

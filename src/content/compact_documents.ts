@@ -41,7 +41,7 @@ export interface CompactDocument {
   k?: string[];
   /** Other scalar frontmatter, when any. */
   m?: Record<string, MetaValue>;
-  /** Size in bytes. */
+  /** Size in bytes (in a sharded build, in its detail range). */
   z: number;
   /** Sections, when not one level-1 section named by the slug and title spanning the body. */
   c?: ManifestSection[];
@@ -224,14 +224,14 @@ class CompactDocumentView implements ManifestDocument {
     return this.#details ? this.#d.m ?? {} : this.#meta ??= this.#c.m ?? {};
   }
   get size(): number {
-    return this.#c.z;
+    return this.#d.z;
   }
   get sections(): ManifestSection[] {
     if (this.#sections) return this.#sections;
     // Sections read from a chunk are not kept here: the isolate's chunk cache bounds them.
     const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#n, this.#c.i);
     return elsewhere ??
-      (this.#sections = this.#c.c ?? oneSection(this.slug, this.title, this.#c.z));
+      (this.#sections = this.#c.c ?? oneSection(this.slug, this.title, this.size));
   }
   /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
   get sectionTitles(): readonly string[] | undefined {

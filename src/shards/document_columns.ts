@@ -18,6 +18,7 @@ import {
 } from "../content/compact_documents.ts";
 import { lazyList } from "../content/lazy_list.ts";
 import type { Manifest } from "../content/manifest.ts";
+import { decodeNumbers, encodeNumbers } from "./number_text.ts";
 import { type Column, type ColumnReader, columnReader, encodeColumn } from "./value_column.ts";
 
 /** The compact documents, field by field. */
@@ -234,10 +235,14 @@ export function unpackDocuments(packed: DocumentColumns): CompactDocument[] {
   return withFieldReader(docs, (field, n) => values[field]?.(n)) as CompactDocument[];
 }
 
+/** The lists of range starts an edge manifest writes as the gaps between them (`number_text.ts`). */
+const STARTS = ["bodyRangeStarts", "detailRangeStarts"] as const;
+type Starts = (typeof STARTS)[number];
+
 /**
  * A compact manifest (`compactManifest`) with its documents written as columns
- * (`documentColumns`); {@link unpackManifest} reads it. Throws if a document would not come back
- * as itself.
+ * (`documentColumns`) and its ranges' starts as the gaps between them; {@link unpackManifest}
+ * reads it. Throws if a document would not come back as itself.
  *
  * @example
  * ```ts
@@ -252,8 +257,15 @@ export function unpackDocuments(packed: DocumentColumns): CompactDocument[] {
  */
 export function packManifest(
   manifest: Manifest,
-): Omit<Manifest, "compactDocuments"> & { documentColumns: DocumentColumns } {
+): Omit<Manifest, "compactDocuments" | Starts> & Partial<Record<Starts, string>> & {
+  documentColumns: DocumentColumns;
+} {
   const { compactDocuments = [], ...rest } = manifest;
+  const gaps: Partial<Record<Starts, string>> = {};
+  for (const field of STARTS) {
+    const starts = manifest[field];
+    if (starts) gaps[field] = encodeNumbers(starts.map((start, k) => start - (starts[k - 1] ?? 0)));
+  }
   const documentColumns = packDocuments(compactDocuments);
   const back = unpackDocuments(JSON.parse(JSON.stringify(documentColumns)));
   compactDocuments.forEach((doc, n) => {
@@ -264,7 +276,8 @@ export function packManifest(
       }
     }
   });
-  return { ...rest, documentColumns };
+  const { bodyRangeStarts: _b, detailRangeStarts: _d, ...others } = rest;
+  return { ...others, ...gaps, documentColumns };
 }
 
 /**
@@ -275,6 +288,16 @@ export function unpackManifest(value: unknown): Manifest {
   if (typeof value !== "object" || value === null || !("documentColumns" in value)) {
     return value as Manifest;
   }
-  const { documentColumns, ...rest } = value as Manifest & { documentColumns: DocumentColumns };
-  return { ...rest, compactDocuments: unpackDocuments(documentColumns) };
+  const { documentColumns, ...rest } = value as Record<string, unknown> & {
+    documentColumns: DocumentColumns;
+  };
+  for (const field of STARTS) {
+    const gaps: unknown = rest[field];
+    if (typeof gaps !== "string") continue; // checked by `assertManifest`
+    const starts: number[] = [];
+    let start = 0;
+    for (const gap of decodeNumbers(gaps)) starts.push(start += gap);
+    rest[field] = starts;
+  }
+  return { ...rest, compactDocuments: unpackDocuments(documentColumns) } as unknown as Manifest;
 }
