@@ -328,6 +328,13 @@ function compactDocument(doc: ManifestDocument, sources: readonly string[]): Com
  * ```
  */
 export function compactManifest(manifest: Manifest): Manifest {
+  // Sorted by id (as `buildManifest` sorts them): the store finds a document by a binary search.
+  manifest.documents.forEach((doc, n) => {
+    const before = manifest.documents[n - 1]?.id;
+    if (before !== undefined && !(before < doc.id)) {
+      throw new Error(`documents not sorted by id: ${doc.id} after ${before}`);
+    }
+  });
   const sources = manifest.sources.map((s) => s.name);
   const compactDocuments = manifest.documents.map((doc) => {
     const c = compactDocument(doc, sources);

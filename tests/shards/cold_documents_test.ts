@@ -41,6 +41,7 @@ async function coldIsolate(name: string) {
   const loaders = rootLoaders(() => Promise.resolve(root), createShardReader(source));
   const options = shardedCacheOptions(loaders);
   return {
+    manifest,
     documents: manifest.documents.length,
     stores: createStoreCache(options.store),
     engines: createEngineCache(options.engine),
@@ -91,4 +92,21 @@ Deno.test("cold documents: the edge manifest holds no sizes, but where the body 
   assert.throws(() => doc.size, /read before they were loaded/);
   await store.loadDocuments([doc]);
   assert.equal(doc.size, manifest.documents[3]!.size);
+});
+
+Deno.test("cold documents: a look-up by id, URI or path makes the document it finds only", async () => {
+  const { manifest, stores } = await coldIsolate("hugo-docs");
+  const store = await stores.get();
+  const wanted = manifest.documents[120]!;
+  assert.equal(store.lookup(wanted.id).kind === "found" && store.byId(wanted.id)?.id, wanted.id);
+  assert.equal(madeItems(store.manifest.documents), 1);
+  assert.equal(store.byUri(wanted.uri), store.byId(wanted.id));
+  assert.deepEqual(store.lookup(`/${wanted.path}/`), { kind: "found", doc: store.byId(wanted.id) });
+  assert.equal(store.byId(`${wanted.id}x`), undefined);
+  assert.equal(store.lookup("no/such/page").kind, "missing");
+  assert.equal(madeItems(store.manifest.documents), 1);
+  // A slug alone reads every id, and makes the documents it finds.
+  const found = store.lookup(wanted.slug);
+  assert.ok(found.kind !== "missing");
+  assert.ok(madeItems(store.manifest.documents) < 10);
 });
