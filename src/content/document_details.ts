@@ -1,8 +1,8 @@
 /**
  * Document details: a sharded build's edge manifest keeps of each document only what every
  * request needs when an isolate starts — its id (front-coded: `src/shards/front_coded.ts`),
- * source, format, size and file name — and writes the fields a request reads of the documents it
- * answers with (title, description, keywords, other frontmatter, dates, links, status; the API
+ * source, format and file name — and writes the fields a request reads of the documents it
+ * answers with (title, size, description, keywords, other frontmatter, dates, links, status; the API
  * member names the phrase rule reads, the section titles the part rule reads of a page scored by
  * its parts) in *detail ranges*: one shard for each run of consecutive documents whose details
  * take at most {@link DETAIL_RANGE_BYTES} (a larger document has one to itself). A cold isolate's
