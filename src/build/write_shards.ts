@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { bodyRangeBytes, splitBodyRanges } from "../content/body_ranges.ts";
+import { bodyRangeBytes, bodyRangeStarts, splitBodyRanges } from "../content/body_ranges.ts";
 import { compactManifest } from "../content/compact_documents.ts";
 import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.ts";
 import { splitSections } from "../content/section_chunks.ts";
@@ -110,7 +110,9 @@ export async function writeShards(
   // API pages keep their member names: the phrase rule reads them, not the section shards.
   const sectioned = splitSections({ ...compact, bodyRangeBytes: rangeBytes }, paged, apiMembers);
   // What a request shows of a document, in ranges read for the documents it shows.
-  const details = splitDetails(sectioned);
+  // The sizes go with the details: the manifest says where the body ranges start instead.
+  const starts = bodyRangeStarts(manifest.documents.map((d) => d.size), rangeBytes);
+  const details = splitDetails({ ...sectioned, bodyRangeStarts: starts });
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,

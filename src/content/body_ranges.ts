@@ -18,7 +18,7 @@
 import { lastAtOrBefore } from "../last_at_or_before.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import type { CompactDocument } from "./compact_documents.ts";
+import { type CompactDocument, fieldReader } from "./compact_documents.ts";
 import type { ManifestSection } from "./manifest.ts";
 import { type PackedSection, packSections, unpackSections } from "./packed_sections.ts";
 
@@ -168,8 +168,8 @@ export interface BodyRanges {
 }
 
 /**
- * The body ranges of compact `documents` (bound by `bytes`), each read with `read` on first need
- * through `cache`.
+ * The body ranges of compact `documents` (bound by `bytes`: `known` starts, else found from the
+ * documents' sizes), each read with `read` on first need through `cache`.
  *
  * @example
  * ```ts
@@ -193,10 +193,18 @@ export function createBodyRanges(
   bytes: number,
   read: (k: number) => Promise<unknown>,
   cache?: ChunkCache,
+  known?: readonly number[],
 ): BodyRanges {
   // Found when first needed: a cold isolate's first request may quote nothing.
-  let found: number[] | undefined;
-  const starts = () => found ??= bodyRangeStarts(documents.map((c) => c.z), bytes);
+  let found: readonly number[] | undefined = known;
+  const starts = () => {
+    if (found) return found;
+    // The sizes read in place: no object made for each document.
+    const size = fieldReader(documents);
+    const sizes = new Float64Array(documents.length);
+    for (let n = 0; n < sizes.length; n++) sizes[n] = size("z", n) as number;
+    return found = bodyRangeStarts(sizes, bytes);
+  };
   const countOf = (k: number) => (starts()[k + 1] ?? documents.length) - starts()[k]!;
   let chunks: ReturnType<typeof createChunkLoader<BodyRange>> | undefined;
   const loader = () =>

@@ -12,6 +12,7 @@
  * @module
  */
 import type { DocumentDetails } from "./document_details.ts";
+import { lazyList } from "./lazy_list.ts";
 import {
   type DocumentFormat,
   documentUri,
@@ -40,7 +41,7 @@ export interface CompactDocument {
   k?: string[];
   /** Other scalar frontmatter, when any. */
   m?: Record<string, MetaValue>;
-  /** Size in bytes. */
+  /** Size in bytes (in a sharded build, in its detail range). */
   z: number;
   /** Sections, when not one level-1 section named by the slug and title spanning the body. */
   c?: ManifestSection[];
@@ -90,6 +91,37 @@ export type DetailsElsewhere = (n: number, doc: { readonly id: string }) => Docu
 export interface Elsewhere {
   sections?: SectionsElsewhere | undefined;
   details?: DetailsElsewhere | undefined;
+}
+
+/** A compact document field's value of document `n`, read without making the document. */
+export type FieldReader = (field: keyof CompactDocument, n: number) => unknown;
+
+/** The field readers of compact document lists read in place (`document_columns.ts`). */
+const readers = new WeakMap<readonly CompactDocument[], FieldReader>();
+
+/** `docs`, whose fields `read` reads in place ({@link fieldReader}). */
+export function withFieldReader(
+  docs: readonly CompactDocument[],
+  read: FieldReader,
+): readonly CompactDocument[] {
+  readers.set(docs, read);
+  return docs;
+}
+
+/**
+ * How to read a field of every document of `docs` without making an object for each: in place
+ * when its list was read so (`document_columns.ts`), else from the documents.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fieldReader } from "./compact_documents.ts";
+ * const docs = [{ i: "d/a", n: "A", d: "", z: 3 }];
+ * assert.equal(fieldReader(docs)("z", 0), 3);
+ * ```
+ */
+export function fieldReader(docs: readonly CompactDocument[]): FieldReader {
+  return readers.get(docs) ?? ((field, n) => docs[n]?.[field]);
 }
 
 /**
@@ -192,14 +224,14 @@ class CompactDocumentView implements ManifestDocument {
     return this.#details ? this.#d.m ?? {} : this.#meta ??= this.#c.m ?? {};
   }
   get size(): number {
-    return this.#c.z;
+    return this.#d.z;
   }
   get sections(): ManifestSection[] {
     if (this.#sections) return this.#sections;
     // Sections read from a chunk are not kept here: the isolate's chunk cache bounds them.
     const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#n, this.#c.i);
     return elsewhere ??
-      (this.#sections = this.#c.c ?? oneSection(this.slug, this.title, this.#c.z));
+      (this.#sections = this.#c.c ?? oneSection(this.slug, this.title, this.size));
   }
   /** The titles of its sections when the edge manifest keeps them apart (`CompactDocument.h`). */
   get sectionTitles(): readonly string[] | undefined {
@@ -296,6 +328,13 @@ function compactDocument(doc: ManifestDocument, sources: readonly string[]): Com
  * ```
  */
 export function compactManifest(manifest: Manifest): Manifest {
+  // Sorted by id (as `buildManifest` sorts them): the store finds a document by a binary search.
+  manifest.documents.forEach((doc, n) => {
+    const before = manifest.documents[n - 1]?.id;
+    if (before !== undefined && !(before < doc.id)) {
+      throw new Error(`documents not sorted by id: ${doc.id} after ${before}`);
+    }
+  });
   const sources = manifest.sources.map((s) => s.name);
   const compactDocuments = manifest.documents.map((doc) => {
     const c = compactDocument(doc, sources);
@@ -349,12 +388,20 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
   }
   const sources = manifest.sources.map((s) => s.name);
   const { compactDocuments: _, ...rest } = manifest;
+  // Each source checked now, read in place; each view made when first read (`lazy_list.ts`): a
+  // search reads a few hundred documents.
+  const read = fieldReader(compact);
+  for (let n = 0; n < compact.length; n++) {
+    const s = read("s", n) as number | undefined;
+    if (sources[s ?? 0] === undefined) {
+      throw new TypeError(`Invalid manifest: source ${s} of document ${n}`);
+    }
+  }
   return {
     ...rest,
-    documents: compact.map((c, n) => {
-      const source = sources[c.s ?? 0];
-      if (source === undefined) throw new TypeError(`Invalid manifest: source ${c.s} of ${c.i}`);
-      return new CompactDocumentView(c, source, n, elsewhere);
-    }),
+    documents: lazyList<ManifestDocument>(compact.length, (n) => {
+      const c = compact[n]!;
+      return new CompactDocumentView(c, sources[c.s ?? 0]!, n, elsewhere);
+    }) as ManifestDocument[],
   };
 }

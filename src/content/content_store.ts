@@ -2,7 +2,12 @@ import { bodyChunkOf } from "./body_chunks.ts";
 import { createBodyRanges } from "./body_ranges.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import { documentNumber, expandManifest, type SectionsElsewhere } from "./compact_documents.ts";
+import {
+  documentNumber,
+  expandManifest,
+  fieldReader,
+  type SectionsElsewhere,
+} from "./compact_documents.ts";
 import { createDetails } from "./detail_loader.ts";
 import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
@@ -117,6 +122,7 @@ function createRangedBodies(
     input.bodyRangeBytes!,
     bodyChunk,
     cache,
+    input.bodyRangeStarts,
   );
   return {
     sections: ranges.sections,
@@ -204,7 +210,19 @@ export function createContentStore(
   const multiSource = manifest.sources.length > 1;
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
   const sourceNames = manifest.sources.map((s) => s.name);
-  const { byId, byUri, lookup } = createLookups(manifest.documents, sourceNames, qualified);
+  // An edge manifest's documents are sorted by id (`compactManifest`): found by their ids, read
+  // in place.
+  const compact = input.compactDocuments;
+  const read = compact && fieldReader(compact);
+  const { byId, byUri, lookup } = createLookups(
+    manifest.documents,
+    sourceNames,
+    qualified,
+    read && {
+      idAt: (n) => read("i", n) as string,
+      sourceAt: (n) => (read("s", n) as number | undefined) ?? 0,
+    },
+  );
   return {
     manifest,
     contentHash: manifest.contentHash,

@@ -1,8 +1,8 @@
 /**
  * Document details: a sharded build's edge manifest keeps of each document only what every
  * request needs when an isolate starts — its id (front-coded: `src/shards/front_coded.ts`),
- * source, format, size and file name — and writes the fields a request reads of the documents it
- * answers with (title, description, keywords, other frontmatter, dates, links, status; the API
+ * source, format and file name — and writes the fields a request reads of the documents it
+ * answers with (title, size, description, keywords, other frontmatter, dates, links, status; the API
  * member names the phrase rule reads, the section titles the part rule reads of a page scored by
  * its parts) in *detail ranges*: one shard for each run of consecutive documents whose details
  * take at most {@link DETAIL_RANGE_BYTES} (a larger document has one to itself). A cold isolate's
@@ -26,6 +26,7 @@ export const DETAIL_FIELDS = [
   "d",
   "k",
   "m",
+  "z",
   "h",
   "a",
   ...OPTIONAL_FIELDS,
@@ -91,17 +92,15 @@ export function detailRangeOf(n: number, starts: readonly number[]): number {
  *   { i: "d/y", n: "Y", d: "", z: 2, f: "y.txt", url: "https://x.example/y" },
  *   { i: "d/z", n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" },
  * ] } as never;
- * const { edge, ranges } = splitDetails(compact, 90);
+ * const { edge, ranges } = splitDetails(compact, 100);
  * assert.deepEqual(edge.detailRangeStarts, [0, 2]);
- * assert.deepEqual(edge.compactDocuments, [
- *   { i: "d/x", z: 1 }, { i: "d/y", z: 2, f: "y.txt" }, { i: "d/z", z: 3 },
- * ]);
+ * assert.deepEqual(edge.compactDocuments, [{ i: "d/x" }, { i: "d/y", f: "y.txt" }, { i: "d/z" }]);
  * assert.deepEqual(ranges, [
  *   [
- *     { n: "X", d: "about x", m: { kind: "class" } },
- *     { n: "Y", d: "", url: "https://x.example/y" },
+ *     { n: "X", d: "about x", z: 1, m: { kind: "class" } },
+ *     { n: "Y", d: "", z: 2, url: "https://x.example/y" },
  *   ],
- *   [{ n: "Z", d: "", lastUpdated: "2026-01-01" }],
+ *   [{ n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" }],
  * ]);
  * ```
  */

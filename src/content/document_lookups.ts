@@ -19,6 +19,119 @@ export interface DocumentLookups {
 const SCHEME = "acdc://";
 
 /**
+ * The ids of a list of documents sorted by id (an edge manifest's: `compactManifest`), read
+ * without making the documents: document `n`'s id and its source's number.
+ */
+export interface IdsInPlace {
+  idAt(n: number): string;
+  sourceAt(n: number): number;
+}
+
+/** The number of the document with id `id` among `count` sorted by id, or -1. */
+function search(ids: IdsInPlace, count: number, id: string): number {
+  let low = 0;
+  let high = count - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = ids.idAt(mid);
+    if (at === id) return mid;
+    if (at < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * {@link createLookups} over documents sorted by id whose ids are read in place (`ids`): a
+ * document named by its id, URI or path (in any source) is found by a binary search over the
+ * ids, which makes no other document (a cold isolate's `get_article` or `read` of one page of
+ * 30,502 made them all, and every id); a slug alone reads every id, once, and makes the
+ * documents it finds only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createLookups } from "./document_lookups.ts";
+ * const ids = ["d/a/x", "d/b/x", "e/a/x"];
+ * const made: number[] = [];
+ * const docs = new Proxy([] as never[], {
+ *   get: (t, k) => typeof k === "string" && /^\d+$/.test(k)
+ *     ? (made.push(+k), { id: ids[+k], path: ids[+k]!.slice(2) })
+ *     : Reflect.get(t, k),
+ * });
+ * const inPlace = { idAt: (n: number) => ids[n]!, sourceAt: (n: number) => n < 2 ? 0 : 1 };
+ * Object.defineProperty(docs, "length", { value: 3 });
+ * const { byId, lookup } = createLookups(docs, ["d", "e"], (d) => d.id, inPlace);
+ * assert.equal(byId("d/b/x")?.id, "d/b/x");
+ * assert.deepEqual(lookup("a/x"), { kind: "ambiguous", candidates: ["d/a/x", "e/a/x"] });
+ * assert.deepEqual(made, [1, 0, 2]);
+ * assert.equal(lookup("x").kind, "ambiguous");
+ * assert.deepEqual(lookup("y"), { kind: "missing" });
+ * ```
+ */
+function lookupsInPlace(
+  documents: readonly ManifestDocument[],
+  sourceNames: readonly string[],
+  qualified: (doc: ManifestDocument) => string,
+  ids: IdsInPlace,
+): DocumentLookups {
+  const count = documents.length;
+  const urisSpellIds = sourceNames.every((name) => !/[/%]/.test(name));
+  const byId = (id: string) => {
+    const n = search(ids, count, id);
+    return n === -1 ? undefined : documents[n];
+  };
+  let uris: Map<string, ManifestDocument> | undefined;
+  // Each slug's documents' numbers, made when a slug alone is first looked up.
+  let slugs: Map<string, number[]> | undefined;
+  const bySlug = (slug: string) => {
+    if (!slugs) {
+      slugs = new Map();
+      for (let n = 0; n < count; n++) {
+        const id = ids.idAt(n);
+        const source = sourceNames[ids.sourceAt(n)]!;
+        const slug = id.slice(Math.max(source.length + 1, id.lastIndexOf("/") + 1));
+        const list = slugs.get(slug);
+        if (list) list.push(n);
+        else slugs.set(slug, [n]);
+      }
+    }
+    return slugs.get(slug) ?? [];
+  };
+  return {
+    byId,
+    byUri(uri) {
+      if (!urisSpellIds) {
+        if (!uris) {
+          uris = new Map();
+          for (const doc of documents) uris.set(doc.uri, doc);
+        }
+        return uris.get(uri);
+      }
+      const id = idOfUri(uri);
+      const doc = id === undefined ? undefined : byId(id);
+      return doc !== undefined && doc.uri === uri ? doc : undefined;
+    },
+    lookup(ref) {
+      let key = ref.trim();
+      if (key.startsWith("/") || key.endsWith("/")) key = key.replace(/^\/+|\/+$/g, "");
+      const exact = byId(key);
+      if (exact) return { kind: "found", doc: exact };
+      // A path in a source: the document of that source with the id `<source>/<path>`.
+      let found: number[] = [];
+      sourceNames.forEach((source, s) => {
+        const n = search(ids, count, `${source}/${key}`);
+        if (n !== -1 && ids.sourceAt(n) === s) found.push(n);
+      });
+      if (found.length === 0 && !key.includes("/")) found = bySlug(key);
+      if (found.length === 0) return { kind: "missing" };
+      if (found.length === 1) return { kind: "found", doc: documents[found[0]!]! };
+      return { kind: "ambiguous", candidates: found.map((n) => qualified(documents[n]!)).sort() };
+    },
+  };
+}
+
+/**
  * The id a document URI names (`acdc://<source>/<path>`, each path segment encoded: `documentUri`),
  * `undefined` when it names none.
  */
@@ -57,7 +170,9 @@ export function createLookups(
   documents: readonly ManifestDocument[],
   sourceNames: readonly string[],
   qualified: (doc: ManifestDocument) => string,
+  inPlace?: IdsInPlace,
 ): DocumentLookups {
+  if (inPlace) return lookupsInPlace(documents, sourceNames, qualified, inPlace);
   // A document's URI spells its id when its source's name is written as it is (no `/`, which
   // would end it, nor `%`, which would be read as an escape): then the URI names the document
   // with that id, if any, and a URI its id does not find names none.

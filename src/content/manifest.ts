@@ -179,6 +179,11 @@ export interface Manifest {
    */
   bodyRangeBytes?: number;
   /**
+   * Only in a sharded build's edge manifest: the first document of each body range (ascending
+   * from 0), which the documents' sizes — in their detail ranges — decide (`bodyRangeStarts`).
+   */
+  bodyRangeStarts?: number[];
+  /**
    * Only in a sharded build's edge manifest: the compact documents' details (description,
    * keywords, other frontmatter, dates, links: `document_details.ts`) are in ranges of consecutive
    * documents, read when a request first reads them of a document; these are the numbers of the
@@ -271,15 +276,17 @@ export function assertManifest(value: unknown): asserts value is Manifest {
   ) {
     throw new TypeError(`Invalid manifest: bodyRangeBytes ${m.bodyRangeBytes}`);
   }
-  const starts = m.detailRangeStarts;
-  if (
-    starts !== undefined &&
-    !(Array.isArray(starts) && starts.length <= 65_536 &&
-      starts.every((start, k) =>
-        Number.isInteger(start) && (k === 0 ? start === 0 : start > starts[k - 1]!)
-      ))
-  ) {
-    throw new TypeError("Invalid manifest: detailRangeStarts is not a list ascending from 0");
+  for (const field of ["detailRangeStarts", "bodyRangeStarts"] as const) {
+    const starts = m[field];
+    if (
+      starts !== undefined &&
+      !(Array.isArray(starts) && starts.length <= 65_536 &&
+        starts.every((start, k) =>
+          Number.isInteger(start) && (k === 0 ? start === 0 : start > starts[k - 1]!)
+        ))
+    ) {
+      throw new TypeError(`Invalid manifest: ${field} is not a list ascending from 0`);
+    }
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

@@ -231,14 +231,17 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const byPosition = index.manifestOrder && index.contentHash === store.contentHash &&
     inOrder.length === index.pages;
   // Parts (after the pages, `part_rule.ts`) are no store documents, whatever their ids spell:
-  // only the pages are looked at (a large shelf's parts outnumber them).
-  const docs: (ManifestDocument | undefined)[] = new Array(index.ids.length).fill(undefined);
+  // only the pages are looked at (a large shelf's parts outnumber them). By position, the store's
+  // own list: its documents are made when read (a sharded build's: `lazy_list.ts`).
+  const docs: readonly (ManifestDocument | undefined)[] = byPosition
+    ? inOrder
+    : new Array(index.ids.length).fill(undefined);
   // The index leaves parts out of page searches by itself.
   let allKnown = true;
-  for (let n = 0; n < index.pages; n++) {
-    const id = byPosition ? "" : index.ids.at(n)!;
-    const doc = byPosition || inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
-    docs[n] = doc;
+  for (let n = 0; !byPosition && n < index.pages; n++) {
+    const id = index.ids.at(n)!;
+    const doc = inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
+    (docs as (ManifestDocument | undefined)[])[n] = doc;
     if (doc === undefined) allKnown = false;
   }
   const holderOf = createHolders(store, index);

@@ -18,12 +18,12 @@ import type { ShardReader } from "./shard_reader.ts";
  * import assert from "node:assert/strict";
  * import { detailRows, packDetails } from "./detail_columns.ts";
  * const range = [
- *   { n: "Alpha", d: "A", lastUpdated: "2026-01-01" },
- *   { n: "Beta", d: "", lastUpdated: "2026-01-01" },
+ *   { n: "Alpha", d: "A", z: 10, lastUpdated: "2026-01-01" },
+ *   { n: "Beta", d: "", z: 7, lastUpdated: "2026-01-01" },
  * ];
  * const packed = JSON.parse(JSON.stringify(packDetails(range)));
- * assert.deepEqual(detailRows(packed, 0).map((r) => [r.n, r.d, r.lastUpdated]), [
- *   ["Alpha", "A", "2026-01-01"], ["Beta", "", "2026-01-01"],
+ * assert.deepEqual(detailRows(packed, 0).map((r) => [r.n, r.d, r.z, r.lastUpdated]), [
+ *   ["Alpha", "A", 10, "2026-01-01"], ["Beta", "", 7, "2026-01-01"],
  * ]);
  * assert.throws(() => detailRows({ count: 1, columns: { q: [1] } }, 3), /detail range 3: .*column q/);
  * ```

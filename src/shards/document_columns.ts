@@ -11,8 +11,14 @@
  *
  * @module
  */
-import { type CompactDocument, OPTIONAL_FIELDS } from "../content/compact_documents.ts";
+import {
+  type CompactDocument,
+  OPTIONAL_FIELDS,
+  withFieldReader,
+} from "../content/compact_documents.ts";
+import { lazyList } from "../content/lazy_list.ts";
 import type { Manifest } from "../content/manifest.ts";
+import { decodeNumbers, encodeNumbers } from "./number_text.ts";
 import { type Column, type ColumnReader, columnReader, encodeColumn } from "./value_column.ts";
 
 /** The compact documents, field by field. */
@@ -192,14 +198,18 @@ class ColumnRow {
 
 /**
  * The compact documents of {@link packDocuments}' columns, each read from the columns when asked
- * (`JSON.stringify` gives its fields); throws a `TypeError` naming a column that is not one.
+ * (`JSON.stringify` gives its fields) and made when first read (`lazy_list.ts`: a cold search
+ * makes those of its candidates and hits only); throws a `TypeError` naming a column that is not
+ * one. A field of every document is read from its column without them (`fieldReader`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { unpackDocuments } from "./document_columns.ts";
+ * import { fieldReader } from "../content/compact_documents.ts";
  * const docs = unpackDocuments({ count: 2, columns: { i: ["a", "b"], z: "1AQI", "m.kind": [null, "x"] } });
  * assert.deepEqual(docs.map((d) => [d.i, d.z, d.m]), [["a", 0, undefined], ["b", 1, { kind: "x" }]]);
+ * assert.deepEqual([fieldReader(docs)("z", 1), fieldReader(docs)("i", 0)], [1, "a"]);
  * assert.equal(JSON.stringify(docs[1]), '{"i":"b","m":{"kind":"x"},"z":1}');
  * assert.throws(() => unpackDocuments({ count: 3, columns: { i: ["a"] } }), /column i has 1 of 3/);
  * assert.throws(() => unpackDocuments({ count: 1, columns: { q: [1] } }), /column q is not a field/);
@@ -221,15 +231,18 @@ export function unpackDocuments(packed: DocumentColumns): CompactDocument[] {
     } else throw invalid(field, "is not a field");
   }
   if (meta.length > 0 && values.m !== undefined) throw invalid("m", "is split and whole");
-  const docs: CompactDocument[] = new Array(count);
-  for (let n = 0; n < count; n++) docs[n] = new ColumnRow(values, meta, n) as CompactDocument;
-  return docs;
+  const docs = lazyList(count, (n) => new ColumnRow(values, meta, n) as CompactDocument);
+  return withFieldReader(docs, (field, n) => values[field]?.(n)) as CompactDocument[];
 }
+
+/** The lists of range starts an edge manifest writes as the gaps between them (`number_text.ts`). */
+const STARTS = ["bodyRangeStarts", "detailRangeStarts"] as const;
+type Starts = (typeof STARTS)[number];
 
 /**
  * A compact manifest (`compactManifest`) with its documents written as columns
- * (`documentColumns`); {@link unpackManifest} reads it. Throws if a document would not come back
- * as itself.
+ * (`documentColumns`) and its ranges' starts as the gaps between them; {@link unpackManifest}
+ * reads it. Throws if a document would not come back as itself.
  *
  * @example
  * ```ts
@@ -244,8 +257,15 @@ export function unpackDocuments(packed: DocumentColumns): CompactDocument[] {
  */
 export function packManifest(
   manifest: Manifest,
-): Omit<Manifest, "compactDocuments"> & { documentColumns: DocumentColumns } {
+): Omit<Manifest, "compactDocuments" | Starts> & Partial<Record<Starts, string>> & {
+  documentColumns: DocumentColumns;
+} {
   const { compactDocuments = [], ...rest } = manifest;
+  const gaps: Partial<Record<Starts, string>> = {};
+  for (const field of STARTS) {
+    const starts = manifest[field];
+    if (starts) gaps[field] = encodeNumbers(starts.map((start, k) => start - (starts[k - 1] ?? 0)));
+  }
   const documentColumns = packDocuments(compactDocuments);
   const back = unpackDocuments(JSON.parse(JSON.stringify(documentColumns)));
   compactDocuments.forEach((doc, n) => {
@@ -256,7 +276,8 @@ export function packManifest(
       }
     }
   });
-  return { ...rest, documentColumns };
+  const { bodyRangeStarts: _b, detailRangeStarts: _d, ...others } = rest;
+  return { ...others, ...gaps, documentColumns };
 }
 
 /**
@@ -267,6 +288,16 @@ export function unpackManifest(value: unknown): Manifest {
   if (typeof value !== "object" || value === null || !("documentColumns" in value)) {
     return value as Manifest;
   }
-  const { documentColumns, ...rest } = value as Manifest & { documentColumns: DocumentColumns };
-  return { ...rest, compactDocuments: unpackDocuments(documentColumns) };
+  const { documentColumns, ...rest } = value as Record<string, unknown> & {
+    documentColumns: DocumentColumns;
+  };
+  for (const field of STARTS) {
+    const gaps: unknown = rest[field];
+    if (typeof gaps !== "string") continue; // checked by `assertManifest`
+    const starts: number[] = [];
+    let start = 0;
+    for (const gap of decodeNumbers(gaps)) starts.push(start += gap);
+    rest[field] = starts;
+  }
+  return { ...rest, compactDocuments: unpackDocuments(documentColumns) } as unknown as Manifest;
 }

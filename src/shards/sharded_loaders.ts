@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { fieldReader } from "../content/compact_documents.ts";
 import { assertManifest, type Manifest } from "../content/manifest.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { readVolumes } from "./detail_columns.ts";
@@ -77,7 +78,11 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
         ]);
         // Each read when asked (`DerivedIds`): no list of every id.
         const docs = whole.compactDocuments ?? [];
-        const ids = { length: docs.length, at: (n: number) => docs[n]?.i };
+        const id = fieldReader(docs);
+        const ids = {
+          length: docs.length,
+          at: (n: number) => n < docs.length ? id("i", n) as string : undefined,
+        };
         return await unpackIndex(packed, ids) as SearchIndexData;
       }
       const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;

@@ -1,5 +1,5 @@
 /**
- * A value column: one field of every document of a list, in whichever of six forms is shortest
+ * A value column: one field of every document of a list, in whichever of seven forms is shortest
  * for it (the build tries each):
  *
  * - numbers (a string, `number_text.ts`): each value plus 1, 0 for none (sizes, source numbers;
@@ -7,6 +7,9 @@
  * - a list, `null` for none;
  * - a table (`{ v, x }`): the distinct values, and each document's place in them plus 1, 0 for
  *   none (a date every document shares, an API page's kind);
+ * - runs (`{ v, u }`): the distinct values, and each run of documents with the same one as its
+ *   place plus 1 (0 for none) and its length (a document's source and format, the same for
+ *   thousands of documents in a row: sorted by id, they are sorted by source);
  * - sparse (`{ v, at }`): the values of the few documents that have one, and the gaps between
  *   those documents' numbers (section titles of the pages scored by their parts);
  * - lists (`{ n, e }`): each document's count of items plus 1 (0 for none), and the items of all
@@ -29,11 +32,22 @@ export type Column =
   | string
   | unknown[]
   | { v: unknown[]; x: string }
+  | { v: unknown[]; u: string }
   | { v: unknown[]; at: string }
   | { n: string; e: Column }
   | FrontCoded;
 
 const jsonLength = (value: unknown) => JSON.stringify(value).length;
+
+/** `places` (`count` of them) as runs: each run's place and its length, in turn. */
+function runsOf(places: ArrayLike<number>, count: number): number[] {
+  const runs: number[] = [];
+  for (let n = 0; n < count; n++) {
+    if (n > 0 && places[n] === runs[runs.length - 2]) runs[runs.length - 1]!++;
+    else runs.push(places[n]!, 1);
+  }
+  return runs;
+}
 
 /**
  * The shortest form of a field's values (`undefined`: the document has none).
@@ -45,7 +59,11 @@ const jsonLength = (value: unknown) => JSON.stringify(value).length;
  * assert.equal(encodeColumn([3, undefined, 0]), "1BAAB");
  * assert.deepEqual(encodeColumn(["x", undefined]), ["x", null]);
  * const dates = Array.from({ length: 6 }, () => "2026-11-28T00:00:00.000Z");
- * assert.deepEqual(encodeColumn(dates), { v: [dates[0]], x: "1AQEBAQEB" });
+ * assert.deepEqual(encodeColumn(dates), { v: [dates[0]], u: "1AQY" });
+ * const kinds = Array.from({ length: 6 }, (_, n) => n % 2 ? "enum" : "class");
+ * assert.deepEqual(encodeColumn(kinds), { v: ["class", "enum"], x: "1AQIBAgEC" });
+ * const sources = Array.from({ length: 60 }, (_, n) => n < 40 ? undefined : 1);
+ * assert.deepEqual(encodeColumn(sources), { v: [1], u: "1ACgBFA" });
  * const rare = Array.from({ length: 50 }, (_, n) => n === 40 ? ["A", "B"] : undefined);
  * assert.deepEqual(encodeColumn(rare), { v: [["A", "B"]], at: "1KA" });
  * const titles = Array.from({ length: 8 }, (_, n) =>
@@ -59,7 +77,7 @@ const jsonLength = (value: unknown) => JSON.stringify(value).length;
  * });
  * const ids = ["rust/core/arch/x86/struct.__m512d", "rust/core/arch/x86/struct.__m512i"];
  * assert.deepEqual(encodeColumn(ids), { p: "1ACA", r: "rust/core/arch/x86/struct.__m512d\ni" });
- * for (const values of [dates, rare, titles, ids]) {
+ * for (const values of [dates, kinds, sources, rare, titles, ids]) {
  *   assert.deepEqual(decodeColumn("f", encodeColumn(values), values.length), values);
  * }
  * ```
@@ -90,7 +108,7 @@ export function encodeColumn(values: readonly unknown[]): Column {
     if (at === undefined) keys.set(key, at = v.push(value) - 1);
     return at + 1;
   }));
-  forms.push({ v, x });
+  forms.push({ v, x }, { v, u: encodeNumbers(runsOf(decodeNumbers(x), values.length)) });
   let previous = 0;
   const gaps: number[] = [];
   values.forEach((value, n) => {
@@ -168,7 +186,7 @@ export function columnReader(field: string, column: unknown, count: number): Col
     };
   }
   if ("r" in column) return frontCodedReader(field, column as FrontCoded, count);
-  const { v, x, at } = column as { v?: unknown; x?: unknown; at?: unknown };
+  const { v, x, u, at } = column as { v?: unknown; x?: unknown; u?: unknown; at?: unknown };
   if (!Array.isArray(v)) throw invalid(field, "is not a column");
   if (typeof x === "string") {
     const places = decodeNumbers(x);
@@ -177,6 +195,24 @@ export function columnReader(field: string, column: unknown, count: number): Col
       if (k > v.length) throw invalid(field, `names value ${k} of ${v.length}`);
     }
     counted(places.length);
+    return (n) => {
+      const k = places[n]!;
+      return k > 0 ? v[k - 1] : undefined;
+    };
+  }
+  if (typeof u === "string") {
+    const runs = decodeNumbers(u);
+    const places = new Uint32Array(count);
+    let n = 0;
+    for (let r = 0; r + 1 < runs.length; r += 2) {
+      const k = runs[r]!;
+      const end = n + runs[r + 1]!;
+      if (k > v.length) throw invalid(field, `names value ${k} of ${v.length}`);
+      if (end > count) throw invalid(field, `has more than ${count} values`);
+      places.fill(k, n, end);
+      n = end;
+    }
+    counted(n);
     return (n) => {
       const k = places[n]!;
       return k > 0 ? v[k - 1] : undefined;

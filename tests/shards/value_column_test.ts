@@ -7,6 +7,9 @@ import { columnReader, decodeColumn, encodeColumn } from "../../src/shards/value
 const field = fc.oneof(
   fc.array(fc.option(fc.nat(), { nil: undefined })),
   fc.array(fc.option(fc.constantFrom("class", "interface", "enum"), { nil: undefined })),
+  // Runs: the same value for many documents in a row (a source's number, a format).
+  fc.array(fc.tuple(fc.option(fc.constantFrom(1, 2, "html"), { nil: undefined }), fc.nat(40)))
+    .map((runs) => runs.flatMap(([value, length]) => Array.from({ length }, () => value))),
   fc.array(fc.string({ unit: "binary" })),
   fc.array(
     fc.constantFrom(
@@ -53,6 +56,9 @@ Deno.test("value column: a damaged column is an error naming it", () => {
     [{ v: [1], at: encodeNumbers([0, 0]) }, /column f has other gaps than values/],
     [{ v: [1], at: encodeNumbers([10]) }, /column f names document 10 of 3/],
     [["a"], /column f has 1 of 3 values/],
+    [{ v: [1], u: encodeNumbers([1, 2]) }, /column f has 2 of 3 values/],
+    [{ v: [1], u: encodeNumbers([1, 4]) }, /column f has more than 3 values/],
+    [{ v: [1], u: encodeNumbers([2, 3]) }, /column f names value 2 of 1/],
     [{ n: encodeNumbers([2, 2, 2]), e: ["a"] }, /column f\[\] has 1 of 3 values/],
     [{ n: 3, e: [] }, /column f has no counts/],
     ["1A!", /not base64url/],
