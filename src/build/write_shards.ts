@@ -108,7 +108,12 @@ export async function writeShards(
   // The pages scored by their parts: the part rule reads their sections' titles.
   const paged = new Set(Array.from(index.parts ?? [], (page) => index.ids.at(page)!));
   // API pages keep their member names: the phrase rule reads them, not the section shards.
-  const sectioned = splitSections({ ...compact, bodyRangeBytes: rangeBytes }, paged, apiMembers);
+  // (With each range's count of documents: a cold isolate finds a document's range by them.)
+  const sectioned = splitSections(
+    { ...compact, bodyRangeBytes: rangeBytes, bodyRangeCounts: bodies.map((r) => r.bodies.length) },
+    paged,
+    apiMembers,
+  );
   // What a request shows of a document, in ranges read for the documents it shows.
   const details = splitDetails(sectioned);
   const root: ShardRoot = {

@@ -90,6 +90,33 @@ export function bodyRangeStarts(sizes: ArrayLike<number>, bytes: number): number
 }
 
 /**
+ * The first document of each range of `counts` documents (the manifest's `bodyRangeCounts`), which
+ * must hold `documents` in all.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startsOfCounts } from "./body_ranges.ts";
+ * assert.deepEqual(startsOfCounts([2, 1, 3, 1], 7), [0, 2, 3, 6]);
+ * assert.throws(() => startsOfCounts([2, 1], 7), /bodyRangeCounts hold 3 documents, not 7/);
+ * ```
+ */
+export function startsOfCounts(counts: readonly number[], documents: number): number[] {
+  const starts: number[] = new Array(counts.length);
+  let at = 0;
+  for (let k = 0; k < counts.length; k++) {
+    starts[k] = at;
+    at += counts[k]!;
+  }
+  if (at !== documents) {
+    throw new TypeError(
+      `Invalid manifest: its bodyRangeCounts hold ${at} documents, not ${documents}`,
+    );
+  }
+  return starts;
+}
+
+/**
  * The range (0 …) holding document `n`, ranges starting at `starts`.
  *
  * @example
@@ -169,7 +196,9 @@ export interface BodyRanges {
 
 /**
  * The body ranges of compact `documents` (bound by `bytes`), each read with `read` on first need
- * through `cache`.
+ * through `cache`. With `counts` (the manifest's `bodyRangeCounts`: how many documents each range
+ * holds), no document's size is read to find them; counts that are not the documents' throw
+ * now.
  *
  * @example
  * ```ts
@@ -193,9 +222,11 @@ export function createBodyRanges(
   bytes: number,
   read: (k: number) => Promise<unknown>,
   cache?: ChunkCache,
+  counts?: readonly number[],
 ): BodyRanges {
-  // Found when first needed: a cold isolate's first request may quote nothing.
-  let found: number[] | undefined;
+  // Given (and checked now), or found from the sizes when first needed: a cold isolate's first
+  // request may quote nothing.
+  let found = counts ? startsOfCounts(counts, documents.length) : undefined;
   const starts = () => found ??= bodyRangeStarts(documents.map((c) => c.z), bytes);
   const countOf = (k: number) => (starts()[k + 1] ?? documents.length) - starts()[k]!;
   let chunks: ReturnType<typeof createChunkLoader<BodyRange>> | undefined;

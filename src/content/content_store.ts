@@ -110,6 +110,7 @@ function createRangedBodies(
     input.bodyRangeBytes!,
     bodyChunk,
     cache,
+    input.bodyRangeCounts,
   );
   return {
     sections: ranges.sections,

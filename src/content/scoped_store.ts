@@ -126,8 +126,13 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
   if (m.llmsFullSizes) {
     manifest.llmsFullSizes = m.llmsFullSizes.filter((_, n) => visible.has(m.documents[n]!.source));
   }
-  const { bodyChunks: _chunks, bodyRangeBytes: _ranges, detailRangeStarts: _details, ...plain } =
-    manifest;
+  const {
+    bodyChunks: _chunks,
+    bodyRangeBytes: _ranges,
+    bodyRangeCounts: _counts,
+    detailRangeStarts: _details,
+    ...plain
+  } = manifest;
   const view = createContentStore(plain as Manifest);
   // Not spread: its sorted documents and categories are made when first read (a sharded build's
   // documents sort by a date read from their detail ranges, which may not be loaded yet).

@@ -150,3 +150,41 @@ Deno.test("body ranges: sections come back from their packed form as they were, 
   assert.ok(size(packSections(members)) * 2.5 < size(members), `${size(packSections(members))}`);
   assert.throws(() => unpackSections([[5, "x", "X", 1, 0, 1]]), /not a packed section/);
 });
+
+Deno.test("body ranges: with the manifest's counts of documents a range, no document's size is read to find them", async () => {
+  const { manifest, edge, ranges } = await ranged();
+  const counts = ranges.map((r) => r.bodies.length);
+  // Each compact document's size, counted as read.
+  let sizesRead = 0;
+  const counted = (m: Manifest): Manifest => ({
+    ...m,
+    compactDocuments: m.compactDocuments!.map((c) =>
+      new Proxy(c, {
+        get: (target, key) => (key === "z" && sizesRead++, Reflect.get(target, key, target)),
+      })
+    ),
+  });
+  const store = createContentStore(counted({ ...edge, bodyRangeCounts: counts }), {
+    bodyChunk: (k) => Promise.resolve(structuredClone(ranges[k])),
+  });
+  const c = store.byId("docs/c")!;
+  await store.loadBodies([c]);
+  assert.equal(store.body(c), manifest.bodies["docs/c"]);
+  assert.equal(sizesRead, 0);
+  // Without them, every document's size is read (the ranges found as the build found them).
+  const sized = createContentStore(counted(edge), {
+    bodyChunk: (k) => Promise.resolve(structuredClone(ranges[k])),
+  });
+  await sized.loadBodies([sized.byId("docs/c")!]);
+  assert.equal(sizesRead, edge.compactDocuments!.length);
+  // Counts that are not the documents' are refused.
+  const bodyChunk = (k: number) => Promise.resolve(structuredClone(ranges[k]));
+  assert.throws(
+    () => createContentStore({ ...edge, bodyRangeCounts: [1, 1] }, { bodyChunk }),
+    /hold 2 documents, not 4/,
+  );
+  assert.throws(
+    () => createContentStore({ ...edge, bodyRangeCounts: [2, 0, 2] }),
+    /bodyRangeCounts is not a list of counts/,
+  );
+});

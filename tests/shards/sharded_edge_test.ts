@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { BlobsServer } from "@netlify/blobs/server";
 import { buildManifest } from "../../src/build/build_manifest.ts";
 import { writeShards } from "../../src/build/write_shards.ts";
-import { bodyRangeStarts, rangeOf } from "../../src/content/body_ranges.ts";
+import { bodyRangeStarts, rangeOf, startsOfCounts } from "../../src/content/body_ranges.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
@@ -77,6 +77,8 @@ function bodyShards(manifest: Manifest, root: ShardRoot, files: Map<string, stri
   const bound = edge.bodyRangeBytes!;
   const starts = bodyRangeStarts(manifest.documents.map((d) => d.size), bound);
   assert.equal(starts.length, root.bodies.length);
+  // The edge manifest counts each range's documents: the same ranges.
+  assert.deepEqual(startsOfCounts(edge.bodyRangeCounts!, manifest.documents.length), starts);
   const numbers = new Map(manifest.documents.map((d, n) => [d.id, n]));
   const shardOf = (id: string) => root.bodies[rangeOf(numbers.get(id)!, starts)]!;
   /** The documents in shard `name`. */
