@@ -16,6 +16,7 @@
 import type { ManifestDocument, ManifestSection } from "../content/manifest.ts";
 import { lastAtOrBefore } from "../last_at_or_before.ts";
 import { createPhraseRule } from "./phrase_rule.ts";
+import { documentsFrom } from "./stats_scopes.ts";
 import { type HitTail, NO_TAIL } from "./hit_tail.ts";
 import type { QueryPlan } from "./query_planner.ts";
 import { liftExactNames, type SearchHit } from "./ranking_rules.ts";
@@ -97,9 +98,11 @@ export interface PartScope {
  * ```ts
  * import assert from "node:assert/strict";
  * import { partStatsScope } from "./part_rule.ts";
+ * import { firstOf } from "./stats_scopes.ts";
  * const index = { pages: 2, partOf: new Uint32Array([0, 1]) };
  * const all = partStatsScope(index, {});
  * assert.deepEqual([all.key, [0, 1, 2, 3].filter(all.has)], ["parts", [2, 3]]);
+ * assert.equal(firstOf(all.has), 2); // counted by the scopes without a test of each document
  * const some = partStatsScope(index, { filter: (page) => page === 1, key: "source=a" });
  * assert.deepEqual([some.key, [0, 1, 2, 3].filter(some.has)], ["parts&source=a", [3]]);
  * ```
@@ -112,7 +115,10 @@ export function partStatsScope(
   const { filter } = scope;
   return {
     key: scope.key === undefined ? "parts" : `parts&${scope.key}`,
-    has: (n) => n >= pages && (filter === undefined || filter(partOf[n - pages]!)),
+    // Every part: counted by the scopes without a test of each document (`stats_scopes.ts`).
+    has: filter === undefined
+      ? documentsFrom(pages)
+      : (n) => n >= pages && filter(partOf[n - pages]!),
   };
 }
 
