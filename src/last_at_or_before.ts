@@ -10,9 +10,10 @@
  * assert.equal(lastAtOrBefore(["b", "d"], "a"), -1);
  * assert.equal(lastAtOrBefore(["b", "d"], "c"), 0);
  * assert.equal(lastAtOrBefore([], 4), -1);
+ * assert.equal(lastAtOrBefore(new Uint32Array([1, 1, 4]), 3), 1);
  * ```
  */
-export function lastAtOrBefore<T>(values: readonly T[], key: T): number {
+export function lastAtOrBefore<T>(values: ArrayLike<T>, key: T): number {
   let lo = 0;
   let hi = values.length - 1;
   if (hi < 0 || key < values[0]!) return -1;

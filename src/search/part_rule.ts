@@ -14,7 +14,9 @@
  * @module
  */
 import type { ManifestDocument, ManifestSection } from "../content/manifest.ts";
+import { lastAtOrBefore } from "../last_at_or_before.ts";
 import { createPhraseRule } from "./phrase_rule.ts";
+import { documentsFrom } from "./stats_scopes.ts";
 import { type HitTail, NO_TAIL } from "./hit_tail.ts";
 import type { QueryPlan } from "./query_planner.ts";
 import { liftExactNames, type SearchHit } from "./ranking_rules.ts";
@@ -96,9 +98,11 @@ export interface PartScope {
  * ```ts
  * import assert from "node:assert/strict";
  * import { partStatsScope } from "./part_rule.ts";
+ * import { firstOf } from "./stats_scopes.ts";
  * const index = { pages: 2, partOf: new Uint32Array([0, 1]) };
  * const all = partStatsScope(index, {});
  * assert.deepEqual([all.key, [0, 1, 2, 3].filter(all.has)], ["parts", [2, 3]]);
+ * assert.equal(firstOf(all.has), 2); // counted by the scopes without a test of each document
  * const some = partStatsScope(index, { filter: (page) => page === 1, key: "source=a" });
  * assert.deepEqual([some.key, [0, 1, 2, 3].filter(some.has)], ["parts&source=a", [3]]);
  * ```
@@ -111,7 +115,10 @@ export function partStatsScope(
   const { filter } = scope;
   return {
     key: scope.key === undefined ? "parts" : `parts&${scope.key}`,
-    has: (n) => n >= pages && (filter === undefined || filter(partOf[n - pages]!)),
+    // Every part: counted by the scopes without a test of each document (`stats_scopes.ts`).
+    has: filter === undefined
+      ? documentsFrom(pages)
+      : (n) => n >= pages && filter(partOf[n - pages]!),
   };
 }
 
@@ -158,12 +165,13 @@ export function createPartRule(
 ) {
   const { pages, partOf } = index;
   if (partOf.length === 0) return undefined;
-  const hasParts = new Uint8Array(pages);
-  for (let k = 0; k < partOf.length; k++) hasParts[partOf[k]!] = 1;
+  // Parts follow their pages' order (`SearchIndex.partOf`): whether a page has any is a binary
+  // search, not a mark per page made before the first search.
+  const hasParts = (page: number) => partOf[lastAtOrBefore(partOf, page)] === page;
   // Each part as the phrase rule reads a document (its section's heading as the title), made
   // when the part is first searched: a large shelf has tens of thousands of parts, which a cold
   // isolate's first search would otherwise make all of before it scores a few.
-  const heads: (ManifestDocument | undefined)[] = new Array(index.ids.length);
+  const heads: (ManifestDocument | undefined)[] = [];
   const headOf = (n: number): ManifestDocument => {
     const section = sectionOfPart(index.ids.at(n)!);
     const page = docs[partOf[n - pages]!];
@@ -180,7 +188,7 @@ export function createPartRule(
   ): SearchHit[] => {
     const head = ranked.slice(0, PART_CANDIDATES);
     const wanted = new Set<number>();
-    for (const h of head) if (hasParts[h.doc] === 1) wanted.add(h.doc);
+    for (const h of head) if (hasParts(h.doc)) wanted.add(h.doc);
     // No candidate has parts: each would gain the same share of its own score.
     if (wanted.size === 0) return ranked;
     // Nor has any hit of the tail (it ranks below every candidate): each gains its own share.
@@ -204,7 +212,7 @@ export function createPartRule(
     }
     // A page's best part may be itself: a page never ranks lower for having parts.
     for (const h of ranked) {
-      const part = hasParts[h.doc] === 1 ? best.get(h.doc) : undefined;
+      const part = hasParts(h.doc) ? best.get(h.doc) : undefined;
       if (part && part.score > h.score) {
         h.score += PART_WEIGHT * part.score;
         h.section = part.section;
@@ -224,6 +232,6 @@ export function createPartRule(
    * sharded build's engine loads their details first (`ContentStore.loadDocuments`).
    */
   const pagesRead = (ranked: readonly SearchHit[]): SearchHit[] =>
-    ranked.slice(0, PART_CANDIDATES).filter((h) => hasParts[h.doc] === 1);
+    ranked.slice(0, PART_CANDIDATES).filter((h) => hasParts(h.doc));
   return Object.assign(apply, { pagesRead });
 }

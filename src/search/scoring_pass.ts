@@ -102,12 +102,17 @@ export function createScoringPass(
     const wanted = plan.terms.length;
     const scoreOf = (n: number) =>
       priorScore(tally.score[n]!, inbound[n]!, most, tally.matched[n]!, wanted);
-    const hits = hitColumns ??= columnsOf(ids, total);
+    const { docs, count } = tally;
+    // Room for the documents matched (the most a search has matched yet, at least twice the room
+    // before when it grows), not for every document: a cold isolate's first search on a large
+    // shelf matches a few thousand of its 89,538.
+    const made = hitColumns?.docs.length ?? 0;
+    if (made < count) hitColumns = columnsOf(ids, Math.min(total, Math.max(count, 2 * made)));
+    const hits = hitColumns!;
     // Documents holding too few of the words but one as typed: their numbers stay in the
     // tally until it is known whether the answer needs them (a common word of a long query
     // touches thousands).
     const partial: number[] = [];
-    const { docs, count } = tally;
     let strict = 0;
     let bestOther = 0;
     let lowestExact = Infinity;
@@ -150,7 +155,7 @@ export function createScoringPass(
   };
 }
 
-/** Empty hit columns for `total` documents. */
+/** Empty hit columns for `total` hits. */
 function columnsOf(ids: DocumentIds, total: number): HitColumns {
   return {
     ids,

@@ -231,19 +231,13 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const byPosition = index.manifestOrder && index.contentHash === store.contentHash &&
     inOrder.length === index.pages;
   // Parts (after the pages, `part_rule.ts`) are no store documents, whatever their ids spell:
-  // only the pages are looked at (a large shelf's parts outnumber them). By position, the store's
-  // own list: its documents are made when read (a sharded build's: `lazy_list.ts`).
-  const docs: readonly (ManifestDocument | undefined)[] = byPosition
-    ? inOrder
-    : new Array(index.ids.length).fill(undefined);
+  // only the pages are looked at (a large shelf's parts outnumber them). By position, the
+  // store's own list is the engine's: a cold isolate's first search makes no list of its own, and
+  // a document of a sharded build's is made when first read (`lazy_list.ts`).
   // The index leaves parts out of page searches by itself.
-  let allKnown = true;
-  for (let n = 0; !byPosition && n < index.pages; n++) {
-    const id = index.ids.at(n)!;
-    const doc = inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
-    (docs as (ManifestDocument | undefined)[])[n] = doc;
-    if (doc === undefined) allKnown = false;
-  }
+  const { docs, allKnown } = byPosition
+    ? { docs: inOrder, allKnown: true }
+    : documentsById(store, index);
   const holderOf = createHolders(store, index);
   const hitOf = (
     h: SearchHit,
@@ -361,6 +355,24 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched: suggested };
     },
   };
+}
+
+/**
+ * The store's document of each page of `index` by its id (where the manifest's one at its
+ * position has another), `undefined` for a page the store does not have and for each part; and
+ * whether the store has every page.
+ */
+function documentsById(store: ContentStore, index: SearchIndex) {
+  const inOrder = store.manifest.documents;
+  const docs: (ManifestDocument | undefined)[] = new Array(index.ids.length).fill(undefined);
+  let allKnown = true;
+  for (let n = 0; n < index.pages; n++) {
+    const id = index.ids.at(n)!;
+    const doc = inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
+    docs[n] = doc;
+    if (doc === undefined) allKnown = false;
+  }
+  return { docs: docs as readonly (ManifestDocument | undefined)[], allKnown };
 }
 
 /**

@@ -219,7 +219,10 @@ export interface SearchIndex {
   readonly pages: number;
   /** {@link SearchIndexData.manifestOrder}. */
   readonly manifestOrder: boolean;
-  /** The page (document number) of each part: `partOf[n - pages]` for part `n`. */
+  /**
+   * The page (document number) of each part: `partOf[n - pages]` for part `n`; parts follow
+   * their pages' order (a page's parts are together, and never before an earlier page's).
+   */
   readonly partOf: Uint32Array;
   /**
    * Analyzes a query and expands each term to the dictionary terms within one edit. When the
@@ -336,15 +339,22 @@ export interface SearchIndex {
 
 const NO_NUMBERS: Uint32Array = new Uint32Array(0);
 
-/** Whether `parts` (each part's page, `SearchIndexData.parts`) are some and each names one of `pages`. */
+/**
+ * Whether `parts` (each part's page, `SearchIndexData.parts`) are some, each names one of `pages`
+ * and they follow their pages' order (`SearchIndex.partOf`).
+ */
 function validParts(parts: ArrayLike<unknown>, pages: number): boolean {
   if (parts.length === 0 || pages <= 0) return false;
   // A loop, no callback: a cold isolate checks a large shelf's every part in the interpreter.
+  let previous = 0;
   for (let k = 0; k < parts.length; k++) {
     const page = parts[k];
-    if (!(Number.isInteger(page) && (page as number) >= 0 && (page as number) < pages)) {
+    if (
+      !(Number.isInteger(page) && (page as number) >= previous && (page as number) < pages)
+    ) {
       return false;
     }
+    previous = page as number;
   }
   return true;
 }
@@ -387,7 +397,7 @@ export function buildSearchIndex(
   const pages = docs.findIndex((d) => d.partOf !== undefined);
   const parts = pages < 0 ? [] : docs.slice(pages).map((d) => d.partOf!);
   if (parts.length > 0 && !validParts(parts, pages)) {
-    throw new Error("every part must follow the pages and name one of them");
+    throw new Error("every part must follow the pages, in their order, and name one of them");
   }
   docs.forEach((doc, n) => {
     const seen = new Set<string>();

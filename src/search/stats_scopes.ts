@@ -16,6 +16,32 @@ export interface PriorScope extends StatsScope {
   readonly most: number;
 }
 
+/** The tests {@link documentsFrom} made, by the first document each accepts. */
+const suffixes = new WeakMap<(n: number) => boolean, number>();
+
+/**
+ * A scope's test accepting every document from number `first` on (every part of an index: they
+ * follow its pages), which {@link createStatsScopes} counts without calling it on each document.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { documentsFrom, firstOf } from "./stats_scopes.ts";
+ * const parts = documentsFrom(2);
+ * assert.deepEqual([0, 1, 2, 3].map(parts), [false, false, true, true]);
+ * assert.equal(firstOf(parts), 2);
+ * assert.equal(firstOf((n) => n >= 2), undefined); // another test is called on each document
+ * ```
+ */
+export function documentsFrom(first: number): (n: number) => boolean {
+  const has = (n: number) => n >= first;
+  suffixes.set(has, first);
+  return has;
+}
+
+/** The first document of a test {@link documentsFrom} made, else `undefined`. */
+export const firstOf = (has: (n: number) => boolean): number | undefined => suffixes.get(has);
+
 /** What {@link createStatsScopes} knows of an index's documents. */
 export interface ScopedDocuments {
   /** Inbound link counts by document (read for a scope's `most` when it is first asked for). */
@@ -36,7 +62,7 @@ export interface ScopedDocuments {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { createStatsScopes } from "./stats_scopes.ts";
+ * import { createStatsScopes, documentsFrom } from "./stats_scopes.ts";
  * const scopeOf = createStatsScopes({ inbound: [4, 0, 9, 1] });
  * const odd = scopeOf("odd", (n) => n % 2 === 1);
  * assert.equal(odd.size, 2);
@@ -48,6 +74,9 @@ export interface ScopedDocuments {
  * assert.equal(withParts("parts", (n) => n >= 2).sums, sums);
  * assert.equal(withParts("parts", (n) => n >= 2).most, 1);
  * assert.equal(withParts("some", (n) => n === 3).sums, undefined);
+ * const { size, sums: partSums } = createStatsScopes({ inbound: [4, 0, 9, 1], pages: 2, known })(
+ *   "parts", documentsFrom(2)); // counted without testing each document
+ * assert.deepEqual([size, partSums], [2, sums]);
  * ```
  */
 export function createStatsScopes(
@@ -63,10 +92,16 @@ export function createStatsScopes(
       if (scopes.size >= SCOPES_KEPT) scopes.clear();
       let size = 0;
       let pagesIn = 0;
-      for (let n = 0; n < total; n++) {
-        if (!has(n)) continue;
-        size++;
-        if (n < pages) pagesIn++;
+      const first = firstOf(has);
+      if (first !== undefined) {
+        size = Math.max(0, total - Math.max(0, first));
+        pagesIn = Math.max(0, pages - Math.max(0, first));
+      } else {
+        for (let n = 0; n < total; n++) {
+          if (!has(n)) continue;
+          size++;
+          if (n < pages) pagesIn++;
+        }
       }
       const whole = !known || size === 0
         ? undefined

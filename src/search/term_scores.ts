@@ -191,10 +191,11 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   // scores needed (or decoded for `contentDocsOf` alone), bounded like the scores.
   const contentDocs = new Map<string, Int32Array>();
   let contentBytes = 0;
-  const keepContentDocs = (term: string, docs: readonly number[]): Int32Array => {
+  const keepContentDocs = (term: string, docs: Int32Array): Int32Array => {
     let found = contentDocs.get(term);
     if (!found) {
-      found = Int32Array.from(docs);
+      // A copy: `docs` is a view of its term's decoded postings, which are not kept as long.
+      found = docs.slice();
       const bytes = 64 + 2 * term.length + TYPED_ARRAY_BYTES + found.byteLength;
       if (contentBytes + bytes > bound.contentDocs) {
         contentDocs.clear();

@@ -61,6 +61,7 @@ const columnOf = (range: StatsRange, name: StatsColumn): DocumentNumbers =>
  * const back = await unpackStatsRange(JSON.parse(JSON.stringify(packed)));
  * assert.deepEqual([...back.lengths.content], lengths.content);
  * assert.deepEqual([...back.inbound], range.inbound);
+ * assert.ok(back.lengths.name instanceof Uint8Array); // in its own width, not copied
  * await assert.rejects(unpackStatsRange({ ...packed, widths: "11" }), /widths/);
  * await assert.rejects(unpackStatsRange({ ...packed, documents: 41 }), /41 documents/);
  * ```
@@ -105,11 +106,13 @@ export async function unpackStatsRange(value: unknown): Promise<StatsRange> {
   if (bytes.length !== total) {
     throw new TypeError(`Cannot read a stats range: ${bytes.length} bytes for ${count} documents`);
   }
-  const columns = {} as Record<StatsColumn, Uint32Array>;
+  // Each column read where it is, in its own width (the index copies the numbers into its own
+  // arrays: `document_stats.ts`).
+  const columns = {} as Record<StatsColumn, DocumentNumbers>;
   let at = 0;
   STATS_COLUMNS.forEach((name, c) => {
     const size = Number(widths[c]) * count!;
-    columns[name] = Uint32Array.from(numbersOfBytes(widths[c], bytes.subarray(at, at + size)));
+    columns[name] = numbersOfBytes(widths[c], bytes.subarray(at, at + size));
     at += size;
   });
   const { inbound, fileNames, fileHeads, ...lengths } = columns;

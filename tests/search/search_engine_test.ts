@@ -128,3 +128,23 @@ Deno.test("engine: an index whose pages are its manifest's in order is joined to
     matched.hits.map((h) => [h.doc.id, h.score]),
   );
 });
+
+Deno.test("engine: joined to its manifest's documents by position, it reads none of them until a search", async () => {
+  const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
+  const store = createContentStore(manifest);
+  await store.loadBodies();
+  const data = { ...await buildIndexFor(store).export(), manifestOrder: true as const };
+  // The store's list of documents, counting the reads of its places.
+  let read = 0;
+  const documents = new Proxy(store.manifest.documents, {
+    get: (target, key, receiver) => (
+      typeof key === "string" && /^\d+$/.test(key) && read++, Reflect.get(target, key, receiver)
+    ),
+  });
+  const counted = { ...store, manifest: { ...store.manifest, documents } };
+  const engine = createSearchEngine(counted, importSearchIndex(data));
+  // A cold isolate's first search on a large shelf makes no list of its pages first.
+  assert.equal(read, 0);
+  const { hits } = await engine.query("context engineering", { weights: W, limit: 5 });
+  assert.ok(hits.length > 0 && read > 0);
+});

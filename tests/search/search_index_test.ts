@@ -90,6 +90,18 @@ Deno.test("import refuses an index made by another analyzer, in another layout, 
   );
   assert.throws(() => importSearchIndex({ ...data, parts: [] }), /invalid parts/);
   assert.throws(() => importSearchIndex({ ...data, parts: [0.5] }), /invalid parts/);
+  // Parts follow their pages' order (the part rule finds a page's by a binary search).
+  assert.ok(data.ids.length >= 3);
+  assert.throws(() => importSearchIndex({ ...data, parts: [1, 0] }), /invalid parts/);
+  assert.throws(
+    () =>
+      buildSearchIndex([
+        ...docs.slice(0, 2),
+        { id: "p1", name: "", keywords: [], description: "", content: "x", partOf: 1 },
+        { id: "p0", name: "", keywords: [], description: "", content: "x", partOf: 0 },
+      ], "h"),
+    /in their order/,
+  );
   assert.throws(() => importSearchIndex({ ...data, names: data.names.slice(1) }), /incomplete/);
   // Part counts come with parts, one per term, each at most the number of parts.
   assert.throws(() => importSearchIndex({ ...data, parts: [0] }), /invalid partCounts/);
