@@ -236,8 +236,6 @@ export const MIME_TYPES: Readonly<Record<DocumentFormat, string>> = {
   text: "text/plain",
 };
 
-const isPositiveInteger = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
-
 /**
  * Checks the parts of a manifest the runtime relies on, so a stale or foreign file fails at
  * load with a clear message instead of at the first request.
