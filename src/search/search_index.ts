@@ -561,6 +561,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     lengths,
     find,
     postingsOf: chunks.postingsOf,
+    queryDocs: budget,
     ...(known ? { pageSums: known.pages.sums } : {}),
   });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
