@@ -15,7 +15,7 @@
 import { isShardName } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-6";
+export const SHARDS_LAYOUT = "shelf-shards-7";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -73,7 +73,7 @@ export interface ShardRootCheck {
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-6", store: "site", contentHash: "h", manifest: [name],
+ * const root = { layout: "shelf-shards-7", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], bodies: [name], details: [], detailVolumes: [], postings: [],
  *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));
