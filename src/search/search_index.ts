@@ -230,6 +230,8 @@ export interface SearchIndex {
    * {@link plan}, once the dictionary ranges its lookups need are read (nothing to read when the
    * index holds its dictionary whole): the plan is made against the ranges read so far, the
    * ranges it looked in and did not have are read, all at once, and so on until none is missing.
+   * Meanwhile, an index keeping its documents' data in ranges reads every stats range it has not
+   * read (for {@link loadStats}, which fails if that read did).
    */
   readPlan(query: string): Promise<QueryPlan>;
   /** The most documents one query may score, its terms' {@link costOf} summed (`query_budget.ts`). */
