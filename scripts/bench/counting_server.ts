@@ -22,6 +22,8 @@ const TYPES: Record<string, string> = {
 export interface Served {
   path: string;
   bytes: number;
+  /** When its request arrived (ms since the epoch, `performance.timeOrigin` + `now()`). */
+  at: number;
 }
 
 /** A running counting server. */
@@ -53,7 +55,8 @@ export interface CountingServer {
  * assert.equal((await (await fetch(`${server.url}/a.json`)).json()).text.length, 1000);
  * await (await fetch(`${server.url}/__mark`)).body?.cancel();
  * assert.equal((await fetch(`${server.url}/missing.json`)).status, 404);
- * assert.deepEqual(server.served, [{ path: "/a.json", bytes: 1011 }]);
+ * assert.deepEqual(server.served.map(({ path, bytes }) => [path, bytes]), [["/a.json", 1011]]);
+ * assert.ok(Math.abs(server.served[0]!.at - Date.now()) < 60_000);
  * assert.equal(server.marked, 1);
  * assert.ok((await server.gzipBytes(server.served)) < 100);
  * await server.shutdown();
@@ -85,6 +88,7 @@ export function countingServer(dir: string, delayMs: number): CountingServer {
     shutdown: () => server.shutdown(),
   };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
+    const at = performance.timeOrigin + performance.now();
     const path = decodeURIComponent(new URL(req.url).pathname);
     if (path === "/__mark") {
       state.marked = state.served.length;
@@ -94,7 +98,7 @@ export function countingServer(dir: string, delayMs: number): CountingServer {
     if (path.split("/").includes("..")) return new Response("no", { status: 400 });
     try {
       const bytes = await Deno.readFile(`${dir}${path}`);
-      state.served.push({ path, bytes: bytes.byteLength });
+      state.served.push({ path, bytes: bytes.byteLength, at });
       const type = TYPES[path.slice(path.lastIndexOf(".") + 1)] ?? "application/octet-stream";
       return new Response(bytes, { headers: { "content-type": type } });
     } catch {

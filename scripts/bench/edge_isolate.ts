@@ -5,7 +5,8 @@
  * the function imported and called as Netlify calls it. Times the import and the first search
  * (wall and CPU, `Deno.cpuUsage`: the whole process, every thread) and keeps its error answer if
  * it is one, tells the server where the cold part ends, then asks the other questions warm (each
- * timed; an error answer untimed) and reports the live heap after a collection.
+ * timed, wall and CPU, and its fetches counted: those the server saw arrive while it ran; an error
+ * answer untimed) and reports the live heap after a collection.
  *
  * @module
  */
@@ -62,20 +63,26 @@ const t2 = performance.now();
 const cpu2 = cpu();
 await (await fetch(site + "/__mark")).body?.cancel();
 const warm = [];
+const warmCpu = [];
+const spans = [];
 const errors = [];
 for (const [i, query] of questions.slice(1).entries()) {
   const req = request(query, i + 2);
+  const c = cpu();
   const t = performance.now();
   const out = await answer(await handle(req));
-  // An error answer is no search: its time is left out (null).
-  warm.push(out.error ? null : performance.now() - t);
+  const end = performance.now();
+  // An error answer is no search: its times are left out (null).
+  warm.push(out.error ? null : end - t);
+  warmCpu.push(out.error ? null : cpu() - c);
+  spans.push([performance.timeOrigin + t, performance.timeOrigin + end]);
   if (out.error) errors.push(query + ": " + out.error);
 }
 globalThis.gc?.();
 console.log(JSON.stringify({
   importMs: t1 - t0, importCpuMs: cpu1 - cpu0,
   coldWallMs: t2 - t0, coldCpuMs: cpu2 - cpu0, hits: cold.hits, coldError: cold.error,
-  warm, errors: errors.slice(0, 3), errorCount: errors.length,
+  warm, warmCpu, spans, errors: errors.slice(0, 3), errorCount: errors.length,
   heapMB: Deno.memoryUsage().heapUsed / 1e6, rssMB: Deno.memoryUsage().rss / 1e6,
 }));
 Deno.exit(0);
@@ -94,6 +101,13 @@ export interface IsolateRun {
   coldError?: string;
   /** Each warm question's time (null: it answered an error). */
   warm: (number | null)[];
+  /** Each warm question's CPU, of the whole process (null: it answered an error). */
+  warmCpu: (number | null)[];
+  /**
+   * Each warm question's fetches: the files whose request reached the server while it ran (those
+   * it started in the background included; null: it answered an error).
+   */
+  warmFetches: (number | null)[];
   errors: string[];
   errorCount: number;
   /** The function's own log of its first failures (a line and the top of its stack each). */
@@ -138,8 +152,14 @@ export async function runIsolate(
     line.includes("[shelf]") && /error/i.test(line) ? [logged.slice(i, i + 4).join("\n")] : []
   );
   const cold = server.served.slice(0, server.marked ?? server.served.length);
+  const { spans, ...measured } = result as { spans: [number, number][] } & IsolateRun;
   return {
-    ...result,
+    ...measured,
+    warmFetches: spans.map(([from, to], i) =>
+      measured.warm[i] === null
+        ? null
+        : server.served.filter((f) => f.at >= from && f.at <= to).length
+    ),
     logged: failures.slice(0, 3),
     coldFetches: cold.length,
     coldBytes: cold.reduce((sum, f) => sum + f.bytes, 0),

@@ -11,9 +11,10 @@
  *   a local static server adding 20 ms per fetch standing in for the CDN), one per question:
  *   import and first search, CPU and wall, fetches and bytes (as stored and gzipped), median and
  *   max over the questions;
- * - in the first isolate, after its cold question, warm searches (p50/p99 over the evaluation's
- *   questions, written by people) and the live heap after all its questions (with page titles,
- *   1,000 different questions by default);
+ * - in the first isolate, after its cold question, warm searches (over the evaluation's
+ *   questions, written by people: p50/p99 of wall and of CPU — the edge's limit is CPU per
+ *   request — and the fetches each made, mean and p99) and the live heap after all its questions
+ *   (with page titles, 1,000 different questions by default);
  * - Pagefind (`pagefind_bench.ts`) over the shelf's HTML collections, the anchor: its bundle's
  *   size and what one cold search of the same questions fetches.
  *
@@ -222,12 +223,25 @@ async function measureVariant(
   if (!first && runs.length === 0) {
     throw new Error(`every isolate failed: ${JSON.stringify(failed)}`);
   }
-  const warm = first ??
-    { warm: [], errorCount: NaN, errors: [], logged: [], heapMB: NaN, rssMB: NaN };
+  const warm = first ?? {
+    warm: [],
+    warmCpu: [],
+    warmFetches: [],
+    errorCount: NaN,
+    errors: [],
+    logged: [],
+    heapMB: NaN,
+    rssMB: NaN,
+  };
+  // The evaluation's questions answered (else every question answered): their places.
   const answered = (keep: (query: string) => boolean) =>
-    warm.warm.flatMap((ms, i) => ms !== null && keep(questions.warm[i]!) ? [ms] : []);
-  const realisticTimes = answered((q) => questions.realistic.has(q));
-  const warmTimes = realisticTimes.length > 0 ? realisticTimes : answered(() => true);
+    warm.warm.flatMap((ms, i) => ms !== null && keep(questions.warm[i]!) ? [i] : []);
+  const realistic = answered((q) => questions.realistic.has(q));
+  const timed = realistic.length > 0 ? realistic : answered(() => true);
+  const of = (xs: (number | null)[]) => timed.map((i) => xs[i]!);
+  const warmTimes = of(warm.warm);
+  const warmCpu = of(warm.warmCpu);
+  const warmFetches = of(warm.warmFetches);
   return {
     eszipBytes: bundle.eszipBytes,
     coldQuestions: questions.cold,
@@ -242,9 +256,13 @@ async function measureVariant(
     coldGzipMB: spread(runs.map((r) => r.coldGzipBytes / 1e6), 2),
     warmQuestions: warm.warm.length,
     warmTimed: warmTimes.length,
-    warmTimedAre: realisticTimes.length > 0 ? "evaluation questions" : "page titles",
+    warmTimedAre: realistic.length > 0 ? "evaluation questions" : "page titles",
     warmP50Ms: +percentile(warmTimes, 50).toFixed(1),
     warmP99Ms: +percentile(warmTimes, 99).toFixed(1),
+    warmCpuP50Ms: +percentile(warmCpu, 50).toFixed(1),
+    warmCpuP99Ms: +percentile(warmCpu, 99).toFixed(1),
+    warmFetchesMean: +(warmFetches.reduce((a, b) => a + b, 0) / warmFetches.length).toFixed(1),
+    warmFetchesP99: percentile(warmFetches, 99),
     warmErrors: warm.errorCount,
     warmErrorSample: warm.errors,
     loggedFailures: [...new Set([first, ...runs].flatMap((r) => r?.logged ?? []))].slice(0, 5),
@@ -333,15 +351,17 @@ function table(reports: Record<string, unknown>[]): string {
     (v.warmErrors > 0 ? ` (${v.warmErrors} warm errors, untimed)` : "");
   const rows = [
     "| shelf | engine | docs | build s, peak RSS | eszip | largest file | cold CPU ms (med / max) " +
-    "| cold wall ms | cold fetches | cold MB stored | cold MB gzip | warm p50 / p99 ms | heap MB |",
-    "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| cold wall ms | cold fetches | cold MB stored | cold MB gzip | warm p50 / p99 ms " +
+    "| warm CPU p50 / p99 ms | warm fetches mean / p99 | heap MB |",
+    "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: " +
+    "| ---: | ---: |",
   ];
   for (const r of reports) {
     const b = r.build as { ok: boolean; seconds: number; peakRssMB: number; tail: string[] };
     const buildCell = `${b.seconds} s, ${(b.peakRssMB / 1024).toFixed(2)} GB`;
     if (!b.ok) {
       rows.push(
-        `| ${r.shelf} | build failed | | ${buildCell} | | ${b.tail.at(-1)} | | | | | | | |`,
+        `| ${r.shelf} | build failed | | ${buildCell} | | ${b.tail.at(-1)} | | | | | | | | | |`,
       );
       continue;
     }
@@ -362,7 +382,10 @@ function table(reports: Record<string, unknown>[]): string {
           `${mb(v.eszipBytes)} | ` +
           `${largest.path} (${mb(largest.bytes)}) | ${mm(v.coldCpuMs)} | ${mm(v.coldWallMs)} | ` +
           `${mm(v.coldFetches)} | ${mm(v.coldMB)} | ${mm(v.coldGzipMB)} | ` +
-          `${v.warmP50Ms} / ${v.warmP99Ms} | ${v.heapMB} (after ${v.warmQuestions + 1}) |`,
+          `${v.warmP50Ms} / ${v.warmP99Ms} | ${v.warmCpuP50Ms} / ${v.warmCpuP99Ms} | ` +
+          `${v.warmFetchesMean} / ${v.warmFetchesP99} | ${v.heapMB} (after ${
+            v.warmQuestions + 1
+          }) |`,
       );
     }
     // deno-lint-ignore no-explicit-any
@@ -374,7 +397,7 @@ function table(reports: Record<string, unknown>[]): string {
           `(search files ${mb(p.searchBytes)}) | | ${mm(p.coldCpuMs)} | ${mm(p.coldWallMs)} | ${
             mm(p.coldFetches)
           } ` +
-          `| ${mm(p.coldMB)} | ${mm(p.coldGzipMB)} | | |`,
+          `| ${mm(p.coldMB)} | ${mm(p.coldGzipMB)} | | | | |`,
       );
     } else if (p?.error) rows.push(`| ${r.shelf} | Pagefind failed: ${p.error.slice(0, 120)} |`);
   }

@@ -72,6 +72,11 @@ export interface DocumentStats {
   /** Reads everything (for `SearchIndex.export`). */
   loadAll(): Promise<void>;
   /**
+   * Reads every stats range not read yet: what an isolate's first search reads with its
+   * dictionary ranges and postings (`SearchIndex.readPlan`), in one round with them, not after.
+   */
+  loadStats(): Promise<void>;
+  /**
    * Reads every stats range and every name range of the pages not read yet (not the parts'
    * names, which only a search of parts reads): a small part of the index (about 0.5 MB and 1.2
    * MB on a 30,000-page shelf), kept once read, so that later searches wait for none.
@@ -108,6 +113,7 @@ function wholeStats(data: SearchIndexData): DocumentStats {
     known: undefined,
     nameOf: (n) => names[n]!,
     load: () => LOADED,
+    loadStats: () => LOADED,
     loadAll: () => LOADED,
     loadRest: () => LOADED,
     plain: () => ({ names: data.names, lengths: data.lengths, inbound: data.inbound }),
@@ -192,6 +198,7 @@ export function createDocumentStats(
   // The name ranges holding pages (the last of them holds the first parts too).
   const pages = total - (data.parts?.length ?? 0);
   const pageNames = Array.from({ length: Math.ceil(pages / namesDocs) }, (_, k) => k);
+  const everyStats = Array.from({ length: statsCount }, (_, k) => k);
   return {
     ranged: true,
     lengths,
@@ -246,13 +253,10 @@ export function createDocumentStats(
       inbound: Array.from(inbound),
     }),
     async loadAll() {
-      await stats.load(Array.from({ length: statsCount }, (_, k) => k));
+      await stats.load(everyStats);
       await names.load(Array.from({ length: namesCount }, (_, k) => k));
     },
-    loadRest: () =>
-      Promise.all([
-        stats.load(Array.from({ length: statsCount }, (_, k) => k)),
-        names.load(pageNames),
-      ]).then(() => {}),
+    loadStats: () => stats.load(everyStats),
+    loadRest: () => Promise.all([stats.load(everyStats), names.load(pageNames)]).then(() => {}),
   };
 }

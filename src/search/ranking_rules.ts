@@ -5,14 +5,6 @@
  * @module
  */
 import type { QueryPlan } from "./query_planner.ts";
-import { createMemo, remembered } from "../remembered.ts";
-
-/**
- * Bytes of documents' names, split into terms, the name rule keeps (per index); past it the memo
- * starts over. Kept for every document a question ever checked, they held 8 MB after 1,000
- * different questions on the reference shelf (2026-11-28).
- */
-export const NAME_TERMS_BYTES = 1024 * 1024;
 
 /** One search hit. */
 export interface SearchHit {
@@ -103,16 +95,6 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
   const { names, titleLengths, fileNameLengths } = input;
   const total = titleLengths.length;
   const nameOf = typeof names === "function" ? names : (n: number) => names[n];
-  // Each document's names as term lists, split on the document's first exact-name check.
-  // (A document without names is not kept: `remembered` keeps no `undefined`.)
-  const nameTerms = createMemo<number, string[][] | undefined>({
-    name: "index: name terms",
-    maxEntries: 16_384,
-    maxBytes: NAME_TERMS_BYTES,
-  });
-  const split = (n: number): string[][] | undefined =>
-    nameOf(n)?.split("\n").map((name) => (name === "" ? [] : name.split(" ")));
-  const nameTermsOf = (n: number): string[][] => remembered(nameTerms, n, split) ?? [];
   // The rule's first test: a name can be the query only when it has as many terms, so most hits
   // are ruled out without splitting their names (a four-word query on 50,000 documents matches
   // about 20,000). Per document, kept side by side from its first check: the title's term
@@ -139,26 +121,113 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
     return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
   };
   const found: NameBonus = { bonus: 1, exact: false };
+  // The last query's expansion hashes (a search checks its names one after the other).
+  let hashed: QueryPlan | undefined;
+  let hashes: readonly ReadonlySet<number>[] = [];
   return (doc, plan) => {
     found.bonus = 1;
     found.exact = false;
     const wanted = plan.terms.length;
     if (!mayBeNamed(doc, wanted)) return found;
-    const docNames = nameTermsOf(doc);
-    for (let which = 0; which < docNames.length; which++) {
-      const name = docNames[which]!;
-      if (name.length !== wanted) continue;
-      let factor = 1;
-      for (let i = 0; i < wanted && factor > 0; i++) {
-        factor *= plan.expansions.get(plan.terms[i]!)?.get(name[i]!) ?? 0;
-      }
+    // Each name (the title, then the file name) read where it is: nothing split or kept.
+    const text = nameOf(doc);
+    if (text === undefined) return found;
+    if (plan !== hashed) {
+      hashed = plan;
+      hashes = expansionHashes(plan);
+    }
+    for (let which = 0, start = 0; start <= text.length; which++) {
+      const cut = text.indexOf("\n", start);
+      const end = cut < 0 ? text.length : cut;
+      const factor = nameFactor(text, start, end, plan, hashes);
       if (factor === 1) found.exact = true;
       if (factor > 0) {
         found.bonus = Math.max(found.bonus, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
       }
+      start = end + 1;
     }
     return found;
   };
+}
+
+/** FNV-1a over the characters of `text` from `from` up to `to` (no substring made). */
+function hashAt(text: string, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+/**
+ * Per term of `plan`, the hashes of its expansions: {@link nameFactor}'s first test of a name's
+ * terms, made once per query.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { expansionHashes } from "./ranking_rules.ts";
+ * const plan = { terms: ["page"], expansions: new Map([["page", new Map([["page", 1], ["pages", 0.8]])]]) };
+ * assert.equal(expansionHashes(plan)[0]!.size, 2);
+ * ```
+ */
+export function expansionHashes(
+  plan: Pick<QueryPlan, "terms" | "expansions">,
+): ReadonlySet<number>[] {
+  return plan.terms.map((t) =>
+    new Set([...plan.expansions.get(t)?.keys() ?? []].map((x) => hashAt(x, 0, x.length)))
+  );
+}
+
+/**
+ * How far the name `text.slice(start, end)` (analyzed terms joined by spaces) is `plan`'s query:
+ * the product of each of its terms' expansion factors, in order, 0 when a term is no expansion
+ * of the query's term at its place or the name has another number of terms (an empty name has
+ * none). Reads the terms in place, each first by its hash (`hashes`: {@link expansionHashes}),
+ * a substring made only of a name that passes: a search checks tens of thousands of names.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { expansionHashes, nameFactor } from "./ranking_rules.ts";
+ * const plan = {
+ *   terms: ["page", "bundl"],
+ *   expansions: new Map([["page", new Map([["page", 1]])], ["bundl", new Map([["bundl", 0.5]])]]),
+ * };
+ * const hashes = expansionHashes(plan);
+ * assert.equal(nameFactor("intro\npage bundl", 6, 16, plan, hashes), 0.5);
+ * assert.equal(nameFactor("page bundl x", 0, 12, plan, hashes), 0);
+ * assert.equal(nameFactor("page", 0, 4, plan, hashes), 0);
+ * assert.equal(nameFactor("bundl page", 0, 10, plan, hashes), 0);
+ * const none = { terms: [], expansions: new Map() };
+ * assert.equal(nameFactor("", 0, 0, none, expansionHashes(none)), 1);
+ * ```
+ */
+export function nameFactor(
+  text: string,
+  start: number,
+  end: number,
+  plan: Pick<QueryPlan, "terms" | "expansions">,
+  hashes: readonly ReadonlySet<number>[],
+): number {
+  const wanted = plan.terms.length;
+  if (start === end) return wanted === 0 ? 1 : 0;
+  // Each term's hash first: most names fail at their first term, and no substring is made.
+  let i = 0;
+  for (let k = start, from = start; k <= end; k++) {
+    if (k < end && text.charCodeAt(k) !== 0x20) continue;
+    if (i === wanted || !hashes[i]!.has(hashAt(text, from, k))) return 0;
+    i++;
+    from = k + 1;
+  }
+  if (i !== wanted) return 0;
+  let factor = 1;
+  i = 0;
+  for (let k = start, from = start; k <= end && factor > 0; k++) {
+    if (k < end && text.charCodeAt(k) !== 0x20) continue;
+    factor *= plan.expansions.get(plan.terms[i]!)?.get(text.slice(from, k)) ?? 0;
+    i++;
+    from = k + 1;
+  }
+  return factor;
 }
 
 /**

@@ -233,6 +233,8 @@ export interface SearchIndex {
    * {@link plan}, once the dictionary ranges its lookups need are read (nothing to read when the
    * index holds its dictionary whole): the plan is made against the ranges read so far, the
    * ranges it looked in and did not have are read, all at once, and so on until none is missing.
+   * Meanwhile, an index keeping its documents' data in ranges reads every stats range it has not
+   * read (for {@link loadStats}, which fails if that read did).
    */
   readPlan(query: string): Promise<QueryPlan>;
   /** The most documents one query may score, its terms' {@link costOf} summed (`query_budget.ts`). */
@@ -571,6 +573,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     lengths,
     find,
     postingsOf: chunks.postingsOf,
+    queryDocs: budget,
     ...(known ? { pageSums: known.pages.sums } : {}),
   });
   const idf = (term: string) => inverseDocumentFrequency(dictionary.dfOf(term) || pages, pages);
@@ -592,6 +595,9 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   // word's chunk is the one holding its range, when at most two chunks hold it (one, as a rule;
   // a word the dictionary turns out not to have costs them for nothing). A failed read is the
   // later `loadPostings`' to tell.
+  const loadStats = createStatsLoader(stats, scorer, scopeOf);
+  // The stats ranges `readPlan` started reading (see there).
+  let statsAhead: Promise<void> | undefined;
   const prefetch = (partial: QueryPlan) => {
     for (const term of partial.terms) {
       const span = spanOf(ranges!, term);
@@ -606,7 +612,15 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     manifestOrder: data.manifestOrder === true,
     partOf,
     plan,
-    readPlan: (query) => settled(() => plan(query), prefetch),
+    readPlan(query) {
+      // Every stats range, with the first search's dictionary ranges and postings: its words'
+      // postings, a common word's at least, hold documents in most of them (a few shards of
+      // `STATS_RANGE_DOCS` documents), and the isolate reads them all from its second search on.
+      // A failed read is the next `loadStats`' to tell.
+      statsAhead = stats.loadStats();
+      statsAhead.catch(() => {});
+      return settled(() => plan(query), prefetch);
+    },
     budget,
     costOf,
     contentDocs: scorer.contentDocsOf,
@@ -644,7 +658,12 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       return title === "" ? [] : title.split(" ");
     },
     loadPostings: chunks.load,
-    loadStats: createStatsLoader(stats, scorer, scopeOf),
+    async loadStats(terms, options) {
+      const ahead = statsAhead;
+      statsAhead = undefined;
+      await ahead;
+      await loadStats(terms, options);
+    },
     async export() {
       if (!data.postingsChunks && !ranges && !stats.ranged) return plainIndexData(data);
       await Promise.all([chunks.loadAll(), stats.loadAll()]);

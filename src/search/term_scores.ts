@@ -15,7 +15,6 @@ import {
   type FieldWeights,
 } from "./index_fields.ts";
 import { decodePostings, type FieldPostings } from "./postings.ts";
-import { createMemo, remembered } from "../remembered.ts";
 
 /**
  * Most heap bytes an index keeps of its terms' scores (their typed arrays, as {@link scoresBytes}
@@ -82,6 +81,11 @@ export interface TermScoresInput {
    * averages are the same.
    */
   pageSums?: Readonly<Record<Field, number>>;
+  /**
+   * The most documents one query may score (`query_budget.ts`): the decoded postings kept hold
+   * a query's terms whatever their size ({@link decodedBound}). Default: none.
+   */
+  queryDocs?: number;
   /** Bounds in heap bytes of what the scorer keeps (defaults: the constants named after them). */
   maxBytes?: Partial<TermScoresHeld>;
 }
@@ -94,6 +98,8 @@ export interface TermScoresHeld {
   contentDocs: number;
   /** Length norms of every scope ({@link NORMS_BYTES}). */
   norms: number;
+  /** Decoded postings ({@link decodedBound}). */
+  decoded: number;
 }
 
 /**
@@ -146,10 +152,35 @@ export const SCOPES_KEPT = 16;
 export const NORMS_BYTES = 8 * 1024 * 1024;
 
 /**
- * Bytes of decoded postings an index keeps for another scope's scores of the same terms (a
- * search of pages, then of their parts: `part_rule.ts`); past it the memo starts over.
+ * Bytes of decoded postings an index keeps at least ({@link decodedBound}): a term's postings are
+ * decoded when a search first reads its documents' stats, and read again for its scores, its
+ * titles (the exact-name rule's candidates) and another scope's scores (a search of pages, then
+ * of their parts: `part_rule.ts`). The least recently read go first.
  */
 export const DECODED_BYTES = 2 * 1024 * 1024;
+
+/** Heap bytes of one term's decoded postings, as {@link decodedBound} counts them. */
+const decodedBytes = (term: string, fields: readonly FieldPostings[]) =>
+  fields.reduce((n, f) => n + 32 + 16 * f.docs.length, 64 + 2 * term.length);
+
+/**
+ * The bytes of decoded postings a scorer keeps: {@link DECODED_BYTES}, or, when more, what one
+ * query's terms may hold — `queryDocs` documents (`query_budget.ts`: 2 a page), at 16 bytes a
+ * posting and two postings a document (a term in a page's title is often in its body too) — so
+ * that a query of common words on a large shelf decodes each of its terms once, not at each read
+ * of it (on 100,000 generated pages that was 118 ms of CPU a question, 2026-11-28).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DECODED_BYTES, decodedBound } from "./term_scores.ts";
+ * assert.equal(decodedBound(undefined), DECODED_BYTES);
+ * assert.equal(decodedBound(200_000), 6_400_000);
+ * ```
+ */
+export function decodedBound(queryDocs: number | undefined): number {
+  return Math.max(DECODED_BYTES, 2 * 16 * (queryDocs ?? 0));
+}
 
 /**
  * Term scores over one index's postings.
@@ -184,6 +215,7 @@ export function createTermScores(input: TermScoresInput): TermScorer {
     scores: input.maxBytes?.scores ?? SCORES_BYTES,
     contentDocs: input.maxBytes?.contentDocs ?? CONTENT_DOCS_BYTES,
     norms: input.maxBytes?.norms ?? NORMS_BYTES,
+    decoded: input.maxBytes?.decoded ?? decodedBound(input.queryDocs),
   };
   const norms = createNorms(input, pages, bound.norms);
   const { normsOf } = norms;
@@ -208,22 +240,39 @@ export function createTermScores(input: TermScoresInput): TermScorer {
   };
   const scored = new Map<string, Map<string, TermScores>>();
   let scoredBytes = 0;
-  // The last terms' decoded postings, for the next scope that scores them.
-  const decoded = createMemo<string, FieldPostings[]>({
-    name: "index: decoded postings",
-    maxEntries: 4096,
-    maxBytes: DECODED_BYTES,
-    sizeOf: (term, fields) =>
-      fields.reduce((n, f) => n + 32 + 16 * f.docs.length, 64 + 2 * term.length),
-  });
-  const postingsOfTerm = (term: string, i: number): FieldPostings[] =>
-    remembered(decoded, term, () => decodePostings(postingsOf(i), FIELDS.length));
+  // The last terms' decoded postings (least recently read first), for the next read of them.
+  const decoded = new Map<string, FieldPostings[]>();
+  let decodedHeld = 0;
+  const postingsOfTerm = (term: string, i: number): FieldPostings[] => {
+    let found = decoded.get(term);
+    if (found) {
+      decoded.delete(term);
+      decoded.set(term, found);
+      return found;
+    }
+    found = decodePostings(postingsOf(i), FIELDS.length);
+    const bytes = decodedBytes(term, found);
+    if (bytes > bound.decoded) return found;
+    for (const [old, fields] of decoded) {
+      if (decodedHeld + bytes <= bound.decoded) break;
+      decoded.delete(old);
+      decodedHeld -= decodedBytes(old, fields);
+    }
+    decoded.set(term, found);
+    decodedHeld += bytes;
+    return found;
+  };
   let sumScratch: Float64Array | undefined;
   let docsScratch: Int32Array | undefined;
   let headScratch: Int32Array | undefined;
   let marks: Uint8Array | undefined;
   return {
-    held: () => ({ scores: scoredBytes, contentDocs: contentBytes, norms: norms.bytes() }),
+    held: () => ({
+      scores: scoredBytes,
+      contentDocs: contentBytes,
+      norms: norms.bytes(),
+      decoded: decodedHeld,
+    }),
     scoresOf(term, weights, weightsKey, scope) {
       const key = scope ? `${weightsKey}|${scope.key}` : weightsKey;
       let found = scored.get(key)?.get(term);

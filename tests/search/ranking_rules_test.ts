@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { memoStats } from "../../src/remembered.ts";
-import { createNameRule, NAME_TERMS_BYTES } from "../../src/search/ranking_rules.ts";
+import { createNameRule } from "../../src/search/ranking_rules.ts";
 
-Deno.test("name rule: the names it splits stay within their byte bound however many documents it checks, and a document checked again after they start over gets the same bonus", () => {
+Deno.test("name rule: it keeps no document's names however many it checks (it reads them in place), and a document checked again gets the same bonus", () => {
   const total = 30_000;
   // Three-term titles, every tenth one "alpha beta gamma"; file names of three terms too.
   const names = Array.from(
@@ -17,11 +17,10 @@ Deno.test("name rule: the names it splits stay within their byte bound however m
     expansions: new Map(["alpha", "beta", "gamma"].map((t) => [t, expand(t)])),
     unmatched: [],
   };
-  const held = () => {
-    const memos = memoStats().filter((m) => m.name === "index: name terms");
-    assert.ok(memos.length > 0, "the rule keeps its split names in a bounded memo");
-    return Math.max(...memos.map((m) => m.bytes));
-  };
+  // A memo of split names, bounded, is started over by a shelf's worth of names every search
+  // (on 100,000 alike pages, most of a warm search's CPU): none is kept.
+  const held = () => memoStats().reduce((sum, m) => sum + m.bytes, 0);
+  const before = held();
   const first: boolean[] = [];
   for (let round = 0; round < 2; round++) {
     for (let n = 0; n < total; n++) {
@@ -29,7 +28,7 @@ Deno.test("name rule: the names it splits stay within their byte bound however m
       if (round === 0) first.push(exact);
       else assert.equal(exact, first[n]);
     }
-    assert.ok(held() <= NAME_TERMS_BYTES, `${held()} > ${NAME_TERMS_BYTES}`);
+    assert.equal(held(), before);
   }
   assert.equal(first.filter(Boolean).length, total / 10);
 });

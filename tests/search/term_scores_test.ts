@@ -3,6 +3,7 @@ import { encodePostings } from "../../src/search/postings.ts";
 import {
   CONTENT_DOCS_BYTES,
   createTermScores,
+  decodedBound,
   NORMS_BYTES,
   SCORES_BYTES,
   type StatsScope,
@@ -89,4 +90,43 @@ Deno.test("term scores: length norms of many scopes stay within their byte bound
     }
   }
   assert.ok(NORMS_BYTES >= 8 * 2 * 89_538, "one scope of the reference shelf's documents fits");
+});
+
+Deno.test("term scores: a query's terms, however common, are decoded once for all its reads while they fit its budget; the least recently read go first", () => {
+  // 60,000 documents, each term in all of them (960 KB decoded): two fit the bound, three not.
+  const total = 60_000;
+  const all: number[] = [];
+  for (let n = 0; n < total; n++) all.push(n, 1);
+  const postings = [0, 1, 2].map(() => encodePostings([[], [], [], all, [], []]));
+  const lengths = {
+    name: new Array(total).fill(1),
+    keywords: new Array(total).fill(0),
+    description: new Array(total).fill(0),
+    content: new Array(total).fill(10),
+    links: new Array(total).fill(0),
+    headings: new Array(total).fill(0),
+  };
+  const decoded: number[] = [];
+  const scorer = createTermScores({
+    total,
+    lengths,
+    find: (term) => Number(term.slice(1)),
+    postingsOf: (i) => (decoded.push(i), postings[i]!),
+    queryDocs: total,
+  });
+  // As a search reads them: its documents' stats, its titles, its scores, its parts' scores.
+  const scope = { key: "parts", has: () => true, size: total };
+  for (const term of ["t0", "t1"]) scorer.postingsOf(term);
+  for (const term of ["t0", "t1"]) scorer.postingsOf(term);
+  for (const term of ["t0", "t1"]) scorer.scoresOf(term, WEIGHTS, "w");
+  for (const term of ["t0", "t1"]) scorer.scoresOf(term, WEIGHTS, "w", scope);
+  assert.deepEqual(decoded, [0, 1]);
+  assert.ok(scorer.held().decoded <= decodedBound(total));
+  // A third term goes past the bound: the least recently read (t0) goes.
+  scorer.postingsOf("t1");
+  scorer.postingsOf("t2");
+  scorer.postingsOf("t1");
+  scorer.postingsOf("t0");
+  assert.deepEqual(decoded, [0, 1, 2, 0]);
+  assert.ok(scorer.held().decoded <= decodedBound(total));
 });

@@ -166,3 +166,16 @@ Deno.test("rounds: a failed read of the hits' body ranges (bodies and sections) 
   sharded.shutdown();
   whole.shutdown();
 });
+
+Deno.test("rounds: a cold isolate's first search reads every stats range in the round of its dictionary ranges, not after its postings", async () => {
+  const { sharded, whole, state, ask } = apps(manifest, index, root, files);
+  const { rounds } = await ask("search", { query: "compress files" });
+  const first = rounds.findIndex((kinds) => kinds.includes("documentStats"));
+  assert.ok(first >= 0 && rounds[first]!.includes("dictionary"), rounds.join(" | "));
+  assert.deepEqual(
+    state.reads.filter((name) => root.documentStats.includes(name)).toSorted(),
+    root.documentStats.toSorted(),
+  );
+  sharded.shutdown();
+  whole.shutdown();
+});

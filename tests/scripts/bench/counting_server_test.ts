@@ -24,11 +24,21 @@ Deno.test("only files served are counted, in order, with their stored size", asy
   assert.equal((await site.get("/missing")).status, 404);
   await (await site.get("/sub/../a.json")).body?.cancel(); // the URL is /a.json
   await (await site.get("/a.json")).body?.cancel();
-  assert.deepEqual(site.server.served, [
+  assert.deepEqual(site.server.served.map(({ path, bytes }) => ({ path, bytes })), [
     { path: "/sub/b.js", bytes: 11 },
     { path: "/a.json", bytes: 7 },
     { path: "/a.json", bytes: 7 },
   ]);
+});
+
+Deno.test("each file served says when its request came, in the client's clock", async () => {
+  await using site = await withSite({ "a.json": "{}" }, 30);
+  const before = performance.timeOrigin + performance.now();
+  await (await site.get("/a.json")).body?.cancel();
+  const after = performance.timeOrigin + performance.now();
+  const { at } = site.server.served[0]!;
+  // It came before the server's delay, not after.
+  assert.ok(at >= before - 1 && at <= after - 25, `${before} ${at} ${after}`);
 });
 
 Deno.test("the mark splits the cold part from the rest; reset forgets both", async () => {
