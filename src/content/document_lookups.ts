@@ -108,13 +108,10 @@ function lookupsInPlace(
         }
         return uris.get(uri);
       }
-      const id = idOfUri(uri);
-      const doc = id === undefined ? undefined : byId(id);
-      return doc !== undefined && doc.uri === uri ? doc : undefined;
+      return byUriViaId(uri, byId);
     },
     lookup(ref) {
-      let key = ref.trim();
-      if (key.startsWith("/") || key.endsWith("/")) key = key.replace(/^\/+|\/+$/g, "");
+      const key = lookupKey(ref);
       const exact = byId(key);
       if (exact) return { kind: "found", doc: exact };
       // A path in a source: the document of that source with the id `<source>/<path>`.
@@ -142,6 +139,25 @@ function idOfUri(uri: string): string | undefined {
   } catch {
     return undefined; // not a segment `encodeURIComponent` writes
   }
+}
+
+/**
+ * The document of `uri` found by the id it spells, its URI checked (`acdc://d/what?` is not how
+ * `d/what?` is written).
+ */
+function byUriViaId(
+  uri: string,
+  byId: (id: string) => ManifestDocument | undefined,
+): ManifestDocument | undefined {
+  const id = idOfUri(uri);
+  const doc = id === undefined ? undefined : byId(id);
+  return doc !== undefined && doc.uri === uri ? doc : undefined;
+}
+
+/** A look-up's reference without spaces or slashes around it. */
+function lookupKey(ref: string): string {
+  const key = ref.trim();
+  return key.startsWith("/") || key.endsWith("/") ? key.replace(/^\/+|\/+$/g, "") : key;
 }
 
 /**
@@ -213,14 +229,10 @@ export function createLookups(
     byId,
     byUri(uri) {
       if (!urisSpellIds) return byUris().get(uri);
-      // Found by its id, and its URI checked (`acdc://d/what?` is not how `d/what?` is written).
-      const id = idOfUri(uri);
-      const doc = id === undefined ? undefined : byId(id);
-      return doc !== undefined && doc.uri === uri ? doc : undefined;
+      return byUriViaId(uri, byId);
     },
     lookup(ref) {
-      let key = ref.trim();
-      if (key.startsWith("/") || key.endsWith("/")) key = key.replace(/^\/+|\/+$/g, "");
+      const key = lookupKey(ref);
       const exact = byId(key);
       if (exact) return { kind: "found", doc: exact };
       const { byPath, bySlug } = byPlaces();

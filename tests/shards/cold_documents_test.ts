@@ -3,35 +3,22 @@
  * objects of its candidates and hits only, not one for each document of the shelf.
  */
 import assert from "node:assert/strict";
-import { writeShards } from "../../src/build/write_shards.ts";
 import { bodyRangeStarts } from "../../src/content/body_ranges.ts";
-import { createContentStore } from "../../src/content/content_store.ts";
+
 import { madeItems } from "../../src/content/lazy_list.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { createEngineCache } from "../../src/search/engine_cache.ts";
-import { buildIndexFor, PHRASE_CANDIDATES } from "../../src/search/search_engine.ts";
+import { PHRASE_CANDIDATES } from "../../src/search/search_engine.ts";
 import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../../src/search/search_settings.ts";
 import { unpackManifest } from "../../src/shards/document_columns.ts";
 import { rootLoaders, shardedCacheOptions } from "../../src/shards/root_loaders.ts";
 import { createShardReader } from "../../src/shards/shard_reader.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
-import { buildFolder, CORPORA } from "../helpers.ts";
-
-/** A sharded build of `name`'s corpus: its manifest, root and shards. */
-async function sharded(name: string) {
-  const { manifest } = await buildFolder(`${CORPORA}/${name}`);
-  const index = await buildIndexFor(createContentStore(manifest)).export();
-  const files = new Map<string, string>();
-  const root = await writeShards(manifest, index, [], "site", (file, text) => {
-    files.set(file, text);
-    return Promise.resolve();
-  });
-  return { manifest, root, files };
-}
+import { shardedCorpus } from "./sharded_corpus.ts";
 
 /** A cold sharded isolate's store and engine caches over `name`'s corpus, and its documents. */
 async function coldIsolate(name: string) {
-  const { manifest, root, files } = await sharded(name);
+  const { manifest, root, files } = await shardedCorpus(name);
   const source = shardSource("memory", (file) => {
     const text = files.get(file);
     return text === undefined
@@ -71,7 +58,7 @@ Deno.test("cold documents: a first search makes the documents of its candidates,
 });
 
 Deno.test("cold documents: the edge manifest holds no sizes, but where the body ranges start", async () => {
-  const { manifest, root, files } = await sharded("hugo-docs");
+  const { manifest, root, files } = await shardedCorpus("hugo-docs");
   const edge = JSON.parse(root.manifest.map((name) => files.get(name)).join(""));
   // Of each document: its id, source, format and file name (sizes are in the detail ranges).
   for (const field of Object.keys(edge.documentColumns.columns)) {

@@ -5,15 +5,13 @@
  * round.
  */
 import assert from "node:assert/strict";
-import { writeShards } from "../../src/build/write_shards.ts";
-import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
-import { buildIndexFor } from "../../src/search/search_engine.ts";
 import type { SearchIndexData } from "../../src/search/search_index.ts";
 import type { ShardRoot } from "../../src/shards/shard_root.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
-import { buildFolder, CORPORA, ROOT, rpc } from "../helpers.ts";
+import { shardedCorpus } from "./sharded_corpus.ts";
+import { ROOT, rpc } from "../helpers.ts";
 
 const NO_ENV = () => undefined;
 
@@ -66,17 +64,6 @@ function kinds(root: ShardRoot, names: readonly string[]): string {
   return [...new Set(names.map(of))].sort().join(" ");
 }
 
-async function shelf(name: string) {
-  const { manifest } = await buildFolder(`${CORPORA}/${name}`);
-  const index = await buildIndexFor(createContentStore(manifest)).export();
-  const files = new Map<string, string>();
-  const root = await writeShards(manifest, index, [], "site", (file, text) => {
-    files.set(file, text);
-    return Promise.resolve();
-  });
-  return { manifest, index, root, files };
-}
-
 function apps(
   manifest: Manifest,
   index: SearchIndexData,
@@ -110,7 +97,7 @@ function apps(
   return { sharded, whole, state, ask, settle };
 }
 
-const { manifest, index, root, files } = await shelf("tldr");
+const { manifest, index, root, files } = await shardedCorpus("tldr");
 
 Deno.test("rounds: a warm search of new words waits for its postings, then for one round of everything else", async () => {
   const { sharded, whole, state, ask, settle } = apps(manifest, index, root, files);
