@@ -21,7 +21,7 @@ import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
 import { createStatsScopes } from "./stats_scopes.ts";
 import { createStatsLoader } from "./stats_loader.ts";
-import { createTermScores } from "./term_scores.ts";
+import { createTermScores, type TermScorer } from "./term_scores.ts";
 import type { Ranking } from "./top_hits.ts";
 import { type DocumentIds, isDocumentIds } from "./document_ids.ts";
 
@@ -519,6 +519,36 @@ export function importSearchIndex(
   return createIndex(data, options);
 }
 
+/** A document's title's analyzed words, from its `names` (`undefined`: not read yet). */
+function titleTermsOf(names: string | undefined): readonly string[] | undefined {
+  if (names === undefined) return undefined;
+  const title = names.slice(0, (names.indexOf("\n") + 1 || names.length + 1) - 1);
+  return title === "" ? [] : title.split(" ");
+}
+
+/** `SearchIndex.bestDocument` over `scorer`'s scores of the first `pages` documents. */
+function bestDocumentOf(
+  scorer: TermScorer,
+  pages: number,
+  inbound: ArrayLike<number>,
+  mostInbound: number,
+): SearchIndex["bestDocument"] {
+  return (term, weights, accept) => {
+    const scores = scorer.scoresOf(term, weights, weightsKeyOf(weights));
+    let best = -1;
+    if (!scores) return best;
+    const { docs, sums } = scores;
+    let bestScore = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const n = docs[i]!;
+      if (n >= pages || (accept && !accept(n))) continue;
+      const score = sums[i]! * priorBoost(inbound[n]!, mostInbound);
+      if (best < 0 || score > bestScore) [best, bestScore] = [n, score];
+    }
+    return best;
+  };
+}
+
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
   const { ids, counts } = data;
   // One kind of array for the loops that read them, whatever the data holds (`document_stats.ts`).
@@ -636,27 +666,8 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       for (let i = 0; i < tail.size; i++) hits.push(tail.hitAt(i));
       return hits;
     },
-    bestDocument(term, weights, accept) {
-      const weightsKey = weightsKeyOf(weights);
-      const scores = scorer.scoresOf(term, weights, weightsKey);
-      let best = -1;
-      if (!scores) return best;
-      const { docs, sums } = scores;
-      let bestScore = 0;
-      for (let i = 0; i < docs.length; i++) {
-        const n = docs[i]!;
-        if (n >= pages || (accept && !accept(n))) continue;
-        const score = sums[i]! * priorBoost(inbound[n]!, mostInbound);
-        if (best < 0 || score > bestScore) [best, bestScore] = [n, score];
-      }
-      return best;
-    },
-    titleTerms(doc) {
-      const names = stats.ranged ? stats.nameOf(doc) : data.names[doc];
-      if (names === undefined) return undefined;
-      const title = names.slice(0, (names.indexOf("\n") + 1 || names.length + 1) - 1);
-      return title === "" ? [] : title.split(" ");
-    },
+    bestDocument: bestDocumentOf(scorer, pages, inbound, mostInbound),
+    titleTerms: (doc) => titleTermsOf(stats.ranged ? stats.nameOf(doc) : data.names[doc]),
     loadPostings: chunks.load,
     async loadStats(terms, options) {
       const ahead = statsAhead;
