@@ -18,6 +18,7 @@
  * @module
  */
 import type { Manifest } from "./manifest.ts";
+import { fnv1a } from "../fnv1a.ts";
 
 /**
  * Characters of bodies a chunk holds at least, about: smaller documents share chunks, since each
@@ -70,9 +71,7 @@ export function bodyChunkCount(
  * ```
  */
 export function bodyChunkOf(id: string, count: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % count;
+  return (fnv1a(id) >>> 0) % count;
 }
 
 /**

@@ -17,6 +17,7 @@
  */
 import { type Field, fieldRecord, FIELDS } from "./index_fields.ts";
 import type { DocumentNumbers, SearchIndexData } from "./search_index.ts";
+import { fnv1a } from "../fnv1a.ts";
 
 /**
  * Documents per stats range: a shard of about 60 KB on a 30,502-page shelf (89,538 documents, its
@@ -103,8 +104,7 @@ export function fileNameLength(names: string): number {
  * ```
  */
 export function termHash(term: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
+  const hash = fnv1a(term);
   return (hash ^ (hash >>> 8) ^ (hash >>> 16) ^ (hash >>> 24)) & 0xff;
 }
 

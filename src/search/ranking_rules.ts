@@ -5,6 +5,7 @@
  * @module
  */
 import type { QueryPlan } from "./query_planner.ts";
+import { fnv1a } from "../fnv1a.ts";
 
 /** One search hit. */
 export interface SearchHit {
@@ -150,13 +151,6 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
   };
 }
 
-/** FNV-1a over the characters of `text` from `from` up to `to` (no substring made). */
-function hashAt(text: string, from: number, to: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash;
-}
-
 /**
  * Per term of `plan`, the hashes of its expansions: {@link nameFactor}'s first test of a name's
  * terms, made once per query.
@@ -173,7 +167,7 @@ export function expansionHashes(
   plan: Pick<QueryPlan, "terms" | "expansions">,
 ): ReadonlySet<number>[] {
   return plan.terms.map((t) =>
-    new Set([...plan.expansions.get(t)?.keys() ?? []].map((x) => hashAt(x, 0, x.length)))
+    new Set([...plan.expansions.get(t)?.keys() ?? []].map((x) => fnv1a(x)))
   );
 }
 
@@ -214,7 +208,7 @@ export function nameFactor(
   let i = 0;
   for (let k = start, from = start; k <= end; k++) {
     if (k < end && text.charCodeAt(k) !== 0x20) continue;
-    if (i === wanted || !hashes[i]!.has(hashAt(text, from, k))) return 0;
+    if (i === wanted || !hashes[i]!.has(fnv1a(text, from, k))) return 0;
     i++;
     from = k + 1;
   }

@@ -15,6 +15,7 @@
  * @module
  */
 import { approxBytes, createMemo, drop, forget, keep, type Memo, recall } from "../remembered.ts";
+import { fnv1a } from "../fnv1a.ts";
 
 /** What a verified token grants: the verifier's answer for it. */
 export interface Granted {
@@ -146,9 +147,5 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
  * ```
  */
 export function tokenHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = Math.max(0, text.length - 64); i < text.length; i++) {
-    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  }
-  return hash >>> 0;
+  return fnv1a(text, Math.max(0, text.length - 64)) >>> 0;
 }
