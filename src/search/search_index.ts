@@ -667,7 +667,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       return hits;
     },
     bestDocument: bestDocumentOf(scorer, pages, inbound, mostInbound),
-    titleTerms: (doc) => titleTermsOf(stats.ranged ? stats.nameOf(doc) : data.names[doc]),
+    titleTerms: (doc) => titleTermsOf(stats.nameOf(doc)),
     loadPostings: chunks.load,
     async loadStats(terms, options) {
       const ahead = statsAhead;
