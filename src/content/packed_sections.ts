@@ -7,6 +7,7 @@
  * @module
  */
 import type { ManifestSection } from "./manifest.ts";
+import { sharedPrefix } from "./shared_prefix.ts";
 
 /**
  * A section as a range's shard holds it: how many leading characters its id shares with the
@@ -44,9 +45,7 @@ const lastSegment = (id: string) => id.slice(id.lastIndexOf("/") + 1);
 export function packSections(sections: readonly ManifestSection[]): PackedSection[] {
   let before = "";
   const packed = sections.map((s): PackedSection => {
-    let shared = 0;
-    const most = Math.min(before.length, s.id.length);
-    while (shared < most && before.charCodeAt(shared) === s.id.charCodeAt(shared)) shared++;
+    const shared = sharedPrefix(before, s.id);
     before = s.id;
     const head = [shared, s.id.slice(shared), s.title, s.level, s.start, s.end] as const;
     if (s.anchor === undefined) return [...head];

@@ -12,6 +12,7 @@
  * @module
  */
 import { decodeNumbers, encodeNumbers } from "./number_text.ts";
+import { sharedPrefix } from "../content/shared_prefix.ts";
 
 /** A column of strings, front-coded. */
 export interface FrontCoded {
@@ -46,11 +47,7 @@ export function encodeFrontCoded(values: readonly unknown[]): FrontCoded | undef
   for (let n = 0; n < values.length; n++) {
     const value = values[n];
     if (typeof value !== "string" || value.includes(SEPARATOR)) return undefined;
-    let p = 0;
-    if (n % FRONT_CODED_RUN !== 0) {
-      const most = Math.min(value.length, previous.length);
-      while (p < most && value.charCodeAt(p) === previous.charCodeAt(p)) p++;
-    }
+    const p = n % FRONT_CODED_RUN === 0 ? 0 : sharedPrefix(value, previous);
     shared.push(p);
     rests.push(value.slice(p));
     previous = value;
