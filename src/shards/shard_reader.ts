@@ -86,16 +86,14 @@ export function createShardReader(
       sizes.set(value, approxBytes(value, ascii ? 1 : 2));
     }
   };
-  const parse = (name: string, bytes: Uint8Array): { value: unknown; ascii: boolean } => {
-    let value: unknown;
-    const text = new TextDecoder().decode(bytes);
+  const parse = (name: string, text: string): unknown => {
     try {
-      value = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
       throw new ShardUnavailableError(name, source.where, "not JSON");
     }
-    return { value, ascii: text.length === bytes.byteLength && !text.includes("\\u") };
   };
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
   return {
     source,
     stats,
@@ -106,21 +104,23 @@ export function createShardReader(
     ),
     async json(name, as) {
       // (A root's parts, read whole by `jsonOfParts`, are no chunks: they are not weighed.)
-      const { value, ascii } = parse(name, await read(name));
+      const bytes = await read(name);
+      const text = decode(bytes);
+      const value = parse(name, text);
       const made = as ? as(value) : value;
-      weigh(made, ascii);
+      weigh(made, text.length === bytes.byteLength && !text.includes("\\u"));
       return made;
     },
     async jsonOfParts(names) {
       const parts = await Promise.all(names.map(read));
-      if (parts.length === 1) return parse(names[0]!, parts[0]!).value;
+      if (parts.length === 1) return parse(names[0]!, decode(parts[0]!));
       const whole = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0));
       let at = 0;
       for (const part of parts) {
         whole.set(part, at);
         at += part.byteLength;
       }
-      return parse(names.join("+"), whole).value;
+      return parse(names.join("+"), decode(whole));
     },
   };
 }
