@@ -98,7 +98,14 @@ export async function writeShards(
   // Bodies and sections in ranges of consecutive documents (`body_ranges.ts`).
   const compact = compactManifest({ ...manifest, bodies: {} });
   const rangeBytes = bodyRangeBytes(total);
-  const bodies = splitBodyRanges(compact.compactDocuments ?? [], manifest.bodies, rangeBytes);
+  // Where each body range starts: the ranges written and the manifest's `bodyRangeStarts`.
+  const starts = bodyRangeStarts(manifest.documents.map((d) => d.size), rangeBytes);
+  const bodies = splitBodyRanges(
+    compact.compactDocuments ?? [],
+    manifest.bodies,
+    rangeBytes,
+    starts,
+  );
   const postings = splitPostings(index, SHARD_POSTINGS_CHARS);
   // Positions are the whole dictionary's: the postings are split first.
   const dictionary = splitDictionary(postings.edge);
@@ -111,7 +118,6 @@ export async function writeShards(
   const sectioned = splitSections({ ...compact, bodyRangeBytes: rangeBytes }, paged, apiMembers);
   // What a request shows of a document, in ranges read for the documents it shows.
   // The sizes go with the details: the manifest says where the body ranges start instead.
-  const starts = bodyRangeStarts(manifest.documents.map((d) => d.size), rangeBytes);
   const details = splitDetails({ ...sectioned, bodyRangeStarts: starts });
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,

@@ -18,7 +18,7 @@
 import { lastAtOrBefore } from "../last_at_or_before.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import { type CompactDocument, fieldReader } from "./compact_documents.ts";
+import type { CompactDocument } from "./compact_documents.ts";
 import type { ManifestSection } from "./manifest.ts";
 import { type PackedSection, packSections, unpackSections } from "./packed_sections.ts";
 
@@ -107,6 +107,7 @@ export function rangeOf(n: number, starts: readonly number[]): number {
  * The body ranges of `documents` (compact, their sections `c` still in them) with `bodies`, bound
  * by `bytes`: each document's body (`""` when it has none) and its sections, packed, or `null` for
  * one without any in its compact document (its one default section is made from its title).
+ * `starts` (default: found from their sizes) are where the ranges start, when the caller has them.
  *
  * @example
  * ```ts
@@ -126,8 +127,8 @@ export function splitBodyRanges(
   documents: readonly CompactDocument[],
   bodies: Readonly<Record<string, string>>,
   bytes: number,
+  starts: readonly number[] = bodyRangeStarts(documents.map((c) => c.z), bytes),
 ): PackedBodyRange[] {
-  const starts = bodyRangeStarts(documents.map((c) => c.z), bytes);
   return starts.map((from, k) => {
     const docs = documents.slice(from, starts[k + 1] ?? documents.length);
     return {
@@ -197,14 +198,8 @@ export function createBodyRanges(
 ): BodyRanges {
   // Found when first needed: a cold isolate's first request may quote nothing.
   let found: readonly number[] | undefined = known;
-  const starts = () => {
-    if (found) return found;
-    // The sizes read in place: no object made for each document.
-    const size = fieldReader(documents);
-    const sizes = new Float64Array(documents.length);
-    for (let n = 0; n < sizes.length; n++) sizes[n] = size("z", n) as number;
-    return found = bodyRangeStarts(sizes, bytes);
-  };
+  // (A sharded build's manifest says where they start: its documents hold no size.)
+  const starts = () => found ??= bodyRangeStarts(documents.map((c) => c.z), bytes);
   const countOf = (k: number) => (starts()[k + 1] ?? documents.length) - starts()[k]!;
   let chunks: ReturnType<typeof createChunkLoader<BodyRange>> | undefined;
   const loader = () =>
