@@ -76,12 +76,10 @@ function lookupsInPlace(
   ids: IdsInPlace,
 ): DocumentLookups {
   const count = documents.length;
-  const urisSpellIds = sourceNames.every((name) => !/[/%]/.test(name));
   const byId = (id: string) => {
     const n = search(ids, count, id);
     return n === -1 ? undefined : documents[n];
   };
-  let uris: Map<string, ManifestDocument> | undefined;
   // Each slug's documents' numbers, made when a slug alone is first looked up.
   let slugs: Map<string, number[]> | undefined;
   const bySlug = (slug: string) => {
@@ -100,16 +98,7 @@ function lookupsInPlace(
   };
   return {
     byId,
-    byUri(uri) {
-      if (!urisSpellIds) {
-        if (!uris) {
-          uris = new Map();
-          for (const doc of documents) uris.set(doc.uri, doc);
-        }
-        return uris.get(uri);
-      }
-      return byUriViaId(uri, byId);
-    },
+    byUri: uriLookup(documents, sourceNames, byId),
     lookup(ref) {
       const key = lookupKey(ref);
       const exact = byId(key);
@@ -121,9 +110,7 @@ function lookupsInPlace(
         if (n !== -1 && ids.sourceAt(n) === s) found.push(n);
       });
       if (found.length === 0 && !key.includes("/")) found = bySlug(key);
-      if (found.length === 0) return { kind: "missing" };
-      if (found.length === 1) return { kind: "found", doc: documents[found[0]!]! };
-      return { kind: "ambiguous", candidates: found.map((n) => qualified(documents[n]!)).sort() };
+      return answer(found.map((n) => documents[n]!), qualified);
     },
   };
 }
@@ -142,16 +129,42 @@ function idOfUri(uri: string): string | undefined {
 }
 
 /**
- * The document of `uri` found by the id it spells, its URI checked (`acdc://d/what?` is not how
- * `d/what?` is written).
+ * The look-up by URI of `documents` (sources `sourceNames`). A document's URI spells its id when
+ * its source's name is written as it is (no `/`, which would end it, nor `%`, which would be read
+ * as an escape): then the URI names the document with that id (`byId`), its URI checked
+ * (`acdc://d/what?` is not how `d/what?` is written), and a URI its id does not find names none;
+ * otherwise a map of every URI is made on the first look-up.
  */
-function byUriViaId(
-  uri: string,
+function uriLookup(
+  documents: readonly ManifestDocument[],
+  sourceNames: readonly string[],
   byId: (id: string) => ManifestDocument | undefined,
-): ManifestDocument | undefined {
-  const id = idOfUri(uri);
-  const doc = id === undefined ? undefined : byId(id);
-  return doc !== undefined && doc.uri === uri ? doc : undefined;
+): (uri: string) => ManifestDocument | undefined {
+  if (sourceNames.some((name) => /[/%]/.test(name))) {
+    let uris: Map<string, ManifestDocument> | undefined;
+    return (uri) => {
+      if (!uris) {
+        uris = new Map();
+        for (const doc of documents) uris.set(doc.uri, doc);
+      }
+      return uris.get(uri);
+    };
+  }
+  return (uri) => {
+    const id = idOfUri(uri);
+    const doc = id === undefined ? undefined : byId(id);
+    return doc !== undefined && doc.uri === uri ? doc : undefined;
+  };
+}
+
+/** A look-up's answer from the documents it found (`qualified` names an ambiguous one's). */
+function answer(
+  found: readonly ManifestDocument[],
+  qualified: (doc: ManifestDocument) => string,
+): SlugLookup {
+  if (found.length === 0) return { kind: "missing" };
+  if (found.length === 1) return { kind: "found", doc: found[0]! };
+  return { kind: "ambiguous", candidates: found.map(qualified).sort() };
 }
 
 /** A look-up's reference without spaces or slashes around it. */
@@ -189,12 +202,7 @@ export function createLookups(
   inPlace?: IdsInPlace,
 ): DocumentLookups {
   if (inPlace) return lookupsInPlace(documents, sourceNames, qualified, inPlace);
-  // A document's URI spells its id when its source's name is written as it is (no `/`, which
-  // would end it, nor `%`, which would be read as an escape): then the URI names the document
-  // with that id, if any, and a URI its id does not find names none.
-  const urisSpellIds = sourceNames.every((name) => !/[/%]/.test(name));
   let ids: Map<string, ManifestDocument> | undefined;
-  let uris: Map<string, ManifestDocument> | undefined;
   let places:
     | { byPath: Map<string, ManifestDocument[]>; bySlug: Map<string, ManifestDocument[]> }
     | undefined;
@@ -203,12 +211,6 @@ export function createLookups(
     ids = new Map();
     for (const doc of documents) ids.set(doc.id, doc);
     return ids;
-  };
-  const byUris = () => {
-    if (uris) return uris;
-    uris = new Map();
-    for (const doc of documents) uris.set(doc.uri, doc);
-    return uris;
   };
   const byPlaces = () => {
     if (places) return places;
@@ -227,19 +229,16 @@ export function createLookups(
   const byId = (id: string) => byIds().get(id);
   return {
     byId,
-    byUri(uri) {
-      if (!urisSpellIds) return byUris().get(uri);
-      return byUriViaId(uri, byId);
-    },
+    byUri: uriLookup(documents, sourceNames, byId),
     lookup(ref) {
       const key = lookupKey(ref);
       const exact = byId(key);
       if (exact) return { kind: "found", doc: exact };
       const { byPath, bySlug } = byPlaces();
-      const list = byPath.get(key) ?? (key.includes("/") ? undefined : bySlug.get(key));
-      if (!list || list.length === 0) return { kind: "missing" };
-      if (list.length === 1) return { kind: "found", doc: list[0]! };
-      return { kind: "ambiguous", candidates: list.map(qualified).sort() };
+      return answer(
+        byPath.get(key) ?? (key.includes("/") ? undefined : bySlug.get(key)) ?? [],
+        qualified,
+      );
     },
   };
 }
