@@ -42,8 +42,24 @@ export interface CountingServer {
 }
 
 /**
+ * The CPU a process's main thread has used, in nanoseconds (`?pid=N`: the first number of
+ * `/proc/N/task/N/schedstat`), as text; `NaN` where the kernel does not say. Read here because a
+ * process Deno runs without `--allow-all` may not read its own `/proc` entries.
+ */
+async function threadCpuNs(url: URL): Promise<string> {
+  const pid = Number(url.searchParams.get("pid"));
+  if (!Number.isSafeInteger(pid) || pid <= 0) return "NaN";
+  try {
+    return (await Deno.readTextFile(`/proc/${pid}/task/${pid}/schedstat`)).split(" ")[0]!;
+  } catch {
+    return "NaN";
+  }
+}
+
+/**
  * Serves `dir` on 127.0.0.1, waiting `delayMs` before each answer; `GET /__mark` records where
- * the client's cold part ends (answered at once, never counted).
+ * the client's cold part ends, and `GET /__cpu?pid=N` answers the CPU process N's main thread has
+ * used, in nanoseconds (both answered at once, never counted).
  *
  * @example
  * ```ts
@@ -58,6 +74,9 @@ export interface CountingServer {
  * assert.deepEqual(server.served.map(({ path, bytes }) => [path, bytes]), [["/a.json", 1011]]);
  * assert.ok(Math.abs(server.served[0]!.at - Date.now()) < 60_000);
  * assert.equal(server.marked, 1);
+ * const ns = Number(await (await fetch(`${server.url}/__cpu?pid=${Deno.pid}`)).text());
+ * assert.ok(ns > 0 || Number.isNaN(ns)); // NaN where there is no /proc
+ * assert.equal(await (await fetch(`${server.url}/__cpu?pid=x`)).text(), "NaN");
  * assert.ok((await server.gzipBytes(server.served)) < 100);
  * await server.shutdown();
  * await Deno.remove(dir, { recursive: true });
@@ -94,6 +113,7 @@ export function countingServer(dir: string, delayMs: number): CountingServer {
       state.marked = state.served.length;
       return new Response(null, { status: 204 });
     }
+    if (path === "/__cpu") return new Response(await threadCpuNs(new URL(req.url)));
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     if (path.split("/").includes("..")) return new Response("no", { status: 400 });
     try {

@@ -51,7 +51,13 @@ const answer = async (res) => {
   return { hits: body.result.structuredContent?.results?.length ?? 0 };
 };
 const cpu = () => { const u = Deno.cpuUsage(); return (u.user + u.system) / 1000; };
+// The CPU of the isolate's own thread (the main thread, where Deno runs the function), as the
+// server reads it from the kernel: the process's less V8's compiler and collector threads and
+// Deno's I/O threads. Asked outside the timed spans (a fetch costs the asker some CPU).
+const mainCpu = async () =>
+  Number(await (await fetch(site + "/__cpu?pid=" + Deno.pid)).text()) / 1e6;
 const first = request(questions[0], 1);
+const main0 = await mainCpu();
 const cpu0 = cpu();
 const t0 = performance.now();
 const { functions } = await import("./stage2.js");
@@ -61,7 +67,10 @@ const cpu1 = cpu();
 const cold = await answer(await handle(first));
 const t2 = performance.now();
 const cpu2 = cpu();
+const main2 = await mainCpu();
 await (await fetch(site + "/__mark")).body?.cancel();
+const main3 = await mainCpu();
+let warmCpuSum = 0;
 const warm = [];
 const warmCpu = [];
 const spans = [];
@@ -75,13 +84,17 @@ for (const [i, query] of questions.slice(1).entries()) {
   // An error answer is no search: its times are left out (null).
   warm.push(out.error ? null : end - t);
   warmCpu.push(out.error ? null : cpu() - c);
+  warmCpuSum += cpu() - c;
   spans.push([performance.timeOrigin + t, performance.timeOrigin + end]);
   if (out.error) errors.push(query + ": " + out.error);
 }
+// Over all warm questions (each asked per question would add a fetch's CPU to each).
+const warmMainCpuMs = (await mainCpu()) - main3;
 globalThis.gc?.();
 console.log(JSON.stringify({
   importMs: t1 - t0, importCpuMs: cpu1 - cpu0,
   coldWallMs: t2 - t0, coldCpuMs: cpu2 - cpu0, hits: cold.hits, coldError: cold.error,
+  coldMainCpuMs: main2 - main0, warmMainCpuMs, warmCpuMs: warmCpuSum,
   warm, warmCpu, spans, errors: errors.slice(0, 3), errorCount: errors.length,
   heapMB: Deno.memoryUsage().heapUsed / 1e6, rssMB: Deno.memoryUsage().rss / 1e6,
 }));
@@ -96,6 +109,16 @@ export interface IsolateRun {
   coldWallMs: number;
   /** Import and first search, CPU of the whole process. */
   coldCpuMs: number;
+  /**
+   * Import and first search, CPU of the isolate's own thread (the main thread, read by the
+   * server from `/proc`: the whole process's less V8's background compiler and collector threads
+   * and Deno's I/O threads), plus one fetch's answer to the isolate; NaN where there is no /proc.
+   */
+  coldMainCpuMs: number;
+  /** The warm questions' CPU on the isolate's own thread, all of them (see `coldMainCpuMs`). */
+  warmMainCpuMs: number;
+  /** The warm questions' CPU of the whole process, all of them, errors included. */
+  warmCpuMs: number;
   hits: number;
   /** The first search's error answer (its times then say nothing of a search). */
   coldError?: string;
