@@ -61,7 +61,8 @@ export function createShardReader(
   maxBytes = CHUNK_CACHE_BYTES,
   cacheOptions?: Parameters<typeof createChunkCache>[2],
 ): ShardReader {
-  const sizes = new WeakMap<object, number>();
+  // Per value read: whether its text was one-byte (then its heap weight, once asked).
+  const weights = new WeakMap<object, boolean | number>();
   const pending = new Map<string, Promise<Uint8Array>>();
   const stats = { reads: 0, bytes: 0 };
   const read = (name: string): Promise<Uint8Array> => {
@@ -80,11 +81,17 @@ export function createShardReader(
     return p;
   };
   // What `value` costs the heap: its strings are one-byte when its text was all ASCII (as many
-  // characters as bytes, and no `\u` escape), else counted at two bytes a character.
-  const weigh = (value: unknown, ascii: boolean) => {
-    if (typeof value === "object" && value !== null) {
-      sizes.set(value, approxBytes(value, ascii ? 1 : 2));
-    }
+  // characters as bytes, and no `\u` escape), else counted at two bytes a character. Counted
+  // when the chunk cache first asks, so a value that is copied and dropped (a stats range) or
+  // kept outside the cache (a dictionary volume) is never walked: on the reference shelf, weighing
+  // the dictionary's volumes took about as long as parsing them.
+  const weightOf = (value: unknown): number => {
+    if (typeof value !== "object" || value === null) return 0;
+    const known = weights.get(value);
+    if (typeof known !== "boolean") return known ?? 0;
+    const bytes = approxBytes(value, known ? 1 : 2);
+    weights.set(value, bytes);
+    return bytes;
   };
   const parse = (name: string, text: string): unknown => {
     try {
@@ -97,18 +104,16 @@ export function createShardReader(
   return {
     source,
     stats,
-    chunkCache: createChunkCache(
-      maxBytes,
-      (raw) => typeof raw === "object" && raw !== null ? sizes.get(raw) ?? 0 : 0,
-      cacheOptions,
-    ),
+    chunkCache: createChunkCache(maxBytes, weightOf, cacheOptions),
     async json(name, as) {
       // (A root's parts, read whole by `jsonOfParts`, are no chunks: they are not weighed.)
       const bytes = await read(name);
       const text = decode(bytes);
       const value = parse(name, text);
       const made = as ? as(value) : value;
-      weigh(made, text.length === bytes.byteLength && !text.includes("\\u"));
+      if (typeof made === "object" && made !== null) {
+        weights.set(made, text.length === bytes.byteLength && !text.includes("\\u"));
+      }
       return made;
     },
     async jsonOfParts(names) {

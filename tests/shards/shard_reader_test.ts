@@ -50,6 +50,36 @@ Deno.test("shard reader: the chunk cache weighs a chunk at what its decoded obje
   );
 });
 
+Deno.test("shard reader: a value is weighed only when the chunk cache takes it, and once", async () => {
+  const files = sectionShards(2);
+  const { reader } = readerOver(files, 1 << 30);
+  // Counts the walks of a value's properties (what weighing it does).
+  let walks = 0;
+  const watched = (value: unknown) =>
+    new Proxy(value as object, {
+      ownKeys(target) {
+        walks++;
+        return Reflect.ownKeys(target);
+      },
+    });
+  // Read and dropped (as a stats range is copied, or a dictionary volume kept elsewhere).
+  await reader.json(nameOf(0), watched);
+  assert.equal(walks, 0);
+  const chunks = createChunkLoader(
+    1,
+    () => reader.json(nameOf(1), watched),
+    (c) => c,
+    reader.chunkCache,
+  );
+  await chunks.load([0]);
+  assert.equal(walks, 1);
+  const bytes = reader.chunkCache.bytes;
+  assert.equal(bytes, approxBytes(files.get(nameOf(1)) && JSON.parse(files.get(nameOf(1))!), 1));
+  // Taken again after it was forgotten: the weight is remembered, not walked again.
+  assert.equal(reader.chunkCache.admit(chunks.get(0), () => {}) !== undefined, true);
+  assert.equal(walks, 1);
+});
+
 Deno.test("shard reader: a chunk with characters past ASCII is weighed at two bytes a character", async () => {
   const files = sectionShards(1, true);
   const { reader } = readerOver(files, 1 << 30);
