@@ -268,11 +268,11 @@ export interface SearchIndex {
   /** {@link suggest} for each of `terms`, once the dictionary ranges they scan are read. */
   readSuggestions(terms: readonly string[], max: number): Promise<string[][]>;
   /**
-   * Reads, in the background, the dictionary ranges not read yet, in volumes (nothing when the
-   * index holds its dictionary whole or was given no volumes to read), and the stats ranges and
-   * the pages' name ranges not read yet (`document_stats.ts`; not the parts' names): what an
-   * engine does from its second search on, so that the later ones wait for none of them. A failure is forgotten (the
-   * next call tries again).
+   * Reads, in the background, the next volume of the dictionary ranges not read yet (one volume
+   * a call; nothing when the index holds its dictionary whole or was given no volumes to read),
+   * and the stats ranges and the pages' name ranges not read yet (`document_stats.ts`; not the
+   * parts' names): what an engine does from its second search on, so that the later ones wait
+   * for none of them. A failure is forgotten (the next call tries again).
    */
   readRest(): void;
   /**

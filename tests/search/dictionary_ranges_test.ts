@@ -137,3 +137,43 @@ Deno.test("dictionary ranges: import refuses bad ranges; export gives the whole 
   });
   await assert.rejects(swapped.readPlan("image processing"), /is not the one the index names/);
 });
+
+Deno.test("dictionary ranges: the rest is read one volume a call, a failed volume again at the next", async () => {
+  const { createRangeReader } = await import("../../src/search/dictionary_ranges.ts");
+  const ranges = ["a", "b", "c", "d"].map((t, k) => ({ terms: [t], counts: [k + 1] }));
+  const data = { size: 4, starts: [0, 1, 2, 3], firsts: ["a", "b", "c", "d"], volumes: [0, 2, 3] };
+  const volumes = [ranges.slice(0, 2), ranges.slice(2, 3), ranges.slice(3)];
+  const asked: number[] = [];
+  let failNext = false;
+  const reader = createRangeReader(
+    data,
+    false,
+    (k) => Promise.resolve(ranges[k]),
+    (v) => {
+      asked.push(v);
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new Error("offline"));
+      }
+      return Promise.resolve(volumes[v]);
+    },
+  );
+  await reader.readRest();
+  assert.deepEqual(asked, [0]);
+  assert.deepEqual([0, 1, 2, 3].map((r) => reader.range(r)?.terms[0]), [
+    "a",
+    "b",
+    undefined,
+    undefined,
+  ]);
+  failNext = true;
+  await assert.rejects(reader.readRest(), /offline/);
+  await reader.readRest();
+  assert.deepEqual(asked, [0, 1, 1]);
+  assert.equal(reader.range(2)?.terms[0], "c");
+  await reader.readRest();
+  assert.equal(reader.range(3)?.terms[0], "d");
+  // Every volume read: nothing more.
+  await reader.readRest();
+  assert.deepEqual(asked, [0, 1, 1, 2]);
+});
