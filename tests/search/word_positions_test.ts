@@ -35,6 +35,16 @@ function assertSameAsScan(text: string, every = 1) {
   }
 }
 
+Deno.test("word positions: a mark outside any word (an emoji's variation selector) leaves the text searched by substrings", () => {
+  const text = "Iterators \u2764\ufe0f folding: fold the iterator. \u0301 (no word) caf\u00e9";
+  const words = positionsOf(text);
+  assert.notEqual(words.lower, undefined);
+  assert.deepEqual(occurrences(words, "fold"), scanAllOccurrences(text, "fold"));
+  assert.equal(occurrences(words, "fold").length, 4);
+  // A mark written apart inside a word still sends the text to the word-by-word scan.
+  assert.equal(positionsOf("\u2764\ufe0f cafe\u0301 fold").lower, undefined);
+});
+
 Deno.test("word positions: the substring search finds exactly the words a full scan finds", () => {
   // Pieces that stress word starts: apostrophes (suffixes and quotes), digits after letters,
   // combining marks, a letter outside the BMP, letters whose lowercase is longer.
@@ -78,6 +88,9 @@ Deno.test("word positions: the substring search finds exactly the words a full s
     "\u00a0",
     "─",
     "✅",
+    "❤\ufe0f",
+    "1\ufe0f\u20e3",
+    "a\u20dd",
   );
   fc.assert(
     fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
