@@ -146,8 +146,10 @@ export const SCOPES_KEPT = 16;
 
 /**
  * Most heap bytes of length norms an index keeps over all scopes (8 bytes a document per field
- * and scope: 4.3 MB a scope on the reference shelf's 89,538 documents); past it they start over,
- * and are computed again as postings need them (a division each).
+ * and scope: 4.3 MB a scope on the reference shelf's 89,538 documents); past it a field's norms
+ * are computed at each posting (a division each) and not kept. (Dropping every table instead, as
+ * before, made a search of pages then of their parts on that shelf drop and make its tables again
+ * at every question: 869 tables of 716 KB in 300 questions, 2026-11-28.)
  */
 export const NORMS_BYTES = 8 * 1024 * 1024;
 
@@ -311,8 +313,11 @@ export function createTermScores(input: TermScoresInput): TermScorer {
             if (scope && !scope.has(n)) continue;
             if (sum[n] === 0) docs[docCount++] = n;
             // (0: not computed yet; a norm of 0, b = 1 on an empty field, is computed again.)
-            let norm = table[n]!;
-            if (norm === 0) norm = table[n] = lengthNorm(fieldLengths[n] ?? 0, average, b);
+            let norm = table ? table[n]! : 0;
+            if (norm === 0) {
+              norm = lengthNorm(fieldLengths[n] ?? 0, average, b);
+              if (table) table[n] = norm;
+            }
             sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm);
           }
         }
@@ -390,13 +395,9 @@ function createNorms(input: TermScoresInput, pages: number, maxBytes: number) {
       norms.set(scopeKey, ofScope = { averages: averagesOf(scope), of: new Map() });
     }
     let table = ofScope.of.get(field);
-    if (!table) {
+    // Past the bound, none (see NORMS_BYTES): the tables kept stay.
+    if (!table && normsBytes + 8 * total <= maxBytes) {
       table = new Float64Array(total);
-      if (normsBytes + table.byteLength > maxBytes) {
-        // Every scope's tables but this one's start over (its averages are kept).
-        for (const kept of norms.values()) kept.of.clear();
-        normsBytes = 0;
-      }
       ofScope.of.set(field, table);
       normsBytes += table.byteLength;
     }

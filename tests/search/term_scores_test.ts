@@ -92,6 +92,34 @@ Deno.test("term scores: length norms of many scopes stay within their byte bound
   assert.ok(NORMS_BYTES >= 8 * 2 * 89_538, "one scope of the reference shelf's documents fits");
 });
 
+Deno.test("term scores: past the norms' bound the tables kept stay, and the rest are computed at each posting", () => {
+  const total = 1_000;
+  // Tables of 8,000 bytes: three fit.
+  const scorer = index(total, 10, { norms: 3 * 8 * total });
+  const scope = (k: number): StatsScope => ({ key: `s${k}`, has: () => true, size: total });
+  const kept = () => scorer.held().norms;
+  const first = [0, 1, 2, 3].map((k) => plain(scorer.scoresOf("t3", WEIGHTS, "w", scope(k))));
+  const full = kept();
+  assert.ok(full > 0 && full <= 3 * 8 * total, `norms ${full}`);
+  // Scopes asked in turn, as a search of pages then of their parts asks them, keep what they
+  // kept: no table is dropped and made again.
+  for (let round = 0; round < 3; round++) {
+    for (let k = 0; k < 4; k++) {
+      assert.deepEqual(
+        plain(scorer.scoresOf(`t${3 + round + 1}`, WEIGHTS, "w", scope(k))) !== undefined,
+        true,
+      );
+      assert.equal(kept(), full);
+    }
+  }
+  // And the scores are those of a scorer that kept every table.
+  const roomy = index(total, 10);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((k) => plain(roomy.scoresOf("t3", WEIGHTS, "w", scope(k)))),
+    first,
+  );
+});
+
 Deno.test("term scores: a query's terms, however common, are decoded once for all its reads while they fit its budget; the least recently read go first", () => {
   // 60,000 documents, each term in all of them (960 KB decoded): two fit the bound, three not.
   const total = 60_000;
