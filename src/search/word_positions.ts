@@ -29,6 +29,12 @@ export interface WordPositions {
    * lowercasing changes the length (offsets would not line up) or marks are written apart.
    */
   readonly lower: string | undefined;
+  /**
+   * Where each character of `lower` stands in `text`, when `lower` leaves out marks written
+   * apart inside words (`re\u0301sume\u0301`, the vowel signs of `हिन्दी`), as the analyzer
+   * leaves them out of its words; `undefined` when `lower` lines up with `text`.
+   */
+  readonly at?: Int32Array;
   /** The forms of the analyzer's rules the text takes (`wordFormsOf`). */
   readonly forms: WordForms;
   /** Characters held (for the cache bound). */
@@ -94,7 +100,34 @@ export function positionsOf(text: string): WordPositions {
   // the 2-core VM, 2026-11-28).
   if (forms === "latin") return { ...prepared, lower: foldMarks(lower, LATIN_MARKS) };
   const folded = foldMarks(lower);
-  return { ...prepared, lower: markInWord().test(folded) ? undefined : folded };
+  if (!markInWord().test(folded)) return { ...prepared, lower: folded };
+  // Marks written apart inside words left out, and where each character left stands: a word's
+  // beginning is found as the analyzer reads it (`résumé` with its accents apart starts "resu").
+  const stripped = withoutMarksInWords(folded);
+  return { ...prepared, ...stripped };
+}
+
+/**
+ * `folded` without its marks inside words (each run of marks after a letter or digit), and where
+ * each character left stands in it.
+ */
+function withoutMarksInWords(folded: string): { lower: string; at: Int32Array } {
+  const runs = marksInWords();
+  const at = new Int32Array(folded.length + 1);
+  const parts: string[] = [];
+  let kept = 0;
+  let from = 0;
+  const keep = (end: number) => {
+    parts.push(folded.slice(from, end));
+    for (let i = from; i < end; i++) at[kept++] = i;
+  };
+  for (const run of folded.matchAll(runs)) {
+    keep(run.index);
+    from = run.index + run[0].length;
+  }
+  keep(folded.length);
+  at[kept] = folded.length;
+  return { lower: parts.join(""), at: at.subarray(0, kept + 1) };
 }
 
 // Letters that may carry marks: Latin, Greek, Cyrillic and the other alphabets up to U+1FFF, and
@@ -103,6 +136,8 @@ const MARKABLE = /[\u00c0-\u1fff\u3040-\u30ff]/;
 const MARKABLE_ALL = /[\u00c0-\u1fff\u3040-\u30ff]/g;
 const hasMark = lazyPattern(String.raw`\p{M}`, "u");
 const markInWord = lazyPattern(String.raw`[\p{L}\p{N}]\p{M}`, "u");
+const marksInWords = lazyPattern(String.raw`(?<=[\p{L}\p{N}])\p{M}+`, "gu");
+const isMark = lazyPattern(String.raw`^\p{M}`, "u");
 const HAS_LATIN_MARK = /[\u0300-\u036f]/;
 
 /**
@@ -144,11 +179,12 @@ const APOSTROPHE = /^['’]/;
  */
 const CLASSES = Object.fromEntries(
   (Object.keys(RULE_CLASSES) as WordForms[]).map((forms) => {
-    const { ln, n, u } = RULE_CLASSES[forms];
+    const { ln, lmn, n, u } = RULE_CLASSES[forms];
     return [forms, {
       letterOrDigit: lazyPattern(`^[${ln}]`, u),
       digit: lazyPattern(`^[${n}]`, u),
-      inWord: lazyPattern(`^[${ln}'\u2019]`, u),
+      // Marks too (where the rules have them): they belong to the word they follow.
+      inWord: lazyPattern(`^[${lmn}'\u2019]`, u),
     }];
   }),
 ) as Record<WordForms, { letterOrDigit: () => RegExp; digit: () => RegExp; inWord: () => RegExp }>;
@@ -183,7 +219,13 @@ interface Replayed {
 function startsWord(text: string, at: number, forms: WordForms, replayed: Replayed): boolean {
   if (at === 0) return true;
   const { letterOrDigit, digit, inWord } = CLASSES[forms];
-  const before = charBefore(text, at);
+  let before = charBefore(text, at);
+  if (forms === "unicode" && isMark().test(before)) {
+    // Marks belong to the word they follow, if any: what stands before them tells.
+    let end = at - before.length;
+    while (end > 0 && isMark().test(before = charBefore(text, end))) end -= before.length;
+    if (end === 0 || !letterOrDigit().test(before)) return true;
+  }
   if (!APOSTROPHE.test(before)) {
     if (!letterOrDigit().test(before)) return true;
     if (digit().test(before) || !digit().test(text.slice(at, at + 2))) return false;
@@ -191,7 +233,11 @@ function startsWord(text: string, at: number, forms: WordForms, replayed: Replay
   // Inside the word the last replay ended with.
   if (at < replayed.at) return false;
   let from = at;
-  for (let c = before; from > replayed.at && inWord().test(c); c = charBefore(text, from)) {
+  for (
+    let c = charBefore(text, at);
+    from > replayed.at && inWord().test(c);
+    c = charBefore(text, from)
+  ) {
     from -= c.length;
     if (from === 0) break;
   }
@@ -306,7 +352,9 @@ function findWordsStartingWith(words: WordPositions, head: string): Map<string, 
   const rule = ruleOf("word", forms, "y");
   const found = new Map<string, number[]>();
   const replayed = { at: 0 };
-  for (let at = lower!.indexOf(head); at !== -1; at = lower!.indexOf(head, at + 1)) {
+  const mapped = words.at;
+  for (let i = lower!.indexOf(head); i !== -1; i = lower!.indexOf(head, i + 1)) {
+    const at = mapped ? mapped[i]! : i;
     if (!startsWord(text, at, forms, replayed)) continue;
     rule.lastIndex = at;
     const word = rule.exec(text)?.[0];

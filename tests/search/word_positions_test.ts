@@ -41,8 +41,14 @@ Deno.test("word positions: a mark outside any word (an emoji's variation selecto
   assert.notEqual(words.lower, undefined);
   assert.deepEqual(occurrences(words, "fold"), scanAllOccurrences(text, "fold"));
   assert.equal(occurrences(words, "fold").length, 4);
-  // A mark written apart inside a word still sends the text to the word-by-word scan.
-  assert.equal(positionsOf("\u2764\ufe0f cafe\u0301 fold").lower, undefined);
+});
+
+Deno.test("word positions: a text with marks written apart inside words is searched by substrings too, without its marks", () => {
+  const text = "Re\u0301sume\u0301s of hindi: \u0939\u093f\u0928\u094d\u0926\u0940, resume";
+  const words = positionsOf(text);
+  assert.equal(words.lower, "resumes of hindi: \u0939\u0928\u0926, resume");
+  assert.deepEqual(occurrences(words, "resum"), scanAllOccurrences(text, "resum"));
+  assert.deepEqual(occurrences(words, "resum"), [0, 9, 28, 34]);
 });
 
 Deno.test("word positions: the substring search finds exactly the words a full scan finds", () => {
@@ -91,6 +97,12 @@ Deno.test("word positions: the substring search finds exactly the words a full s
     "❤\ufe0f",
     "1\ufe0f\u20e3",
     "a\u20dd",
+    "re\u0301sume\u0301",
+    "l'e\u0301te\u0301",
+    "don't\u03012",
+    "'\u0301x",
+    "e\u0301\u0302x",
+    "\u0915\u094d\u0937",
   );
   fc.assert(
     fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
