@@ -24,9 +24,10 @@ import { britishHeads } from "./american_spelling.ts";
 export interface WordPositions {
   readonly text: string;
   /**
-   * `text` as the analyzer compares it, character for character: lowercase, and accented
-   * letters without their marks (`é` → `e`, as `normalizeWord` folds them); `undefined` when
-   * lowercasing changes the length (offsets would not line up) or marks are written apart.
+   * `text` as the analyzer compares it: lowercase, accented letters without their marks (`é` →
+   * `e`, as `normalizeWord` folds them), character for character but for marks written apart
+   * inside words, which it leaves out (see `at`); `undefined` when its lowercase would not line
+   * up with it (a safeguard: since `İ` is read as `I`, no text is known to).
    */
   readonly lower: string | undefined;
   /**
@@ -79,7 +80,9 @@ const textMemo = <V>(name: string, text: string) =>
  * ```
  */
 export function positionsOf(text: string): WordPositions {
-  const lower = text.toLowerCase();
+  // `İ` is the one letter whose lowercase is longer (`i` and a combining dot, which the analyzer
+  // drops from its words): written `I` first, its lowercase lines up.
+  const lower = (text.includes("\u0130") ? text.replaceAll("\u0130", "I") : text).toLowerCase();
   const forms = wordFormsOf(text);
   const prepared = {
     text,

@@ -49,6 +49,14 @@ Deno.test("word positions: a text with marks written apart inside words is searc
   assert.equal(words.lower, "resumes of hindi: \u0939\u0928\u0926, resume");
   assert.deepEqual(occurrences(words, "resum"), scanAllOccurrences(text, "resum"));
   assert.deepEqual(occurrences(words, "resum"), [0, 9, 28, 34]);
+  // `İ`, the one letter whose lowercase is longer, is read as `I`.
+  const turkish = positionsOf("İstanbul, istanbul; DİSK");
+  assert.equal(turkish.lower, "istanbul, istanbul; disk");
+  assert.deepEqual(occurrences(turkish, "istanbul"), [0, 8, 10, 18]);
+  assert.deepEqual(
+    occurrences(turkish, "disk"),
+    scanAllOccurrences("İstanbul, istanbul; DİSK", "disk"),
+  );
 });
 
 Deno.test("word positions: the substring search finds exactly the words a full scan finds", () => {
