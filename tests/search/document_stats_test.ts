@@ -11,13 +11,18 @@ import type { Manifest } from "../../src/content/manifest.ts";
 import { splitDocuments } from "../../src/search/document_ranges.ts";
 import { FIELDS } from "../../src/search/index_fields.ts";
 import { decodePostings } from "../../src/search/postings.ts";
+import { createDocumentStats, NAME_RANGES_A_CALL } from "../../src/search/document_stats.ts";
 import {
   buildIndexFor,
   createSearchEngine,
   type QueryOptions,
   type SearchEngine,
 } from "../../src/search/search_engine.ts";
-import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
+import {
+  buildSearchIndex,
+  importSearchIndex,
+  type SearchIndexData,
+} from "../../src/search/search_index.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
 
 const WEIGHTS = { name: 2, keywords: 3, description: 1.5, content: 1 };
@@ -140,9 +145,18 @@ Deno.test("document ranges: from its second search on, an engine reads the pages
   const pages = data.ids.length - data.parts!.length;
   const pageNames = Array.from({ length: Math.ceil(pages / 8) }, (_, k) => k);
   assert.ok(pageNames.length < names.length && pageNames.some((k) => !reads.names.includes(k)));
-  // The second search starts the background read: every name range of the pages, each once.
+  // The second search starts the background read: the first name ranges of the pages not read
+  // yet, a few a search, each once, until all are.
+  const unread = pageNames.filter((k) => !reads.names.includes(k));
+  assert.ok(unread.length > NAME_RANGES_A_CALL, `${unread.length} name ranges to read`);
   assert.deepEqual(await answer(engine, "vimeo"), await answer(whole, "vimeo"));
   await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.ok(unread.slice(0, NAME_RANGES_A_CALL).every((k) => reads.names.includes(k)));
+  assert.ok(!reads.names.includes(unread[NAME_RANGES_A_CALL]!));
+  for (let search = 0; search < Math.ceil(unread.length / NAME_RANGES_A_CALL); search++) {
+    assert.deepEqual(await answer(engine, "vimeo"), await answer(whole, "vimeo"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   assert.deepEqual(new Set(reads.stats).size, stats.length);
   assert.equal(reads.stats.length, stats.length, "each range read once");
   assert.ok(pageNames.every((k) => reads.names.includes(k)));
@@ -188,4 +202,41 @@ Deno.test("document ranges: the names of parts are read only when asked for (a s
   assert.ok(reads.every((k) => k * 8 < pages), `${reads}`);
   await index.loadStats(terms, { plan });
   assert.ok(reads.includes(Math.floor(part.n / 8)), `${reads}`);
+});
+
+Deno.test("document ranges: the pages' names are read in the background a few ranges a call, from the first not read", async () => {
+  const docs = Array.from({ length: 3 * NAME_RANGES_A_CALL + 5 }, (_, k) => ({
+    id: `d${k}`,
+    name: `Page ${k}`,
+    keywords: [],
+    description: "",
+    content: `word${k}`,
+  }));
+  const data = await buildSearchIndex(docs, "h").export();
+  const { edge, stats, names } = splitDocuments(data, 64, 1);
+  const read: number[] = [];
+  let failing = false;
+  const index = createDocumentStats(edge, {
+    statsRange: (k) => Promise.resolve(stats[k]),
+    namesRange: (k) => {
+      if (failing) return Promise.reject(new Error("offline"));
+      read.push(k);
+      return Promise.resolve(names[k]);
+    },
+  });
+  await index.load({ docs: [[5]], nameTerms: 2, titled: [5] });
+  assert.deepEqual(read, [5]);
+  await index.loadRest();
+  // The first NAME_RANGES_A_CALL not read yet (5 was).
+  const first = Array.from({ length: NAME_RANGES_A_CALL + 1 }, (_, k) => k).filter((k) => k !== 5);
+  assert.deepEqual(read.slice(1).sort((a, b) => a - b), first);
+  failing = true;
+  await assert.rejects(index.loadRest(), /offline/);
+  failing = false;
+  await index.loadRest();
+  assert.equal(read.length, 1 + 2 * NAME_RANGES_A_CALL);
+  assert.equal(index.nameOf(NAME_RANGES_A_CALL + 1), `page ${NAME_RANGES_A_CALL + 1}`);
+  for (let call = 0; call < 3; call++) await index.loadRest();
+  assert.equal(read.length, docs.length);
+  assert.equal(new Set(read).size, docs.length);
 });
