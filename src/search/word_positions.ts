@@ -103,7 +103,8 @@ export function positionsOf(text: string): WordPositions {
   // the 2-core VM, 2026-11-28).
   if (forms === "latin") return { ...prepared, lower: foldMarks(lower, LATIN_MARKS) };
   const folded = foldMarks(lower);
-  if (!markInWord().test(folded)) return { ...prepared, lower: folded };
+  // (Most texts have no mark at all: that test is the quicker one.)
+  if (!hasMark().test(folded) || !markInWord().test(folded)) return { ...prepared, lower: folded };
   // Marks written apart inside words left out, and where each character left stands: a word's
   // beginning is found as the analyzer reads it (`résumé` with its accents apart starts "resu").
   const stripped = withoutMarksInWords(folded);
