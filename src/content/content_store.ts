@@ -1,14 +1,8 @@
 import { bodyChunkOf } from "./body_chunks.ts";
-import { createBodyRanges } from "./body_ranges.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import {
-  documentNumber,
-  expandManifest,
-  fieldReader,
-  type SectionsElsewhere,
-} from "./compact_documents.ts";
-import { createDetails } from "./detail_loader.ts";
+import { documentNumber, expandManifest, fieldReader } from "./compact_documents.ts";
+import { rangedBodies, rangedDetails } from "./deferred_ranges.ts";
 import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
@@ -104,33 +98,6 @@ export interface ContentStoreOptions {
   chunkCache?: ChunkCache;
 }
 
-/**
- * Reading a sharded build's bodies and sections from body ranges (`body_ranges.ts`), a document
- * found by its number in the manifest (`numberOf`).
- */
-function createRangedBodies(
-  input: Manifest,
-  bodyChunk: ((k: number) => Promise<unknown>) | undefined,
-  numberOf: (doc: ManifestDocument) => number,
-  cache?: ChunkCache,
-): Pick<ContentStore, "body" | "loadBodies"> & { sections: SectionsElsewhere } {
-  if (!bodyChunk) {
-    throw new TypeError("Invalid manifest: its bodies are in body ranges and nothing loads them");
-  }
-  const ranges = createBodyRanges(
-    input.compactDocuments ?? [],
-    input.bodyRangeBytes!,
-    bodyChunk,
-    cache,
-    input.bodyRangeStarts,
-  );
-  return {
-    sections: ranges.sections,
-    body: (doc) => ranges.body(numberOf(doc), doc.id),
-    loadBodies: (docs = []) => ranges.load(Array.from(docs, numberOf)),
-  };
-}
-
 /** Reading bodies: from the manifest, or from chunks imported on first need. */
 function createBodies(
   manifest: Manifest,
@@ -190,7 +157,7 @@ export function createContentStore(
   options: ContentStoreOptions = {},
 ): ContentStore {
   assertManifest(input);
-  const details = createDetails(input, options.detailRange, options.chunkCache);
+  const details = rangedDetails(input, options.detailRange, options.chunkCache);
   // A document's number: its view's, else (a copy of it) the view's of its id.
   const numberOf = (doc: ManifestDocument): number => {
     const n = documentNumber(doc) ?? documentNumber(byId(doc.id) ?? doc);
@@ -198,7 +165,7 @@ export function createContentStore(
     return n;
   };
   const ranged = input.bodyRangeBytes !== undefined
-    ? createRangedBodies(input, options.bodyChunk, numberOf, options.chunkCache)
+    ? rangedBodies(input, options.bodyChunk, numberOf, options.chunkCache)
     : undefined;
   const manifest = expandManifest(input, {
     sections: ranged?.sections,
