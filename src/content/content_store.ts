@@ -52,6 +52,12 @@ export interface ContentStore {
    * read ahead of a page the answer does not show only costs.
    */
   readonly readsAhead: boolean;
+  /**
+   * Whether {@link ContentStore.loadDocuments} may read anything: false when the manifest holds
+   * every document's details (a bundled build's), so that a search gathers nothing for it to read.
+   * Unknown (`undefined`): it may.
+   */
+  readonly readsDetails?: boolean;
   /** By manifest id (`<source>/<path>`). */
   byId(id: string): ManifestDocument | undefined;
   /** By URI (`acdc://<source>/<path>`). */
@@ -149,6 +155,8 @@ function createBodies(
  * ] });
  * const store = createContentStore(manifest);
  * assert.ok(store.lookup("a/x").kind === "found");
+ * // Its details are in the manifest: nothing for a search to gather for them.
+ * assert.equal(store.readsDetails, false);
  * assert.ok(store.lookup("x").kind === "ambiguous");
  * ```
  */
@@ -214,6 +222,7 @@ export function createContentStore(
       : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
     readsAhead: ranged !== undefined,
+    readsDetails: details.elsewhere !== undefined,
     byId,
     byUri,
     lookup,
