@@ -6,7 +6,9 @@
  * revalidated after the cache TTL, with the last good copy kept if a fetch fails. A sharded
  * build's stub (`{ "shards": root }`, `src/shards/shard_root.ts`) names content-addressed shards
  * instead, each read on first need from the site's URL (a public build), the deploy's Netlify
- * Blobs store (a private one) or the source the entry gives. Reads no files, ever.
+ * Blobs store (a private one) or the source the entry gives; the modules that read them are
+ * imported with the first request of a sharded build, never by one serving a bundled build.
+ * Reads no files, ever.
  *
  * @module
  */
@@ -19,13 +21,10 @@ import { createEngineCache } from "./search/engine_cache.ts";
 import { isViewHash } from "./content/scoped_store.ts";
 import type { SearchIndexData } from "./search/search_index.ts";
 import { logLine } from "./transport/log_sink.ts";
-import { blobsShardSource, type BlobStoreLike } from "./shards/blobs_shard_source.ts";
-import { fetchPublishedRoot, namesPublishedRoot } from "./shards/published_root.ts";
-import { type RootLoaders, rootLoaders, shardedCacheOptions } from "./shards/root_loaders.ts";
-import { createShardReader } from "./shards/shard_reader.ts";
-import { isShardRoot } from "./shards/shard_root.ts";
+import type { BlobStoreLike } from "./shards/blobs_shard_source.ts";
+import { deferredShards } from "./shards/deferred_shards.ts";
+import { namesPublishedRoot } from "./shards/root_file_name.ts";
 import type { ShardSource } from "./shards/shard_source.ts";
-import { siteShardSource, urlShardSource } from "./shards/site_shard_source.ts";
 
 /** A build output imported as a module: the data itself, or a stub naming where it is served. */
 export type Bundled<T> = T | { external: string };
@@ -64,39 +63,13 @@ export interface EdgeInputs {
 }
 
 /**
- * The loaders of a sharded build: the root `SHELF_MANIFEST` names (a public build's
- * `_shelf/shards.json`, fetched again after each cache TTL, its shards beside it), else the
- * bundled stub's (`{ shards: root }`), read from `inputs.shardSource`, else where the root says
- * the build put them; `undefined` for any other manifest.
+ * Whether the app serves a sharded build: `SHELF_MANIFEST` (`remote`) names a root file, or the
+ * bundled manifest is a stub naming shards (`{ shards: root }`). Only then are the modules that
+ * read shards imported (`shards/edge_shards.ts`, on the first request).
  */
-function shardsOf(
-  bundled: unknown,
-  inputs: EdgeInputs,
-  site: string,
-  remote: string | undefined,
-): RootLoaders | undefined {
-  if (remote !== undefined) {
-    if (!namesPublishedRoot(remote)) return undefined;
-    const url = new URL(remote, site);
-    const fetchRoot = fetchPublishedRoot(url.href);
-    const source = inputs.shardSource ?? urlShardSource(new URL("shards/", url));
-    return rootLoaders(async () => (await fetchRoot()).shards, createShardReader(source));
-  }
-  if (typeof bundled !== "object" || bundled === null || !("shards" in bundled)) return undefined;
-  const root = bundled.shards;
-  // The bundled root came with the function's code: its names are checked as each is read.
-  if (!isShardRoot(root, { names: false })) {
-    throw new TypeError("edge-manifest.json names shards in another layout");
-  }
-  let source = inputs.shardSource;
-  if (!source && root.store === "blobs") {
-    if (!inputs.blobs) throw new TypeError("the build put its shards in Netlify Blobs: no reader");
-    source = blobsShardSource(inputs.blobs);
-  }
-  return rootLoaders(
-    () => Promise.resolve(root),
-    createShardReader(source ?? siteShardSource(site)),
-  );
+function namesShards(bundled: unknown, remote: string | undefined): boolean {
+  if (remote !== undefined) return namesPublishedRoot(remote);
+  return typeof bundled === "object" && bundled !== null && "shards" in bundled;
 }
 
 /**
@@ -129,13 +102,16 @@ export function createEdgeApp(inputs: EdgeInputs): EdgeApp {
   const { env } = inputs;
   const settings = resolveConfig({ env });
   const site = env("URL") ?? "http://localhost";
-  const shards = shardsOf(inputs.manifest, inputs, site, settings.manifest);
-  const sharded = shards ? shardedCacheOptions(shards) : undefined;
+  const sharded = namesShards(inputs.manifest, settings.manifest)
+    ? deferredShards(async () =>
+      (await import("./shards/edge_shards.ts")).edgeShards(inputs, site, settings.manifest)
+    )
+    : undefined;
   const bundled = inputs.manifest as Bundled<Manifest>;
-  const remotePath = shards
+  const remotePath = sharded
     ? undefined
     : settings.manifest ?? ("external" in bundled ? bundled.external : undefined);
-  const manifest = shards || "external" in bundled ? undefined : bundled;
+  const manifest = sharded || "external" in bundled ? undefined : bundled;
   const ttlMs = manifest?.settings?.cacheTtlMs;
   const bodyChunk = remotePath ? undefined : inputs.bodyChunk;
   const app = createApp({

@@ -114,8 +114,10 @@ Deno.test("the edge entry's module graph: no build code, no yaml, no flag parser
 // What a cold edge isolate loads before its first answer: the modules reached through static
 // imports only. Libraries only some deployments use stay out of it (imported when first
 // needed; the bundle still holds them: see `netlify/edge_bundle_test.ts`).
-Deno.test("the edge function's start does not load the OAuth library", async () => {
-  const graph = await edgeGraph();
+/** The modules of `graph` its roots load: their static imports (type-only ones left), followed. */
+function loadedAtStart(
+  graph: { roots: string[]; modules: InfoModule[]; redirects?: Record<string, string> },
+): string[] {
   const redirects = graph.redirects ?? {};
   const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
   const loaded = new Set<string>();
@@ -129,7 +131,11 @@ Deno.test("the edge function's start does not load the OAuth library", async () 
       if (dep.code && !dep.isDynamic) stack.push(dep.code.specifier);
     }
   }
-  const list = [...loaded];
+  return [...loaded];
+}
+
+Deno.test("the edge function's start does not load the OAuth library", async () => {
+  const list = loadedAtStart(await edgeGraph());
   assert.ok(list.some((s) => s.endsWith("/src/edge_app.ts")), "the closure reaches the app");
   assert.ok(list.some((s) => s.endsWith("/src/transport/authorize.ts")), "and the auth guard");
   // The OAuth verifier is imported with the first request of an OAuth deployment.
@@ -138,4 +144,37 @@ Deno.test("the edge function's start does not load the OAuth library", async () 
     [],
     "but not the OAuth verifier or jose",
   );
+});
+
+// A bundled build (every small site) reads no shard: the modules that read a sharded build's
+// root, shards, body and detail ranges are imported with a sharded build's first request
+// (`shards/deferred_shards.ts`, `content/deferred_ranges.ts`), never with the function. Left in:
+// the name test that tells a sharded build at start, and the deferral itself.
+const SHARD_READERS = [
+  "content/body_ranges.ts",
+  "content/packed_sections.ts",
+  "content/detail_loader.ts",
+  "content/document_details.ts",
+  "content/chunk_cache.ts",
+  "shards/edge_shards.ts",
+];
+const SHARDS_AT_START = ["shards/root_file_name.ts", "shards/deferred_shards.ts"];
+
+Deno.test("the edge function's start loads no module that reads shards; the bundle has them", async () => {
+  const graph = await edgeGraph();
+  const list = loadedAtStart(graph);
+  assert.ok(list.some((s) => s.endsWith("/src/content/content_store.ts")), "the closure is read");
+  const src = (s: string) => s.slice(s.indexOf("/src/") + "/src/".length);
+  assert.deepEqual(
+    list.filter((s) => s.includes("/src/")).map(src).filter((path) =>
+      SHARD_READERS.includes(path) ||
+      (path.startsWith("shards/") && !SHARDS_AT_START.includes(path))
+    ),
+    [],
+  );
+  // Imported by literal specifiers, they are in the graph a bundler follows.
+  const all = graph.modules.map((m) => src(m.specifier));
+  for (const path of [...SHARD_READERS, "shards/sharded_loaders.ts"]) {
+    assert.ok(all.includes(path), `${path} is in the edge function's graph`);
+  }
 });

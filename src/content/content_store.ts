@@ -1,14 +1,8 @@
 import { bodyChunkOf } from "./body_chunks.ts";
-import { createBodyRanges } from "./body_ranges.ts";
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
-import {
-  documentNumber,
-  expandManifest,
-  fieldReader,
-  type SectionsElsewhere,
-} from "./compact_documents.ts";
-import { createDetails } from "./detail_loader.ts";
+import { documentNumber, expandManifest, fieldReader } from "./compact_documents.ts";
+import { rangedBodies, rangedDetails } from "./deferred_ranges.ts";
 import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
@@ -58,6 +52,12 @@ export interface ContentStore {
    * read ahead of a page the answer does not show only costs.
    */
   readonly readsAhead: boolean;
+  /**
+   * Whether {@link ContentStore.loadDocuments} may read anything: false when the manifest holds
+   * every document's details (a bundled build's), so that a search gathers nothing for it to read.
+   * Unknown (`undefined`): it may.
+   */
+  readonly readsDetails?: boolean;
   /** By manifest id (`<source>/<path>`). */
   byId(id: string): ManifestDocument | undefined;
   /** By URI (`acdc://<source>/<path>`). */
@@ -102,33 +102,6 @@ export interface ContentStoreOptions {
   detailRange?: DetailRangeReader;
   /** The byte bound shared with the isolate's other chunks read from shards. */
   chunkCache?: ChunkCache;
-}
-
-/**
- * Reading a sharded build's bodies and sections from body ranges (`body_ranges.ts`), a document
- * found by its number in the manifest (`numberOf`).
- */
-function createRangedBodies(
-  input: Manifest,
-  bodyChunk: ((k: number) => Promise<unknown>) | undefined,
-  numberOf: (doc: ManifestDocument) => number,
-  cache?: ChunkCache,
-): Pick<ContentStore, "body" | "loadBodies"> & { sections: SectionsElsewhere } {
-  if (!bodyChunk) {
-    throw new TypeError("Invalid manifest: its bodies are in body ranges and nothing loads them");
-  }
-  const ranges = createBodyRanges(
-    input.compactDocuments ?? [],
-    input.bodyRangeBytes!,
-    bodyChunk,
-    cache,
-    input.bodyRangeStarts,
-  );
-  return {
-    sections: ranges.sections,
-    body: (doc) => ranges.body(numberOf(doc), doc.id),
-    loadBodies: (docs = []) => ranges.load(Array.from(docs, numberOf)),
-  };
 }
 
 /** Reading bodies: from the manifest, or from chunks imported on first need. */
@@ -182,6 +155,8 @@ function createBodies(
  * ] });
  * const store = createContentStore(manifest);
  * assert.ok(store.lookup("a/x").kind === "found");
+ * // Its details are in the manifest: nothing for a search to gather for them.
+ * assert.equal(store.readsDetails, false);
  * assert.ok(store.lookup("x").kind === "ambiguous");
  * ```
  */
@@ -190,7 +165,7 @@ export function createContentStore(
   options: ContentStoreOptions = {},
 ): ContentStore {
   assertManifest(input);
-  const details = createDetails(input, options.detailRange, options.chunkCache);
+  const details = rangedDetails(input, options.detailRange, options.chunkCache);
   // A document's number: its view's, else (a copy of it) the view's of its id.
   const numberOf = (doc: ManifestDocument): number => {
     const n = documentNumber(doc) ?? documentNumber(byId(doc.id) ?? doc);
@@ -198,7 +173,7 @@ export function createContentStore(
     return n;
   };
   const ranged = input.bodyRangeBytes !== undefined
-    ? createRangedBodies(input, options.bodyChunk, numberOf, options.chunkCache)
+    ? rangedBodies(input, options.bodyChunk, numberOf, options.chunkCache)
     : undefined;
   const manifest = expandManifest(input, {
     sections: ranged?.sections,
@@ -247,6 +222,7 @@ export function createContentStore(
       : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
     readsAhead: ranged !== undefined,
+    readsDetails: details.elsewhere !== undefined,
     byId,
     byUri,
     lookup,

@@ -10,6 +10,7 @@
  */
 import type { ChunkCache } from "./chunk_cache.ts";
 import { createChunkLoader, LOADED } from "./chunk_loader.ts";
+import { detailRangeStarts } from "./deferred_ranges.ts";
 import { type DetailsElsewhere, documentNumber } from "./compact_documents.ts";
 import { detailRangeOf, type DetailRangeReader, type DocumentDetails } from "./document_details.ts";
 import type { Manifest, ManifestDocument } from "./manifest.ts";
@@ -61,14 +62,9 @@ export function createDetails(
   ranges: DetailRangeReader | undefined,
   cache?: ChunkCache,
 ): Details {
-  const starts = manifest.detailRangeStarts;
+  const starts = detailRangeStarts(manifest, ranges);
   const documents = manifest.compactDocuments?.length ?? 0;
-  if (starts === undefined) return { load: () => LOADED };
-  if (!ranges) {
-    throw new TypeError(
-      `Invalid manifest: its documents' details are in ${starts.length} ranges and nothing loads them`,
-    );
-  }
+  if (starts === undefined || !ranges) return { load: () => LOADED };
   const count = starts.length;
   const check = (range: unknown, k: number) => {
     const rows = ranges.rows(range, k);

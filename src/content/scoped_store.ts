@@ -152,6 +152,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     // when it asks for all).
     loadDocuments: store.loadDocuments,
     readsAhead: store.readsAhead,
+    ...(store.readsDetails !== undefined ? { readsDetails: store.readsDetails } : {}),
     byId: view.byId,
     byUri: view.byUri,
     lookup: view.lookup,

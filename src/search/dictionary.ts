@@ -219,8 +219,11 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     const value = compute(key);
     return misses === before ? remembered(memo, key, () => value) : value;
   };
+  // A whole dictionary (`createDictionary`, a bundled build's) is one range: every lookup is in
+  // it, found without a search of the ranges (each lookup of a query's plan asks).
+  const single = starts.length === 1;
   const locate = (term: string): number => {
-    const r = lastAtOrBefore(firsts, term);
+    const r = single ? (term < firsts[0]! ? -1 : 0) : lastAtOrBefore(firsts, term);
     const range = r < 0 ? undefined : read(r);
     if (!range) return -1;
     const j = lowerIn(range.terms, term);
@@ -235,7 +238,7 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     term.length > FUZZY_MAX_LENGTH ? locate(term) : recalled(positions, term, locate);
   /** The range and offset of position `i` of a term found (its range read). */
   const at = (i: number): [TermRange, number] => {
-    const r = lastAtOrBefore(starts, i);
+    const r = single && i >= starts[0]! ? 0 : lastAtOrBefore(starts, i);
     return [read(r)!, i - starts[r]!];
   };
   /**

@@ -3,6 +3,7 @@ import { tokenize } from "./analyzer.ts";
 import { sortedIncludes } from "./sorted_includes.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
+import { LOADED } from "../content/chunk_loader.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
 import {
@@ -467,6 +468,8 @@ function readForRules(
     loadParts?: () => Promise<void>;
   },
 ): Promise<unknown> {
+  // A store holding every document's details and body (a bundled build's) reads none of them.
+  if (store.readsDetails === false && !store.readsAhead) return loadParts?.() ?? LOADED;
   const read = [...phraseCandidates(best, plan, options.limit), ...partRule?.pagesRead(best) ?? []];
   const reads = store.readsAhead ? options.reads : undefined;
   const likely = reads ? docsOf(docs, phraseLikely(best, plan, options.limit, titleTerms)) : [];

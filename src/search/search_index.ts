@@ -1,4 +1,5 @@
 import type { ChunkCache } from "../content/chunk_cache.ts";
+import { LOADED } from "../content/chunk_loader.ts";
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
 import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
 import { createDictionary, createRangedDictionary, type Dictionary, spanOf } from "./dictionary.ts";
@@ -581,12 +582,22 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     : (term: string) => dictionary.dfOf(term) + dictionary.partsOf(term);
   // Runs dictionary lookups until they need no range that is not read, reading those they did;
   // `meanwhile` is given what each attempt made while its missing ranges are read.
-  const settled = async <T>(lookups: () => T, meanwhile?: (value: T) => void): Promise<T> => {
+  const settledInRanges = async <T>(lookups: () => T, meanwhile?: (value: T) => void) => {
     for (;;) {
       const { value, missing } = dictionary.attempt(lookups);
       if (missing.length === 0 || !ranges) return value;
       meanwhile?.(value);
       await ranges.load(missing);
+    }
+  };
+  // A whole dictionary (a bundled build's) needs no range: its lookups are answered at once,
+  // without an attempt's bookkeeping or an async function's turns.
+  const settled = <T>(lookups: () => T, meanwhile?: (value: T) => void): Promise<T> => {
+    if (ranges) return settledInRanges(lookups, meanwhile);
+    try {
+      return Promise.resolve(lookups());
+    } catch (error) {
+      return Promise.reject(error);
     }
   };
   const termCount = ranges?.size ?? data.terms.length;
@@ -647,8 +658,10 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       // postings, a common word's at least, hold documents in most of them (a few shards of
       // `STATS_RANGE_DOCS` documents), and the isolate reads them all from its second search on.
       // A failed read is the next `loadStats`' to tell.
-      statsAhead = stats.loadStats();
-      statsAhead.catch(() => {});
+      if (stats.ranged) {
+        statsAhead = stats.loadStats();
+        statsAhead.catch(() => {});
+      }
       return settled(() => plan(query), prefetch);
     },
     budget,
@@ -669,12 +682,15 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     bestDocument: bestDocumentOf(scorer, pages, inbound, mostInbound),
     titleTerms: (doc) => titleTermsOf(stats.nameOf(doc)),
     loadPostings: chunks.load,
-    async loadStats(terms, options) {
-      const ahead = statsAhead;
-      statsAhead = undefined;
-      await ahead;
-      await loadStats(terms, options);
-    },
+    // Per-document data kept whole (a bundled build's) has nothing to read.
+    loadStats: stats.ranged
+      ? async (terms, options) => {
+        const ahead = statsAhead;
+        statsAhead = undefined;
+        await ahead;
+        await loadStats(terms, options);
+      }
+      : () => LOADED,
     async export() {
       if (!data.postingsChunks && !ranges && !stats.ranged) return plainIndexData(data);
       await Promise.all([chunks.loadAll(), stats.loadAll()]);

@@ -12,9 +12,9 @@
 import type { Manifest, ManifestHead } from "../content/manifest.ts";
 import { manifestHead } from "../content/manifest_head.ts";
 import { isShardRoot, type ShardRoot } from "./shard_root.ts";
+import { namesPublishedRoot, PUBLISHED_ROOT_FILE } from "./root_file_name.ts";
 
-/** The root file's name, in `_shelf/` beside the `shards/` folder. */
-export const PUBLISHED_ROOT_FILE = "shards.json";
+export { namesPublishedRoot, PUBLISHED_ROOT_FILE };
 
 /** What a public sharded build publishes as `_shelf/shards.json`. */
 export interface PublishedRoot {
@@ -35,23 +35,6 @@ export interface PublishedRoot {
    * first; without its `outline` before 08:00 UTC that day, whose listings wait for the manifest).
    */
   head?: ManifestHead;
-}
-
-/**
- * Whether `path` (a file or a URL) names a sharded build's root file rather than a manifest:
- * its last segment is {@link PUBLISHED_ROOT_FILE}.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { namesPublishedRoot } from "./published_root.ts";
- * assert.ok(namesPublishedRoot("https://kb.example/_shelf/shards.json"));
- * assert.ok(namesPublishedRoot("dist/_shelf/shards.json"));
- * assert.ok(!namesPublishedRoot("dist/_shelf/manifest.json"));
- * ```
- */
-export function namesPublishedRoot(path: string): boolean {
-  return path.replace(/[?#].*$/s, "").split("/").at(-1) === PUBLISHED_ROOT_FILE;
 }
 
 /**

@@ -129,7 +129,7 @@ export function rootLoaders(
 export interface ShardedStoreOptions {
   load: () => Promise<Manifest>;
   bodyChunk: (k: number, contentHash: string) => Promise<unknown>;
-  detailRange: NonNullable<StoreCacheOptions["detailRange"]>;
+  detailRange: Required<NonNullable<StoreCacheOptions["detailRange"]>>;
   chunkCache: ChunkCache;
 }
 
@@ -146,6 +146,12 @@ export interface ShardedEngineOptions {
   unusable: "fail";
 }
 
+/** The store cache's and the engine cache's options of a sharded build. */
+export interface ShardedCacheOptions {
+  store: ShardedStoreOptions;
+  engine: ShardedEngineOptions;
+}
+
 /**
  * The store cache's and the engine cache's options over `loaders` (one byte bound on the chunks
  * of both).
@@ -159,7 +165,7 @@ export interface ShardedEngineOptions {
  */
 export function shardedCacheOptions(
   loaders: RootLoaders,
-): { store: ShardedStoreOptions; engine: ShardedEngineOptions } {
+): ShardedCacheOptions {
   const { chunkCache } = loaders.reader;
   return {
     store: {

@@ -106,9 +106,13 @@ Deno.test("Netlify's bundler bundles the edge function; the bundle serves MCP", 
     }
     assert.deepEqual(eszip.specifiers.filter((s) => s.startsWith("file:///vendor/")), []);
     // What only some requests need is in the bundle but not loaded with the function: a sharded
-    // build's unpacking, the site files and server card, the OAuth verifier.
+    // build's reading and unpacking, the site files and server card, the OAuth verifier.
     for (
       const lazy of [
+        "shards/edge_shards.ts",
+        "shards/shard_reader.ts",
+        "content/body_ranges.ts",
+        "content/detail_loader.ts",
         "shards/sharded_loaders.ts",
         "shards/document_columns.ts",
         "site/site_files.ts",

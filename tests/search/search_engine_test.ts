@@ -148,3 +148,28 @@ Deno.test("engine: joined to its manifest's documents by position, it reads none
   const { hits } = await engine.query("context engineering", { weights: W, limit: 5 });
   assert.ok(hits.length > 0 && read > 0);
 });
+
+Deno.test("engine: a store holding every document's details is asked to load none of them", async () => {
+  const manifest = await manifestOf([{
+    name: "docs",
+    description: "",
+    files: [
+      { path: "deploy.md", text: "# Deploy\n\nDeploy the site with the build." },
+      { path: "build.md", text: "# Build\n\nThe build deploys nothing." },
+    ],
+  }]);
+  const store = createContentStore(manifest);
+  assert.equal(store.readsDetails, false);
+  let loads = 0;
+  const counted = {
+    ...store,
+    loadDocuments: (docs?: Parameters<typeof store.loadDocuments>[0]) => {
+      loads++;
+      return store.loadDocuments(docs);
+    },
+  };
+  const engine = createSearchEngine(counted, buildIndexFor(store));
+  const { hits } = await engine.query("deploy build", { weights: W, limit: 10 });
+  assert.deepEqual(hits.map((h) => h.doc.id).sort(), ["docs/build", "docs/deploy"]);
+  assert.equal(loads, 0);
+});

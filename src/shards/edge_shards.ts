@@ -1,0 +1,71 @@
+/**
+ * How the edge app reads a sharded build (`edge_app.ts`), imported with its first request: the
+ * root `SHELF_MANIFEST` names (a public build's `_shelf/shards.json`, fetched again after each
+ * cache TTL, its shards beside it), else the bundled stub's (`{ shards: root }`), its shards read
+ * from `inputs.shardSource`, else where the root says the build put them (the site's URL, or the
+ * deploy's Netlify Blobs store). An app serving a bundled build never imports this module, nor
+ * anything that reads shards.
+ *
+ * @module
+ */
+import { blobsShardSource, type BlobStoreLike } from "./blobs_shard_source.ts";
+import { fetchPublishedRoot } from "./published_root.ts";
+import { rootLoaders, type ShardedCacheOptions, shardedCacheOptions } from "./root_loaders.ts";
+import { createShardReader } from "./shard_reader.ts";
+import { isShardRoot } from "./shard_root.ts";
+import type { ShardSource } from "./shard_source.ts";
+import { siteShardSource, urlShardSource } from "./site_shard_source.ts";
+
+/** What {@link edgeShards} reads of the edge app's inputs (`EdgeInputs` of `edge_app.ts`). */
+export interface ShardInputs {
+  /** The bundled edge manifest: a stub `{ shards: root }` unless `SHELF_MANIFEST` names a root. */
+  manifest: unknown;
+  /** Opens the deploy's Netlify Blobs store (a private build's shards). */
+  blobs?: () => Promise<BlobStoreLike>;
+  /** Where the shards are read from, when not where the build put them. */
+  shardSource?: ShardSource;
+}
+
+/**
+ * The store and engine caches' options over the sharded build of `inputs` (`remote`:
+ * `SHELF_MANIFEST`, naming a root file, else the bundled stub's root), the site at `site`.
+ * Throws a `TypeError` for a bundled root of another layout, or one in Netlify Blobs with no
+ * `inputs.blobs` to open them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { edgeShards } from "./edge_shards.ts";
+ * const inputs = { manifest: { shards: { layout: -1 } } };
+ * assert.throws(() => edgeShards(inputs, "https://kb.example", undefined), /another layout/);
+ * const remote = edgeShards(inputs, "https://kb.example", "/_shelf/shards.json");
+ * assert.equal(remote.engine.unusable, "fail");
+ * ```
+ */
+export function edgeShards(
+  inputs: ShardInputs,
+  site: string,
+  remote: string | undefined,
+): ShardedCacheOptions {
+  if (remote !== undefined) {
+    const url = new URL(remote, site);
+    const fetchRoot = fetchPublishedRoot(url.href);
+    const source = inputs.shardSource ?? urlShardSource(new URL("shards/", url));
+    return shardedCacheOptions(
+      rootLoaders(async () => (await fetchRoot()).shards, createShardReader(source)),
+    );
+  }
+  const root = (inputs.manifest as { shards?: unknown }).shards;
+  // The bundled root came with the function's code: its names are checked as each is read.
+  if (!isShardRoot(root, { names: false })) {
+    throw new TypeError("edge-manifest.json names shards in another layout");
+  }
+  let source = inputs.shardSource;
+  if (!source && root.store === "blobs") {
+    if (!inputs.blobs) throw new TypeError("the build put its shards in Netlify Blobs: no reader");
+    source = blobsShardSource(inputs.blobs);
+  }
+  return shardedCacheOptions(
+    rootLoaders(() => Promise.resolve(root), createShardReader(source ?? siteShardSource(site))),
+  );
+}
