@@ -7,6 +7,7 @@
  * @module
  */
 import type { StatsRange } from "../search/document_ranges.ts";
+import type { NameRange } from "../search/name_ranges.ts";
 import type { DocumentNumbers } from "../search/search_index.ts";
 import { FIELDS } from "../search/index_fields.ts";
 import { deflateText, inflateText } from "./deflated_bytes.ts";
@@ -24,20 +25,21 @@ export interface PackedStatsRange {
 
 /** A name range as its shard holds it. */
 export interface PackedNamesRange {
-  documents: number;
-  names: Column;
+  /** How many keys. */
+  count: number;
+  keys: Column;
+  /** The keys' documents (`NameRange.docs`), joined by `;`. */
+  docs: string;
 }
 
 /** The columns of a stats range, in the order its shard holds them. */
-export const STATS_COLUMNS = [...FIELDS, "inbound", "fileNames", "fileHeads"] as const;
+export const STATS_COLUMNS = [...FIELDS, "inbound"] as const;
 
 type StatsColumn = (typeof STATS_COLUMNS)[number];
 
 /** Column `name` of `range`. */
 const columnOf = (range: StatsRange, name: StatsColumn): DocumentNumbers =>
-  name === "inbound" || name === "fileNames" || name === "fileHeads"
-    ? range[name]
-    : range.lengths[name];
+  name === "inbound" ? range[name] : range.lengths[name];
 
 /**
  * `range` packed: each column's numbers in the fewest bytes that hold its largest, the columns
@@ -55,9 +57,9 @@ const columnOf = (range: StatsRange, name: StatsColumn): DocumentNumbers =>
  * const some = (n: number) => Array.from({ length: 40 }, (_, k) => k === 30 ? n : 0);
  * const lengths = { name: some(1), keywords: some(0), description: some(0),
  *   content: Array.from({ length: 40 }, (_, k) => 300 + k), links: some(0), headings: some(2) };
- * const range = { lengths, inbound: some(70_000), fileNames: some(2), fileHeads: some(9) };
+ * const range = { lengths, inbound: some(70_000) };
  * const packed = await packStatsRange(range);
- * assert.equal(packed.widths, "111211411");
+ * assert.equal(packed.widths, "1112114");
  * const back = await unpackStatsRange(JSON.parse(JSON.stringify(packed)));
  * assert.deepEqual([...back.lengths.content], lengths.content);
  * assert.deepEqual([...back.inbound], range.inbound);
@@ -115,29 +117,37 @@ export async function unpackStatsRange(value: unknown): Promise<StatsRange> {
     columns[name] = numbersOfBytes(widths[c], bytes.subarray(at, at + size));
     at += size;
   });
-  const { inbound, fileNames, fileHeads, ...lengths } = columns;
-  return { lengths, inbound, fileNames, fileHeads };
+  const { inbound, ...lengths } = columns;
+  return { lengths, inbound };
 }
 
 /**
- * `names` (a name range's) packed.
+ * `range` (a name range) packed.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { packNamesRange, unpackNamesRange } from "./packed_ranges.ts";
- * const names = ["intro", "option", "option", "chmod\nchmod file"];
- * assert.deepEqual(unpackNamesRange(JSON.parse(JSON.stringify(packNamesRange(names)))), names);
- * assert.throws(() => unpackNamesRange({ documents: 2, names: [] }), /names/);
+ * const range = { keys: ["001:option", "002:chmod file", "002:chmod mode"], docs: ["4,a", "3", "1|2"] };
+ * assert.deepEqual(unpackNamesRange(JSON.parse(JSON.stringify(packNamesRange(range)))), range);
+ * assert.throws(() => unpackNamesRange({ count: 2, keys: [], docs: "" }), /keys/);
+ * assert.throws(() => unpackNamesRange({ ...packNamesRange(range), docs: "1" }), /1 of 3/);
  * ```
  */
-export function packNamesRange(names: readonly string[]): PackedNamesRange {
-  return { documents: names.length, names: encodeColumn(names) };
+export function packNamesRange(range: NameRange): PackedNamesRange {
+  return { count: range.keys.length, keys: encodeColumn(range.keys), docs: range.docs.join(";") };
 }
 
-/** The names of a {@link PackedNamesRange}; throws on anything else. */
-export function unpackNamesRange(value: unknown): unknown[] {
+/** The {@link NameRange} of a {@link PackedNamesRange}; throws a `TypeError` on anything else. */
+export function unpackNamesRange(value: unknown): NameRange {
   const p = (value ?? {}) as Partial<PackedNamesRange>;
-  if (!Number.isSafeInteger(p.documents)) throw new TypeError("Cannot read a name range");
-  return decodeColumn("names", p.names, p.documents!);
+  if (!Number.isSafeInteger(p.count) || typeof p.docs !== "string") {
+    throw new TypeError("Cannot read a name range");
+  }
+  const keys = decodeColumn("keys", p.keys, p.count!) as string[];
+  const docs = p.count === 0 ? [] : p.docs.split(";");
+  if (docs.length !== p.count) {
+    throw new TypeError(`Cannot read a name range: documents of ${docs.length} of ${p.count} keys`);
+  }
+  return { keys, docs };
 }
