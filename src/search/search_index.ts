@@ -623,13 +623,12 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const plan = (query: string) => withinBudget(planQuery(query, dictionary), costOf, budget);
   // While a plan's ranges are read, the postings of its words are read too, not after them: each
   // word's chunk is the one holding its range, when at most two chunks hold it (one, as a rule;
-  // a word the dictionary turns out not to have costs them for nothing). A failed read is the
-  // later `loadPostings`' to tell.
+  // a word the dictionary turns out not to have costs them for nothing), and the name ranges its
+  // exact-name rule most likely reads (`name_ranges.ts`). A failed read is a later load's to tell.
   const loadStats = createStatsLoader(stats, scorer, scopeOf);
   // The stats ranges and name ranges `readPlan` started reading (see there).
   let statsAhead: Promise<unknown> | undefined;
   const prefetch = (partial: QueryPlan) => {
-    // And the name ranges its exact-name rule most likely reads (`name_ranges.ts`).
     stats.loadNamesNear(partial.terms).catch(() => {});
     for (const term of partial.terms) {
       const span = spanOf(ranges!, term);
@@ -648,10 +647,10 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       // Every stats range, with the first search's dictionary ranges and postings: its words'
       // postings, a common word's at least, hold documents in most of them (a few shards of
       // `STATS_RANGE_DOCS` documents), and the isolate reads them all from its second search on.
-      // A failed read is the next `loadStats`' to tell.
+      // Then its exact-name rule's name ranges, with its postings. A failed read is the next
+      // `loadStats`' to tell.
       const ahead = stats.loadStats();
       const made = settled(() => plan(query), prefetch);
-      // The name ranges of its exact-name rule, with its postings.
       statsAhead = Promise.all([ahead, made.then((p) => stats.load({ plan: p }))]);
       statsAhead.catch(() => {});
       return made;
@@ -661,9 +660,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
-    readRest() {
-      void ranges?.readRest().catch(() => {});
-    },
+    readRest: () => void ranges?.readRest().catch(() => {}),
     rank,
     search(plan, options) {
       const { hits, tail } = rank(plan, options);
