@@ -163,8 +163,9 @@ export function createDocumentStats(
     return true;
   });
   const names = createNameRanges(ranges.names, namesRange);
-  // Every document's names, once `loadAll` has read them.
+  // Every document's names, once `loadAll` has read them; whether every stats range is read.
   let every: string[] | undefined;
+  let everyRead = false;
   const everyStats = Array.from({ length: statsCount }, (_, k) => k);
   return {
     ranged: true,
@@ -174,8 +175,10 @@ export function createDocumentStats(
     known: ranges,
     namesFor: names.namesFor,
     async load({ docs = [], members = [], plan }) {
-      // A mark a range, not a set of them: a common word's postings hold tens of thousands.
+      // A mark a range, not a set of them: a common word's postings hold tens of thousands (none
+      // once every range is read, as after an isolate's first search: `loadStats`).
       const wanted = new Uint8Array(statsCount);
+      if (everyRead) [docs, members] = [[], []];
       for (const list of docs) {
         for (let i = 0; i < list.length; i++) wanted[(list[i]! / statsDocs) | 0] = 1;
       }
@@ -196,6 +199,6 @@ export function createDocumentStats(
     async loadAll() {
       [, every] = await Promise.all([stats.load(everyStats), names.all(total)]);
     },
-    loadStats: () => stats.load(everyStats),
+    loadStats: () => stats.load(everyStats).then(() => void (everyRead = true)),
   };
 }
