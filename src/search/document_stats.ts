@@ -120,9 +120,10 @@ function wholeStats(data: SearchIndexData): DocumentStats {
  *   statsRange: (k) => (reads.push(`stats ${k}`), Promise.resolve(stats[k])),
  *   namesRange: (k) => (reads.push(`names ${k}`), Promise.resolve(names[k])),
  * });
- * const plan = { terms: ["gamma", "delta"], expansions: new Map([["gamma", new Map([["gamma", 1]])]]) };
+ * const one = (t: string) => [t, new Map([[t, 1]])] as const;
+ * const plan = { terms: ["gamma", "delta"], expansions: new Map([one("gamma"), one("delta")]) };
  * await index.load({ docs: [[1, 2]], plan });
- * // The stats of documents 1 and 2; the one name range of two-term names starting with "gamma".
+ * // The stats of documents 1 and 2; the one name range of the name "gamma delta".
  * assert.deepEqual(reads, ["stats 0", "stats 1", "names 3"]);
  * assert.deepEqual([index.lengths.content[1], index.inbound[0]], [1, 3]);
  * assert.deepEqual([...index.namesFor!(plan)], [[2, "gamma delta"]]);

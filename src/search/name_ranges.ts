@@ -135,17 +135,30 @@ function rangeOf(firsts: readonly string[], key: string): number {
 }
 
 /**
+ * Most names {@link spansOf} spells out (the combinations of the expansions of a query's first
+ * terms): past it, the spans are those of the names starting with fewer of them.
+ */
+export const SPELLED_NAMES = 4096;
+
+/**
  * The keys `plan`'s exact-name rule may give a bonus to, as spans `[from, to]` (inclusive) of
- * keys: the names with as many terms as the query whose first term is an expansion of its first.
+ * keys: the names with as many terms as the query whose first terms are expansions of its first,
+ * in order — as many of them as spell at most {@link SPELLED_NAMES} beginnings (the first term
+ * at least), each beginning's names together (a common first term, "agent", heads thousands of
+ * names of as many terms on a large shelf; its second, third, … narrow them to the few the rule
+ * may name).
  */
 function spansOf(plan: NamedPlan): [string, string][] {
   const count = plan.terms.length;
   if (count === 0) return [];
-  const prefix = `${String(Math.min(999, count)).padStart(3, "0")}:`;
-  const heads = plan.expansions.get(plan.terms[0]!)?.keys() ?? [];
-  return [...heads].map((head) =>
-    count === 1 ? [prefix + head, prefix + head] : [`${prefix}${head} `, `${prefix}${head} \uffff`]
-  );
+  let heads = [`${String(Math.min(999, count)).padStart(3, "0")}:`];
+  for (let k = 0; k < count; k++) {
+    const options = [...plan.expansions.get(plan.terms[k]!)?.keys() ?? []];
+    if (k > 0 && heads.length * options.length > SPELLED_NAMES) break;
+    heads = heads.flatMap((head) => options.map((t) => k === 0 ? head + t : `${head} ${t}`));
+    if (k === count - 1) return heads.map((key) => [key, key]);
+  }
+  return heads.map((head) => [`${head} `, `${head} \uffff`]);
 }
 
 /**
@@ -155,13 +168,16 @@ function spansOf(plan: NamedPlan): [string, string][] {
  * ```ts
  * import assert from "node:assert/strict";
  * import { nameRangesOf, splitNames } from "./name_ranges.ts";
- * const { data } = splitNames(["alpha", "beta", "gamma", "delta epsilon"], 1);
- * const plan = (terms: string[], first: string[]) => ({
- *   terms,
- *   expansions: new Map([[terms[0]!, new Map(first.map((t) => [t, 1]))]]),
+ * const names = ["alpha", "beta", "gamma", "delta epsilon", "delta x", "delta y", "deltas x"];
+ * const { data } = splitNames(names, 1); // a key a range
+ * const plan = (...terms: string[][]) => ({
+ *   terms: terms.map((t) => t[0]!),
+ *   expansions: new Map(terms.map((t) => [t[0]!, new Map(t.map((x) => [x, 1]))])),
  * });
- * assert.deepEqual(nameRangesOf(data, plan(["beta"], ["beta", "beto"])), [1]);
- * assert.deepEqual(nameRangesOf(data, plan(["delta", "x"], ["delta"])), [3]);
+ * assert.deepEqual(nameRangesOf(data, plan(["beta", "beto"])), [1]);
+ * // The names "delta x" and "deltas x" may be the query; "delta epsilon" and "delta y" not.
+ * assert.deepEqual(nameRangesOf(data, plan(["delta", "deltas"], ["x"])), [4, 6]);
+ * assert.deepEqual(nameRangesOf(data, plan(["delta"], [])), []); // a word no name can hold
  * ```
  */
 export function nameRangesOf(
@@ -179,31 +195,29 @@ export function nameRangesOf(
 
 /**
  * The ranges of `data` a query of `terms` (analyzed, before its expansions are known) most likely
- * reads: those of the names with as many terms as it starting with its first term (or, when
- * those span no more than {@link NEAR_RANGES} ranges, with a completion of it), read while its
- * dictionary ranges are, so that its plan's ranges ({@link nameRangesOf}) are read by then as a
- * rule (a typo's are not).
+ * reads: those of its own name and of the names it begins (its last term's completions), read
+ * while its dictionary ranges are, so that its plan's ranges ({@link nameRangesOf}) are read by
+ * then as a rule (not those of a typo, nor of a first term's completion in a longer query).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { nameRangesNear, splitNames } from "./name_ranges.ts";
- * const { data } = splitNames(["beta", "betas", "betamax", "gamma"], 1);
- * // Keys 001:beta, 001:betamax, 001:betas, 001:gamma, a range each.
+ * const { data } = splitNames(["beta", "betas", "betamax", "gamma", "delta x", "delta y"], 1);
+ * // Keys 001:beta, 001:betamax, 001:betas, 001:gamma, 002:delta x, 002:delta y, a range each.
  * assert.deepEqual(nameRangesNear(data, ["betam"]), [1]); // its completions' range
  * assert.deepEqual(nameRangesNear(data, ["beta"]), [0]); // three: its own only
- * assert.deepEqual(nameRangesNear(data, ["gamma", "x"]), [3]);
+ * assert.deepEqual(nameRangesNear(data, ["delta", "y"]), [5]);
  * assert.deepEqual(nameRangesNear(data, []), []);
  * ```
  */
 export function nameRangesNear(data: NameRangesData, terms: readonly string[]): number[] {
-  const head = terms[0];
-  if (head === undefined) return [];
-  const prefix = `${String(Math.min(999, terms.length)).padStart(3, "0")}:${head}`;
+  if (terms.length === 0) return [];
+  const key = nameKey(terms.join(" "));
   const { firsts } = data;
-  const [from, to] = [rangeOf(firsts, prefix), rangeOf(firsts, `${prefix}\uffff`)];
+  const [from, to] = [rangeOf(firsts, key), rangeOf(firsts, `${key}\uffff`)];
   if (to - from < NEAR_RANGES) return Array.from({ length: to - from + 1 }, (_, k) => from + k);
-  return nameRangesOf(data, { terms, expansions: new Map([[head, new Map([[head, 1]])]]) });
+  return [from];
 }
 
 /** Most ranges {@link nameRangesNear} reads for the completions of a query's first term. */
@@ -224,8 +238,9 @@ export interface NameRanges {
   loadNear(terms: readonly string[]): Promise<void>;
   /**
    * The names of the documents that may bear `plan` as a name (per document: its title when it
-   * may be the query, else nothing, then `\n` and its file name when that may be), by document;
-   * `plan`'s ranges must be read ({@link load}), else it throws.
+   * may be the query, else nothing, then `\n` and its file name when that may be; some of the
+   * names of as many terms that are not the query too), by document; `plan`'s ranges must be
+   * read ({@link load}), else it throws.
    */
   namesFor(plan: NamedPlan): ReadonlyMap<number, string>;
   /** Every document's names (`SearchIndexData.names`), once every range is read. */
@@ -277,12 +292,14 @@ export function createNameRanges(
       let names = found.get(plan);
       if (names) return names;
       names = new Map();
-      const spans = spansOf(plan);
+      // Every name of the query's term count in its ranges: those it may be are among them, and
+      // the rule tells which are (`nameFactor` of `ranking_rules.ts`).
+      const count = `${String(Math.min(999, plan.terms.length)).padStart(3, "0")}:`;
       for (const r of nameRangesOf(data, plan)) {
         const range = ranges.get(r);
         if (!range) throw new Error(`name range ${r} is not read: load the plan's first`);
         range.keys.forEach((key, i) => {
-          if (!spans.some(([from, to]) => key >= from && key <= to)) return;
+          if (!key.startsWith(count)) return;
           const name = key.slice(key.indexOf(":") + 1);
           const [titled, filed] = docsOf(range.docs[i]!);
           for (const n of titled) names!.set(n, name + (names!.get(n) ?? ""));
