@@ -157,7 +157,7 @@ export function validDocumentRanges(value: unknown): value is DocumentRangesData
   if (typeof value !== "object" || value === null) return false;
   const { statsDocs, names, pages, parts } = value as Partial<DocumentRangesData>;
   const size = (n: unknown) => Number.isSafeInteger(n) && (n as number) > 0;
-  const firsts = (names as Partial<NameRangesData> | undefined)?.firsts;
+  const { firsts, volumeRanges } = (names ?? {}) as Partial<NameRangesData>;
   return size(statsDocs) && Array.isArray(firsts) && firsts.every((f) => typeof f === "string") &&
-    validSums(pages) && validSums(parts);
+    (volumeRanges === undefined || size(volumeRanges)) && validSums(pages) && validSums(parts);
 }

@@ -55,6 +55,11 @@ export interface DocumentStats {
    * `name_ranges.ts`), while its dictionary ranges are read.
    */
   loadNamesNear(terms: readonly string[]): Promise<void>;
+  /**
+   * Reads, in volumes, the name ranges not read yet (`NameRanges.readRest`): what an isolate does
+   * from its second search on, so that a later search whose postings are read waits for none.
+   */
+  loadRest(): Promise<void>;
   /** Reads everything (for `SearchIndex.export`). */
   loadAll(): Promise<void>;
   /**
@@ -93,6 +98,7 @@ function wholeStats(data: SearchIndexData): DocumentStats {
     namesFor: undefined,
     load: () => LOADED,
     loadNamesNear: () => LOADED,
+    loadRest: () => LOADED,
     loadStats: () => LOADED,
     loadAll: () => LOADED,
     plain: () => ({ names, lengths: data.lengths, inbound: data.inbound }),
@@ -189,6 +195,7 @@ export function createDocumentStats(
       await Promise.all([stats.load(marked(wanted)), plan ? names.load(plan) : undefined]);
     },
     loadNamesNear: names.loadNear,
+    loadRest: names.readRest,
     plain: () => ({
       names: every!,
       lengths: Object.fromEntries(FIELDS.map((f) => [f, Array.from(lengths[f])])) as Record<

@@ -23,6 +23,13 @@ export interface NamedPlan {
 /** Characters of JSON a name range holds, about (its keys front-coded: `packed_ranges.ts`). */
 export const NAME_RANGE_CHARS = 4 * 1024;
 
+/**
+ * Name ranges a volume holds: the ranges again, in runs an isolate reads in the background from
+ * its second search on (`SearchIndex.readRest`), so that a later search whose postings are read
+ * already waits for no round of its names (on the reference shelf 2.3 MB in 7 volumes).
+ */
+export const NAME_VOLUME_RANGES = 128;
+
 /** Where an index keeping its names in ranges has them (`DocumentRangesData.names`). */
 export interface NameRangesData {
   /**
@@ -30,6 +37,12 @@ export interface NameRangesData {
    * (a separator): a key is in the last range whose separator is not after it.
    */
   firsts: string[];
+  /**
+   * Ranges per volume (the last may hold fewer): volume `v` is read as range
+   * `firsts.length + v` (a sharded build's list of name shards holds the ranges, then the
+   * volumes). Absent: no volumes.
+   */
+  volumeRanges?: number;
 }
 
 /** One name range: its keys in order, and each key's documents. */
@@ -81,12 +94,13 @@ function separator(previous: string, key: string): string {
  * const { data, ranges } = splitNames(["page bundl", "intro\npage bundl", "intro"], 10);
  * assert.deepEqual(ranges.flatMap((r) => r.keys), ["001:intro", "002:page bundl"]);
  * assert.deepEqual(ranges.flatMap((r) => r.docs), ["1,2", "0|1"]);
- * assert.deepEqual(data.firsts, ["001:intro", "002"]);
+ * assert.deepEqual(data, { firsts: ["001:intro", "002"], volumeRanges: 128 });
  * ```
  */
 export function splitNames(
   names: readonly string[],
   rangeChars = NAME_RANGE_CHARS,
+  volumeRanges = NAME_VOLUME_RANGES,
 ): { data: NameRangesData; ranges: NameRange[] } {
   const titles = new Map<string, number[]>();
   const files = new Map<string, number[]>();
@@ -119,7 +133,7 @@ export function splitNames(
     range.docs.push(docs);
     chars += key.length + docs.length + 6;
   });
-  return { data: { firsts }, ranges };
+  return { data: { firsts, volumeRanges }, ranges };
 }
 
 /** The last place of `firsts` not after `key` (0 when every one is). */
@@ -245,6 +259,11 @@ export interface NameRanges {
   namesFor(plan: NamedPlan): ReadonlyMap<number, string>;
   /** Every document's names (`SearchIndexData.names`), once every range is read. */
   all(total: number): Promise<string[]>;
+  /**
+   * Reads the volumes of the ranges not read yet, one after the other (nothing when there are
+   * none); a failure is forgotten (the next call tries again).
+   */
+  readRest(): Promise<void>;
 }
 
 /**
@@ -272,7 +291,7 @@ export function createNameRanges(
   readRange: (k: number) => Promise<unknown>,
 ): NameRanges {
   const count = data.firsts.length;
-  const ranges = createChunkLoader(count, readRange, (value, k) => {
+  const check = (value: unknown, k: number) => {
     const range = value as Partial<NameRange> | null;
     const { keys, docs } = range ?? {};
     if (
@@ -282,12 +301,42 @@ export function createNameRanges(
       throw new TypeError(`name range ${k} is not the one the index names`);
     }
     return range as NameRange;
-  });
+  };
+  const chunks = createChunkLoader(count, readRange, check);
+  // The ranges read in volumes.
+  const rest: (NameRange | undefined)[] = new Array(count);
+  const ranges = {
+    get: (k: number) => chunks.get(k) ?? rest[k],
+    load: (wanted: readonly number[]) => chunks.load(wanted.filter((k) => rest[k] === undefined)),
+  };
+  const per = data.volumeRanges ?? count;
+  const readVolumes = async () => {
+    for (let v = 0; data.volumeRanges !== undefined && v * per < count; v++) {
+      const first = v * per;
+      const end = Math.min(count, first + per);
+      let missing = false;
+      for (let k = first; k < end && !missing; k++) missing = ranges.get(k) === undefined;
+      if (!missing) continue;
+      const value = await readRange(count + v);
+      if (!Array.isArray(value) || value.length !== end - first) {
+        throw new TypeError(`name volume ${v} is not the one the index names`);
+      }
+      value.forEach((range, i) => rest[first + i] = check(range, first + i));
+    }
+  };
+  let reading: Promise<void> | undefined;
   // The last plans' names (a search asks for them once per scoring pass).
   const found = new WeakMap<object, Map<number, string>>();
   return {
     load: (plan) => ranges.load(nameRangesOf(data, plan)),
     loadNear: (terms) => ranges.load(nameRangesNear(data, terms)),
+    readRest() {
+      const started = reading ??= readVolumes();
+      started.catch(() => {
+        if (reading === started) reading = undefined;
+      });
+      return started;
+    },
     namesFor(plan) {
       let names = found.get(plan);
       if (names) return names;

@@ -268,9 +268,9 @@ export interface SearchIndex {
   readSuggestions(terms: readonly string[], max: number): Promise<string[][]>;
   /**
    * Reads, in the background, the dictionary ranges not read yet, in volumes (nothing when the
-   * index holds its dictionary whole or was given no volumes to read): what an engine does from
-   * its second search on, so that the later ones wait for none of them. A failure is forgotten
-   * (the next call tries again).
+   * index holds its dictionary whole or was given no volumes to read), and the name ranges not
+   * read yet, in volumes (`name_ranges.ts`): what an engine does from its second search on, so
+   * that the later ones wait for none of them. A failure is forgotten (the next call tries again).
    */
   readRest(): void;
   /**
@@ -660,7 +660,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
-    readRest: () => void ranges?.readRest().catch(() => {}),
+    readRest: () => void Promise.all([ranges?.readRest(), stats.loadRest()]).catch(() => {}),
     rank,
     search(plan, options) {
       const { hits, tail } = rank(plan, options);

@@ -159,8 +159,16 @@ export function packNamesRange(range: NameRange): PackedNamesRange {
   return { count: range.keys.length, keys: encodeColumn(range.keys), docs: range.docs.join(";") };
 }
 
-/** The {@link NameRange} of a {@link PackedNamesRange}; throws a `TypeError` on anything else. */
-export function unpackNamesRange(value: unknown): NameRange {
+/**
+ * The {@link NameRange} of a {@link PackedNamesRange}, or the ranges of a volume of them (a list:
+ * `NameRangesData.volumeRanges`); throws a `TypeError` on anything else.
+ */
+export function unpackNamesRange(value: unknown): NameRange | NameRange[] {
+  return Array.isArray(value) ? value.map(unpackOneRange) : unpackOneRange(value);
+}
+
+/** The {@link NameRange} of a {@link PackedNamesRange}. */
+function unpackOneRange(value: unknown): NameRange {
   const p = (value ?? {}) as Partial<PackedNamesRange>;
   if (!Number.isSafeInteger(p.count) || typeof p.docs !== "string") {
     throw new TypeError("Cannot read a name range");

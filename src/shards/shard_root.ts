@@ -43,7 +43,10 @@ export interface ShardRoot {
   dictionaryVolumes: string[];
   /** Stats range `k`'s shard (`document_ranges.ts`, packed by `packed_ranges.ts`). */
   documentStats: string[];
-  /** Name range `k`'s shard: names sorted, each with its documents (`name_ranges.ts`). */
+  /**
+   * Name range `k`'s shard: names sorted, each with its documents (`name_ranges.ts`); then the
+   * ranges again in volumes (`NameRangesData.volumeRanges`).
+   */
   documentNames: string[];
   /** The parts of each scoped view's index, by the view's content hash. */
   views: Record<string, string[]>;
