@@ -64,8 +64,9 @@ export async function shardName(text: string): Promise<string> {
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body range, one detail range and one volume of it, one postings
- * // chunk, one dictionary range and one volume of it, one stats range and one name range.
- * assert.equal(files.size, 10);
+ * // chunk, one dictionary range and one volume of it, one stats range, one name range and one
+ * // volume of it.
+ * assert.equal(files.size, 11);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!).bodies, [manifest.bodies["docs/a"]]);
  * ```
  */
@@ -155,8 +156,12 @@ export async function writeShards(
   for (const range of documents.stats) {
     root.documentStats.push(await put(asciiJson(await packStatsRange(range))));
   }
-  for (const range of documents.names) {
-    root.documentNames.push(await put(asciiJson(packNamesRange(range))));
+  // The name ranges, then their volumes (`NameRangesData.volumeRanges`).
+  const names = documents.names.map((range) => asciiJson(packNamesRange(range)));
+  for (const text of names) root.documentNames.push(await put(text));
+  const perVolume = documents.edge.documentRanges?.names.volumeRanges ?? names.length;
+  for (let at = 0; at < names.length; at += perVolume) {
+    root.documentNames.push(await put(`[${names.slice(at, at + perVolume).join(",")}]`));
   }
   for (const view of views) root.views[view.hash] = await parts(view.json);
   return root;

@@ -1,15 +1,12 @@
 /**
  * An index's per-document data as its searches read it: field lengths, inbound counts and names
  * by document number — the index data's own, or, for an index keeping them in ranges
- * (`document_ranges.ts`), read range by range for the documents a search touches.
+ * (`document_ranges.ts`), read range by range: the stats for the documents a search touches, the
+ * names for the names its exact-name rule may give a bonus to (`name_ranges.ts`).
  *
  * The lengths and inbound counts are full-size typed arrays, filled as ranges are read and kept:
  * they take 4 bytes a number whatever is read into them (2.5 MB on a 89,538-document shelf), so
- * forgetting a range would free nothing. The names are kept too, as read (2.7 MB on a 30,502-page
- * shelf with its 59,000 parts, if every range is read): the exact-name rule reads those of the
- * pages of most searches, which an isolate reads in the background from its second search on
- * ({@link DocumentStats.loadRest}), so that a search waits for no round of them once its postings
- * are read.
+ * forgetting a range would free nothing. The name ranges read are kept too.
  *
  * @module
  */
@@ -17,40 +14,17 @@ import { createChunkLoader, LOADED } from "../content/chunk_loader.ts";
 import { documentNumbers, isDocumentNumbers } from "./document_numbers.ts";
 import type { DocumentSums, StatsRange } from "./document_ranges.ts";
 import { type Field, fieldRecord, FIELDS } from "./index_fields.ts";
+import { createNameRanges, type NamedPlan } from "./name_ranges.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
 /** What {@link DocumentStats.load} reads. */
-/**
- * Name ranges {@link DocumentStats.loadRest} reads at a call (one a search): the 218 of a
- * 30,502-page shelf's pages read at once made its second search fetch 238 shards and spend about
- * 100 ms more CPU than the others (in one process, 2-core VM, 2026-11-28); 24 at a time spread
- * them over its next ten searches.
- */
-export const NAME_RANGES_A_CALL = 24;
-
 export interface StatsWanted {
   /** Lists of documents whose stats are read. */
   docs?: readonly ArrayLike<number>[];
   /** Sets of documents (by a test of every document) whose stats are read. */
   members?: readonly ((doc: number) => boolean)[];
-  /**
-   * A query's term count: the names of the documents whose file name has as many terms (of
-   * `docs`) or whose title has (of `titled`) are read too: the exact-name rule's candidates
-   * (`ranking_rules.ts`).
-   */
-  nameTerms?: number;
-  /**
-   * The hashes (`termHash`) of the expansions of the query's first term: only a file name whose
-   * first term has one of them may be the query (`fileNameHead`). Default: any.
-   */
-  heads?: ReadonlySet<number>;
-  /**
-   * The documents whose title may be the query: those with an expansion of each of its terms in
-   * their title (the `name` field). Default: none.
-   */
-  titled?: Iterable<number>;
-  /** Whether the names of parts are read too (only a search of parts reads them). Default: true. */
-  parts?: boolean;
+  /** A query's plan: the name ranges its exact-name rule reads are read too. */
+  plan?: NamedPlan;
 }
 
 /** See {@link createDocumentStats}. */
@@ -61,8 +35,6 @@ export interface DocumentStats {
   readonly lengths: Readonly<Record<Field, Uint32Array>>;
   /** Inbound link counts by document (0 for a document not read yet). */
   readonly inbound: Uint32Array;
-  /** Each document's file name's term count, when the ranges give them (0: none, or not read). */
-  readonly fileNames: Uint32Array | undefined;
   /** The most inbound links of any document. */
   readonly mostInbound: number;
   /**
@@ -71,12 +43,23 @@ export interface DocumentStats {
    */
   readonly known: { pages: DocumentSums; parts: DocumentSums } | undefined;
   /**
-   * A document's names (`SearchIndexData.names`); `undefined` when they are not read, which
-   * {@link load} makes sure only of documents no name of which can be the query.
+   * The names that may be `plan`'s query, by document (`NameRanges.namesFor`), when the names
+   * are in ranges: `plan`'s must be read ({@link load} with it). `undefined`: every document's
+   * are `SearchIndexData.names`.
    */
-  nameOf(doc: number): string | undefined;
+  readonly namesFor: ((plan: NamedPlan) => ReadonlyMap<number, string>) | undefined;
   /** Reads what `wanted` needs and is not read yet; a failed read rejects and is tried again. */
   load(wanted: StatsWanted): Promise<void>;
+  /**
+   * Reads the name ranges a query of `terms` most likely reads (`nameRangesNear` of
+   * `name_ranges.ts`), while its dictionary ranges are read.
+   */
+  loadNamesNear(terms: readonly string[]): Promise<void>;
+  /**
+   * Reads, in volumes, the name ranges not read yet (`NameRanges.readRest`): what an isolate does
+   * from its second search on, so that a later search whose postings are read waits for none.
+   */
+  loadRest(): Promise<void>;
   /** Reads everything (for `SearchIndex.export`). */
   loadAll(): Promise<void>;
   /**
@@ -84,13 +67,6 @@ export interface DocumentStats {
    * dictionary ranges and postings (`SearchIndex.readPlan`), in one round with them, not after.
    */
   loadStats(): Promise<void>;
-  /**
-   * Reads every stats range not read yet and the next {@link NAME_RANGES_A_CALL} name ranges of
-   * the pages not read yet (not the parts' names, which only a search of parts reads): a small
-   * part of the index (about 0.5 MB and 1.2 MB on a 30,000-page shelf), kept once read, so that
-   * later searches wait for none.
-   */
-  loadRest(): Promise<void>;
   /** The data as lists, once {@link loadAll} has read it (for `SearchIndex.export`). */
   plain(): Pick<SearchIndexData, "names" | "lengths" | "inbound">;
 }
@@ -117,15 +93,15 @@ function wholeStats(data: SearchIndexData): DocumentStats {
     ranged: false,
     lengths,
     inbound,
-    fileNames: undefined,
     mostInbound,
     known: undefined,
-    nameOf: (n) => names[n]!,
+    namesFor: undefined,
     load: () => LOADED,
+    loadNamesNear: () => LOADED,
+    loadRest: () => LOADED,
     loadStats: () => LOADED,
     loadAll: () => LOADED,
-    loadRest: () => LOADED,
-    plain: () => ({ names: data.names, lengths: data.lengths, inbound: data.inbound }),
+    plain: () => ({ names, lengths: data.lengths, inbound: data.inbound }),
   };
 }
 
@@ -150,11 +126,13 @@ function wholeStats(data: SearchIndexData): DocumentStats {
  *   statsRange: (k) => (reads.push(`stats ${k}`), Promise.resolve(stats[k])),
  *   namesRange: (k) => (reads.push(`names ${k}`), Promise.resolve(names[k])),
  * });
- * await index.load({ docs: [[1, 2]], nameTerms: 2, titled: [2] });
- * assert.deepEqual(reads, ["stats 0", "stats 1", "names 1", "names 2"]);
- * assert.deepEqual([index.lengths.content[1], index.inbound[0], index.fileNames?.[1]], [1, 3, 2]);
- * assert.equal(index.nameOf(2), "gamma delta");
- * assert.equal(index.nameOf(0), undefined);
+ * const one = (t: string) => [t, new Map([[t, 1]])] as const;
+ * const plan = { terms: ["gamma", "delta"], expansions: new Map([one("gamma"), one("delta")]) };
+ * await index.load({ docs: [[1, 2]], plan });
+ * // The stats of documents 1 and 2; the one name range of the name "gamma delta".
+ * assert.deepEqual(reads, ["stats 0", "stats 1", "names 3"]);
+ * assert.deepEqual([index.lengths.content[1], index.inbound[0]], [1, 3]);
+ * assert.deepEqual([...index.namesFor!(plan)], [[2, "gamma delta"]]);
  * assert.equal(index.known?.pages.sums.content, 4);
  * ```
  */
@@ -169,13 +147,11 @@ export function createDocumentStats(
     throw new Error("search index keeps its documents' data in ranges and nothing reads them");
   }
   const total = data.ids.length;
-  const { statsDocs, namesDocs } = ranges;
+  const { statsDocs } = ranges;
   const lengths = fieldRecord<Uint32Array>(() => new Uint32Array(total));
   const inbound = new Uint32Array(total);
-  const fileNames = new Uint32Array(total);
-  const fileHeads = new Uint8Array(total);
   const sizeOf = (k: number, per: number) => Math.min(per, total - k * per);
-  const [statsCount, namesCount] = [Math.ceil(total / statsDocs), Math.ceil(total / namesDocs)];
+  const statsCount = Math.ceil(total / statsDocs);
   const numbers = (value: unknown, n: number) => {
     if (!isDocumentNumbers(value) || value.length !== n) throw new TypeError("wrong length");
     return value;
@@ -188,73 +164,40 @@ export function createDocumentStats(
     try {
       for (const field of FIELDS) lengths[field].set(numbers(range?.lengths?.[field], n), at);
       inbound.set(numbers(range?.inbound, n), at);
-      fileNames.set(numbers(range?.fileNames, n), at);
-      fileHeads.set(numbers(range?.fileHeads, n), at);
     } catch {
       throw new TypeError(`stats range ${k} is not the one the index names`);
     }
     return true;
   });
-  const names = createChunkLoader(namesCount, namesRange, (value, k) => {
-    if (
-      !Array.isArray(value) || value.length !== sizeOf(k, namesDocs) ||
-      !value.every((name) => typeof name === "string")
-    ) {
-      throw new TypeError(`name range ${k} is not the one the index names`);
-    }
-    return value as string[];
-  });
-  // The name ranges holding pages (the last of them holds the first parts too).
-  const pages = total - (data.parts?.length ?? 0);
-  const pageNameRanges = Math.ceil(pages / namesDocs);
+  const names = createNameRanges(ranges.names, namesRange);
+  // Every document's names, once `loadAll` has read them; whether every stats range is read.
+  let every: string[] | undefined;
+  let everyRead = false;
   const everyStats = Array.from({ length: statsCount }, (_, k) => k);
   return {
     ranged: true,
     lengths,
     inbound,
-    fileNames,
     mostInbound: Math.max(ranges.pages.mostInbound, ranges.parts.mostInbound),
     known: ranges,
-    nameOf: (n) => names.get(Math.floor(n / namesDocs))?.[n % namesDocs],
-    async load({ docs = [], members = [], nameTerms, titled = [], heads, parts = true }) {
-      // A mark a range, not a set of them: a common word's postings hold tens of thousands.
+    namesFor: names.namesFor,
+    async load({ docs = [], members = [], plan }) {
+      // A mark a range, not a set of them: a common word's postings hold tens of thousands (none
+      // once every range is read, as after an isolate's first search: `loadStats`).
       const wanted = new Uint8Array(statsCount);
+      if (everyRead) [docs, members] = [[], []];
       for (const list of docs) {
         for (let i = 0; i < list.length; i++) wanted[(list[i]! / statsDocs) | 0] = 1;
       }
       for (const has of members) {
         for (let n = 0; n < total; n++) if (has(n)) wanted[(n / statsDocs) | 0] = 1;
       }
-      await stats.load(marked(wanted));
-      if (nameTerms === undefined) return;
-      const named = new Uint8Array(namesCount);
-      const titles = lengths.name;
-      // The exact-name rule's first test, as it makes it (`createNameRule`: counts past 253 are
-      // one, and a file name of 0 terms is none).
-      const code = nameTerms + 1;
-      const end = parts ? total : pages;
-      for (const list of docs) {
-        for (let i = 0; i < list.length; i++) {
-          const n = list[i]!;
-          const file = fileNames[n]!;
-          if (
-            n < end && file > 0 && Math.min(255, file + 1) === code &&
-            (!heads || heads.has(fileHeads[n]!))
-          ) {
-            named[(n / namesDocs) | 0] = 1;
-          }
-        }
-      }
-      for (const n of titled) {
-        if (n < end && Math.min(254, titles[n]!) + 1 === code) named[(n / namesDocs) | 0] = 1;
-      }
-      await names.load(marked(named));
+      await Promise.all([stats.load(marked(wanted)), plan ? names.load(plan) : undefined]);
     },
+    loadNamesNear: names.loadNear,
+    loadRest: names.readRest,
     plain: () => ({
-      names: Array.from(
-        { length: total },
-        (_, n) => names.get(Math.floor(n / namesDocs))![n % namesDocs]!,
-      ),
+      names: every!,
       lengths: Object.fromEntries(FIELDS.map((f) => [f, Array.from(lengths[f])])) as Record<
         Field,
         number[]
@@ -262,17 +205,8 @@ export function createDocumentStats(
       inbound: Array.from(inbound),
     }),
     async loadAll() {
-      await stats.load(everyStats);
-      await names.load(Array.from({ length: namesCount }, (_, k) => k));
+      [, every] = await Promise.all([stats.load(everyStats), names.all(total)]);
     },
-    loadStats: () => stats.load(everyStats),
-    loadRest() {
-      // The first of the pages' name ranges not read yet, at most NAME_RANGES_A_CALL of them.
-      const next: number[] = [];
-      for (let k = 0; k < pageNameRanges && next.length < NAME_RANGES_A_CALL; k++) {
-        if (names.get(k) === undefined) next.push(k);
-      }
-      return Promise.all([stats.load(everyStats), names.load(next)]).then(() => {});
-    },
+    loadStats: () => stats.load(everyStats).then(() => void (everyRead = true)),
   };
 }

@@ -43,23 +43,26 @@ export interface SearchHit {
  */
 export const FILE_NAME_SHARE = 0.5;
 
-/** What {@link createNameRule} reads of an index. */
-export interface NameRuleInput {
+/**
+ * What {@link createNameRule} reads of an index: every document's names, or, for an index keeping
+ * them in ranges, those of the documents that may bear a query as a name.
+ */
+export type NameRuleInput = {
   /**
    * Per document: its title's terms, then `\n` and its file name's when they differ (a list, or
-   * a function giving a document's, read only for a document whose title or file name has as
-   * many terms as the query: `undefined` for one whose names are not read, since none of them can
-   * be the query, `SearchIndex.loadStats`).
+   * a function giving a document's).
    */
-  names: readonly string[] | ((doc: number) => string | undefined);
+  names: readonly string[] | ((doc: number) => string);
   /** Per document: its title's length in terms (the name field's length). */
   titleLengths: ArrayLike<number | null>;
+} | {
   /**
-   * Per document: its file name's length in terms, 0 when it has none (`fileNameLength` of
-   * `document_ranges.ts`), when known without its names: else counted in them.
+   * The names of the documents that may bear `plan`'s query as a name, by document: a title that
+   * may be the query (else nothing), then `\n` and a file name that may be
+   * (`NameRanges.namesFor` of `name_ranges.ts`).
    */
-  fileNameLengths?: ArrayLike<number>;
-}
+  namesFor: (plan: QueryPlan) => ReadonlyMap<number, string>;
+};
 
 /** What the exact-name rule gives a document. */
 export interface NameBonus {
@@ -93,9 +96,10 @@ export interface NameBonus {
  * ```
  */
 export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryPlan) => NameBonus {
-  const { names, titleLengths, fileNameLengths } = input;
+  if ("namesFor" in input) return createFoundNameRule(input.namesFor);
+  const { names, titleLengths } = input;
   const total = titleLengths.length;
-  const nameOf = typeof names === "function" ? names : (n: number) => names[n];
+  const nameOf = typeof names === "function" ? names : (n: number) => names[n]!;
   // The rule's first test: a name can be the query only when it has as many terms, so most hits
   // are ruled out without splitting their names (a four-word query on 50,000 documents matches
   // about 20,000). Per document, kept side by side from its first check: the title's term
@@ -106,12 +110,7 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
     const counts = nameLengths ??= new Uint8Array(2 * total);
     if (counts[2 * n] === 0) {
       counts[2 * n] = Math.min(254, titleLengths[n] ?? 0) + 1;
-      if (fileNameLengths) {
-        const file = fileNameLengths[n]!;
-        counts[2 * n + 1] = file === 0 ? 255 : Math.min(255, file + 1);
-        return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
-      }
-      const text = nameOf(n) ?? "";
+      const text = nameOf(n);
       const cut = text.indexOf("\n");
       let terms = cut < 0 ? 255 : 2;
       for (let i = cut + 1; cut >= 0 && i < text.length && terms < 255; i++) {
@@ -121,22 +120,51 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
     }
     return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
   };
+  const bonusOf = createBonus();
+  return (doc, plan) => {
+    if (!mayBeNamed(doc, plan.terms.length)) return bonusOf(undefined, plan);
+    return bonusOf(nameOf(doc), plan);
+  };
+}
+
+/**
+ * The exact-name rule over the names a name index found for each plan (`namesFor`): a document
+ * it found none of has none that may be the query.
+ */
+function createFoundNameRule(
+  namesFor: (plan: QueryPlan) => ReadonlyMap<number, string>,
+): (doc: number, plan: QueryPlan) => NameBonus {
+  const bonusOf = createBonus();
+  let asked: QueryPlan | undefined;
+  let found: ReadonlyMap<number, string> = new Map();
+  return (doc, plan) => {
+    if (plan !== asked) {
+      asked = plan;
+      found = namesFor(plan);
+    }
+    return bonusOf(found.size === 0 ? undefined : found.get(doc), plan);
+  };
+}
+
+/**
+ * `bonusOf(text, plan)`: the {@link NameBonus} of a document whose names are `text` (its title,
+ * then `\n` and its file name; `undefined`: none may be the query) — one object, reused by every
+ * call.
+ */
+function createBonus(): (text: string | undefined, plan: QueryPlan) => NameBonus {
   const found: NameBonus = { bonus: 1, exact: false };
   // The last query's expansion hashes (a search checks its names one after the other).
   let hashed: QueryPlan | undefined;
   let hashes: readonly ReadonlySet<number>[] = [];
-  return (doc, plan) => {
+  return (text, plan) => {
     found.bonus = 1;
     found.exact = false;
-    const wanted = plan.terms.length;
-    if (!mayBeNamed(doc, wanted)) return found;
-    // Each name (the title, then the file name) read where it is: nothing split or kept.
-    const text = nameOf(doc);
     if (text === undefined) return found;
     if (plan !== hashed) {
       hashed = plan;
       hashes = expansionHashes(plan);
     }
+    // Each name (the title, then the file name) read where it is: nothing split or kept.
     for (let which = 0, start = 0; start <= text.length; which++) {
       const cut = text.indexOf("\n", start);
       const end = cut < 0 ? text.length : cut;

@@ -28,11 +28,7 @@ export interface ScoringPassInput {
   /** How many of `ids`, from the first, are pages; the rest are parts (`part_rule.ts`). */
   pages: number;
   /** Each document's title and file name as analyzed words (the exact-name rule's input). */
-  names: NameRuleInput["names"];
-  /** Each document's title length in terms. */
-  titleLengths: ArrayLike<number | null>;
-  /** Each document's file name's length in terms, when known without its names. */
-  fileNameLengths?: ArrayLike<number>;
+  names: NameRuleInput;
   /** The index's statistics scopes (`stats_scopes.ts`). */
   scopeOf: (key: string, has: (n: number) => boolean) => PriorScope;
   /** How many other documents link to each one (the static prior's input). */
@@ -71,12 +67,7 @@ export function createScoringPass(
   const { ids, pages, inbound, mostInbound, scorer, idf, has, scopeOf } = input;
   const total = ids.length;
   const onlyPages = pages < total ? (n: number) => n < pages : undefined;
-  const { names, titleLengths, fileNameLengths } = input;
-  const nameRule = createNameRule({
-    names,
-    titleLengths,
-    ...(fileNameLengths ? { fileNameLengths } : {}),
-  });
+  const nameRule = createNameRule(input.names);
   const accumulate = createTermAccumulator(total);
   // The hits of a search as columns (`hit_tail.ts`), made once, reused by every search.
   let hitColumns: HitColumns | undefined;

@@ -297,8 +297,9 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           ...(partRule ? [partStatsScope(index, partScope)] : []),
         ],
       };
-      // The names of parts only the part rule's search reads: read with the details below.
-      await index.loadStats(terms, { ...stats, parts: false });
+      // The pages' and the parts' names the exact-name rule reads are read with the plan's
+      // postings (`SearchIndex.readPlan`).
+      await index.loadStats(terms, stats);
       // The candidates' hits; the rest of the matches (the tail), as scores only, count
       // toward the total.
       const { hits: best, tail } = index.rank(plan, {
@@ -312,8 +313,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
         best,
         plan,
         options,
-        titleTerms: index.titleTerms,
-        ...(partRule ? { partRule, loadParts: () => index.loadStats(terms, stats) } : {}),
+        titleTerms: (doc) => index.titleTerms(doc, plan),
+        ...(partRule ? { partRule } : {}),
       });
       let ranked = rescore(best, plan, options.limit, text);
       if (partRule) {
@@ -452,30 +453,28 @@ function narrowing(
 /**
  * The one round of reads between a search's scoring pass and its rules: the details of the
  * candidates the phrase rule reads (a sharded build's details are in ranges) and of the pages with
- * parts the part rule reads (the same candidates, reordered), the names of the parts the part rule
- * searches (`loadParts`), and what the caller will read of the likely hits (`QueryOptions.reads`).
+ * parts the part rule reads (the same candidates, reordered), and what the caller will read of the
+ * likely hits (`QueryOptions.reads`).
  */
 function readForRules(
   store: ContentStore,
   docs: readonly (ManifestDocument | undefined)[],
-  { best, plan, options, partRule, loadParts, titleTerms }: {
+  { best, plan, options, partRule, titleTerms }: {
     best: readonly SearchHit[];
     /** A document's title as analyzed words, when read (`SearchIndex.titleTerms`). */
     titleTerms: (doc: number) => readonly string[] | undefined;
     plan: QueryPlan;
     options: QueryOptions;
     partRule?: { pagesRead(ranked: readonly SearchHit[]): SearchHit[] };
-    loadParts?: () => Promise<void>;
   },
 ): Promise<unknown> {
   // A store holding every document's details and body (a bundled build's) reads none of them.
-  if (store.readsDetails === false && !store.readsAhead) return loadParts?.() ?? LOADED;
+  if (store.readsDetails === false && !store.readsAhead) return LOADED;
   const read = [...phraseCandidates(best, plan, options.limit), ...partRule?.pagesRead(best) ?? []];
   const reads = store.readsAhead ? options.reads : undefined;
   const likely = reads ? docsOf(docs, phraseLikely(best, plan, options.limit, titleTerms)) : [];
   return Promise.all([
     store.loadDocuments(docsOf(docs, read)),
-    loadParts?.(),
     reads === "bodies"
       ? store.loadBodies(likely)
       : reads === "details"

@@ -172,18 +172,16 @@ export interface ImportOptions {
 
 /** Options of {@link SearchIndex.loadStats}. */
 export interface LoadStatsOptions {
-  /** The query's plan, whose terms `terms` are: its exact-name rule's candidates' names are read. */
+  /**
+   * The query's plan, whose terms `terms` are: the names its exact-name rule may give a bonus to
+   * are read (the pages' and the parts').
+   */
   plan?: QueryPlan;
   /**
    * The statistics scopes a search will be scored by (`SearchOptions.statsScope` and the
    * documents of it): their members' data is read, once per scope.
    */
   scopes?: readonly { key: string; has: (doc: number) => boolean }[];
-  /**
-   * Whether the names of the parts among the exact-name rule's candidates are read too (only a
-   * search of parts reads them: `part_rule.ts`). Default: true.
-   */
-  parts?: boolean;
 }
 
 /** Options of {@link SearchIndex.search}. */
@@ -235,7 +233,8 @@ export interface SearchIndex {
    * index holds its dictionary whole): the plan is made against the ranges read so far, the
    * ranges it looked in and did not have are read, all at once, and so on until none is missing.
    * Meanwhile, an index keeping its documents' data in ranges reads every stats range it has not
-   * read (for {@link loadStats}, which fails if that read did).
+   * read (for {@link loadStats}, which fails if that read did), and, once the plan is made, the
+   * name ranges its exact-name rule reads, in the round of its postings.
    */
   readPlan(query: string): Promise<QueryPlan>;
   /** The most documents one query may score, its terms' {@link costOf} summed (`query_budget.ts`). */
@@ -269,18 +268,19 @@ export interface SearchIndex {
   /** {@link suggest} for each of `terms`, once the dictionary ranges they scan are read. */
   readSuggestions(terms: readonly string[], max: number): Promise<string[][]>;
   /**
-   * Reads, in the background, the next volume of the dictionary ranges not read yet (one volume
-   * a call; nothing when the index holds its dictionary whole or was given no volumes to read),
-   * and the stats ranges and the pages' name ranges not read yet (`document_stats.ts`; not the
-   * parts' names): what an engine does from its second search on, so that the later ones wait
-   * for none of them. A failure is forgotten (the next call tries again).
+   * Reads, in the background, the next volume of the dictionary ranges not read yet and the next
+   * volume of the name ranges not read yet (`name_ranges.ts`), one of each a call (nothing when
+   * the index holds them whole or was given no volumes to read): what an engine does from its
+   * second search on, so that the later ones wait for none of them and no request pays for all of
+   * them. A failure is forgotten (the next call tries again).
    */
   readRest(): void;
   /**
    * A document's title as analyzed words (the first of its names: `SearchIndexData.names`), or
-   * `undefined` when the index keeps its names in ranges and that document's is not read yet.
+   * `undefined` when the index keeps its names in ranges and has not read it: of those, only
+   * the titles that are `plan`'s query are read (`name_ranges.ts`).
    */
-  titleTerms(doc: number): readonly string[] | undefined;
+  titleTerms(doc: number, plan: QueryPlan): readonly string[] | undefined;
   /**
    * Makes the postings of `terms` readable by `search`: imports the chunks they are in, once per
    * index, when the index keeps its postings in chunks; otherwise there is nothing to load.
@@ -621,9 +621,10 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const rank = createScoringPass({
     ids,
     pages,
-    names: stats.ranged ? stats.nameOf : data.names,
-    titleLengths: lengths.name,
-    ...(stats.fileNames ? { fileNameLengths: stats.fileNames } : {}),
+    names: stats.namesFor ? { namesFor: stats.namesFor } : {
+      names: data.names,
+      titleLengths: lengths.name,
+    },
     inbound,
     mostInbound,
     scopeOf,
@@ -634,12 +635,13 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const plan = (query: string) => withinBudget(planQuery(query, dictionary), costOf, budget);
   // While a plan's ranges are read, the postings of its words are read too, not after them: each
   // word's chunk is the one holding its range, when at most two chunks hold it (one, as a rule;
-  // a word the dictionary turns out not to have costs them for nothing). A failed read is the
-  // later `loadPostings`' to tell.
+  // a word the dictionary turns out not to have costs them for nothing), and the name ranges its
+  // exact-name rule most likely reads (`name_ranges.ts`). A failed read is a later load's to tell.
   const loadStats = createStatsLoader(stats, scorer, scopeOf);
-  // The stats ranges `readPlan` started reading (see there).
-  let statsAhead: Promise<void> | undefined;
+  // The stats ranges and name ranges `readPlan` started reading (see there).
+  let statsAhead: Promise<unknown> | undefined;
   const prefetch = (partial: QueryPlan) => {
+    stats.loadNamesNear(partial.terms).catch(() => {});
     for (const term of partial.terms) {
       const span = spanOf(ranges!, term);
       if (span) chunks.loadPositions(span[0], span[1], 2).catch(() => {});
@@ -657,22 +659,21 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       // Every stats range, with the first search's dictionary ranges and postings: its words'
       // postings, a common word's at least, hold documents in most of them (a few shards of
       // `STATS_RANGE_DOCS` documents), and the isolate reads them all from its second search on.
-      // A failed read is the next `loadStats`' to tell.
-      if (stats.ranged) {
-        statsAhead = stats.loadStats();
-        statsAhead.catch(() => {});
-      }
-      return settled(() => plan(query), prefetch);
+      // Then its exact-name rule's name ranges, with its postings. A failed read is the next
+      // `loadStats`' to tell. (Per-document data kept whole, a bundled build's, has none to read.)
+      if (!stats.ranged) return settled(() => plan(query), prefetch);
+      const ahead = stats.loadStats();
+      const made = settled(() => plan(query), prefetch);
+      statsAhead = Promise.all([ahead, made.then((p) => stats.load({ plan: p }))]);
+      statsAhead.catch(() => {});
+      return made;
     },
     budget,
     costOf,
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
-    readRest() {
-      void ranges?.readRest().catch(() => {});
-      void stats.loadRest().catch(() => {});
-    },
+    readRest: () => void Promise.all([ranges?.readRest(), stats.loadRest()]).catch(() => {}),
     rank,
     search(plan, options) {
       const { hits, tail } = rank(plan, options);
@@ -680,7 +681,8 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
       return hits;
     },
     bestDocument: bestDocumentOf(scorer, pages, inbound, mostInbound),
-    titleTerms: (doc) => titleTermsOf(stats.nameOf(doc)),
+    titleTerms: (doc, plan) =>
+      titleTermsOf(stats.namesFor ? stats.namesFor(plan).get(doc) : data.names[doc]),
     loadPostings: chunks.load,
     // Per-document data kept whole (a bundled build's) has nothing to read.
     loadStats: stats.ranged

@@ -309,8 +309,9 @@ export function createTermScores(input: TermScoresInput): TermScorer {
           const b = LENGTH_NORMALIZATION[field];
           for (let j = 0; j < fieldDocs.length; j++) {
             const n = fieldDocs[j]!;
-            // A scoped search accepts only documents of its scope: the others are not scored.
-            if (scope && !scope.has(n)) continue;
+            // A scoped search accepts only documents of its scope, another only pages (parts are
+            // scored only within a scope: `pages`): the others are not scored.
+            if (scope ? !scope.has(n) : n >= pages) continue;
             if (sum[n] === 0) docs[docCount++] = n;
             // (0: not computed yet; a norm of 0, b = 1 on an empty field, is computed again.)
             let norm = table ? table[n]! : 0;

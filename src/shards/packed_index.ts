@@ -54,15 +54,16 @@ export interface PackedIndex
   /** Each part's page: numbers, deflated (a page's parts are consecutive). */
   parts?: string;
   /**
-   * `dictionaryRanges` and `postingsChunks` (where each range and chunk starts, each range's first
-   * term: sorted, so they share their heads) as JSON, deflated: 70 of a 30,638-page shelf's 80 KB
-   * edge index written out, 34 KB so (2026-11-28).
+   * `dictionaryRanges`, `postingsChunks` and `documentRanges` (where each range and chunk starts,
+   * each dictionary and name range's first term or name: sorted, so they share their heads) as
+   * JSON, deflated: 70 of a 30,638-page shelf's 80 KB edge index written out, 34 KB so
+   * (2026-11-28).
    */
   starts?: string;
 }
 
 /** The fields of the edge index {@link PackedIndex.starts} holds. */
-const STARTS = ["dictionaryRanges", "postingsChunks"] as const;
+const STARTS = ["dictionaryRanges", "postingsChunks", "documentRanges"] as const;
 
 /** `data`'s ids are `pageIds`, then their parts' ids: the sections' places, else `undefined`. */
 function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number[] | undefined {
@@ -139,12 +140,13 @@ export async function packIndex(
   data: SearchIndexData,
   pageIds: readonly string[],
 ): Promise<PackedIndex> {
-  const { ids, names, lengths, inbound, parts, dictionaryRanges, postingsChunks, ...rest } = data;
+  const { ids, names, lengths, inbound, parts, ...rest } = data;
+  const { dictionaryRanges, postingsChunks, documentRanges, ...written } = rest;
   const sections = derivedParts(data, pageIds);
-  const starts = { dictionaryRanges, postingsChunks };
+  const starts = { dictionaryRanges, postingsChunks, documentRanges };
   const packed: PackedIndex = {
-    ...rest,
-    ...(dictionaryRanges || postingsChunks
+    ...written,
+    ...(dictionaryRanges || postingsChunks || documentRanges
       ? { starts: await deflateText(new TextEncoder().encode(JSON.stringify(starts))) }
       : {}),
     packed: PACKED_INDEX,
@@ -152,7 +154,7 @@ export async function packIndex(
     ...(sections
       ? { partSections: await deflateNumbers(sections) }
       : { ids: Array.from({ length: ids.length }, (_, n) => ids.at(n)!) }),
-    ...(rest.documentRanges ? {} : {
+    ...(documentRanges ? {} : {
       names: encodeColumn(names),
       lengths: Object.fromEntries(FIELDS.map((f) => [f, encodeNumbers(lengths[f])])),
       inbound: encodeNumbers(inbound),
@@ -222,7 +224,7 @@ export async function unpackIndex(value: unknown, pageIds: DocumentIds): Promise
       // (`importSearchIndex` checks that each part's page is one.)
       allIds = new DerivedIds(pageIds, partOf ?? sections, sections);
     }
-    const ranged = rest.documentRanges !== undefined;
+    const ranged = kept.documentRanges !== undefined;
     return {
       ...rest,
       ...kept,

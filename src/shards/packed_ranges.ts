@@ -7,6 +7,7 @@
  * @module
  */
 import type { StatsRange } from "../search/document_ranges.ts";
+import type { NameRange } from "../search/name_ranges.ts";
 import type { DocumentNumbers } from "../search/search_index.ts";
 import { FIELDS } from "../search/index_fields.ts";
 import { deflateText, inflateText } from "./deflated_bytes.ts";
@@ -24,29 +25,31 @@ export interface PackedStatsRange {
 
 /** A name range as its shard holds it. */
 export interface PackedNamesRange {
-  documents: number;
-  names: Column;
+  /** How many keys. */
+  count: number;
+  keys: Column;
+  /** The keys' documents (`NameRange.docs`), joined by `;`. */
+  docs: string;
 }
 
 /** The columns of a stats range, in the order its shard holds them. */
-export const STATS_COLUMNS = [...FIELDS, "inbound", "fileNames", "fileHeads"] as const;
+export const STATS_COLUMNS = [...FIELDS, "inbound"] as const;
 
 type StatsColumn = (typeof STATS_COLUMNS)[number];
 
 /** Column `name` of `range`. */
 const columnOf = (range: StatsRange, name: StatsColumn): DocumentNumbers =>
-  name === "inbound" || name === "fileNames" || name === "fileHeads"
-    ? range[name]
-    : range.lengths[name];
+  name === "inbound" ? range[name] : range.lengths[name];
 
 /**
- * `range` packed: each column's numbers in the fewest bytes that hold its largest, the columns
- * one after the other, deflated (`deflated_bytes.ts`). Most columns are mostly 0 or small, and a
- * page's content length takes 2 bytes where its number of words needs 11 bits or so: on a
- * 30,638-page shelf (89,538 documents with the parts) the 22 ranges take 0.18 MB, against 0.54 MB
- * as base64 typed arrays, sparse where that was shorter (2026-11-28). Read back natively: one
- * inflate and one typed array a column (a cold isolate reads a value at a time in the
- * interpreter).
+ * `range` packed: each column's numbers in the fewest bytes that hold its largest, a column of
+ * two or four bytes a number as planes (every number's low byte, then every one's next byte, …),
+ * the columns one after the other, deflated (`deflated_bytes.ts`). Most columns are mostly 0 or
+ * small, and a page's content length takes 2 bytes where its number of words needs 11 bits or
+ * so; in planes, the high bytes of a column that two pages' lengths make 4 bytes wide are a run
+ * of zeros: on a 30,638-page shelf (89,538 documents with the parts) the 3 ranges take 0.14 MB,
+ * 0.16 MB with each number's bytes together and 0.54 MB as base64 typed arrays (2026-11-28). Read
+ * back with one inflate, one loop a column of 2 or 4 bytes, and one typed array a column.
  *
  * @example
  * ```ts
@@ -55,9 +58,9 @@ const columnOf = (range: StatsRange, name: StatsColumn): DocumentNumbers =>
  * const some = (n: number) => Array.from({ length: 40 }, (_, k) => k === 30 ? n : 0);
  * const lengths = { name: some(1), keywords: some(0), description: some(0),
  *   content: Array.from({ length: 40 }, (_, k) => 300 + k), links: some(0), headings: some(2) };
- * const range = { lengths, inbound: some(70_000), fileNames: some(2), fileHeads: some(9) };
+ * const range = { lengths, inbound: some(70_000) };
  * const packed = await packStatsRange(range);
- * assert.equal(packed.widths, "111211411");
+ * assert.equal(packed.widths, "1112114");
  * const back = await unpackStatsRange(JSON.parse(JSON.stringify(packed)));
  * assert.deepEqual([...back.lengths.content], lengths.content);
  * assert.deepEqual([...back.inbound], range.inbound);
@@ -67,7 +70,10 @@ const columnOf = (range: StatsRange, name: StatsColumn): DocumentNumbers =>
  * ```
  */
 export async function packStatsRange(range: StatsRange): Promise<PackedStatsRange> {
-  const columns = STATS_COLUMNS.map((name) => numberBytes(columnOf(range, name)));
+  const columns = STATS_COLUMNS.map((name) => {
+    const { width, bytes } = numberBytes(columnOf(range, name));
+    return { width, bytes: transposed(bytes, Number(width), true) };
+  });
   const all = new Uint8Array(columns.reduce((sum, c) => sum + c.bytes.length, 0));
   let at = 0;
   for (const { bytes } of columns) {
@@ -79,6 +85,22 @@ export async function packStatsRange(range: StatsRange): Promise<PackedStatsRang
     widths: columns.map((c) => c.width).join(""),
     deflated: await deflateText(all),
   };
+}
+
+/**
+ * `bytes` (numbers of `width` bytes each) as planes (`toPlanes`), or back from them: a new array
+ * but for a width of 1.
+ */
+function transposed(bytes: Uint8Array, width: number, toPlanes: boolean): Uint8Array {
+  if (width === 1) return bytes;
+  const count = bytes.length / width;
+  const out = new Uint8Array(bytes.length);
+  for (let b = 0; b < width; b++) {
+    const plane = b * count;
+    if (toPlanes) { for (let i = 0; i < count; i++) out[plane + i] = bytes[i * width + b]!; }
+    else for (let i = 0; i < count; i++) out[i * width + b] = bytes[plane + i]!;
+  }
+  return out;
 }
 
 /**
@@ -112,32 +134,49 @@ export async function unpackStatsRange(value: unknown): Promise<StatsRange> {
   let at = 0;
   STATS_COLUMNS.forEach((name, c) => {
     const size = Number(widths[c]) * count!;
-    columns[name] = numbersOfBytes(widths[c], bytes.subarray(at, at + size));
+    const planes = bytes.subarray(at, at + size);
+    columns[name] = numbersOfBytes(widths[c], transposed(planes, Number(widths[c]), false));
     at += size;
   });
-  const { inbound, fileNames, fileHeads, ...lengths } = columns;
-  return { lengths, inbound, fileNames, fileHeads };
+  const { inbound, ...lengths } = columns;
+  return { lengths, inbound };
 }
 
 /**
- * `names` (a name range's) packed.
+ * `range` (a name range) packed.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { packNamesRange, unpackNamesRange } from "./packed_ranges.ts";
- * const names = ["intro", "option", "option", "chmod\nchmod file"];
- * assert.deepEqual(unpackNamesRange(JSON.parse(JSON.stringify(packNamesRange(names)))), names);
- * assert.throws(() => unpackNamesRange({ documents: 2, names: [] }), /names/);
+ * const range = { keys: ["001:option", "002:chmod file", "002:chmod mode"], docs: ["4,a", "3", "1|2"] };
+ * assert.deepEqual(unpackNamesRange(JSON.parse(JSON.stringify(packNamesRange(range)))), range);
+ * assert.throws(() => unpackNamesRange({ count: 2, keys: [], docs: "" }), /keys/);
+ * assert.throws(() => unpackNamesRange({ ...packNamesRange(range), docs: "1" }), /1 of 3/);
  * ```
  */
-export function packNamesRange(names: readonly string[]): PackedNamesRange {
-  return { documents: names.length, names: encodeColumn(names) };
+export function packNamesRange(range: NameRange): PackedNamesRange {
+  return { count: range.keys.length, keys: encodeColumn(range.keys), docs: range.docs.join(";") };
 }
 
-/** The names of a {@link PackedNamesRange}; throws on anything else. */
-export function unpackNamesRange(value: unknown): unknown[] {
+/**
+ * The {@link NameRange} of a {@link PackedNamesRange}, or the ranges of a volume of them (a list:
+ * `NameRangesData.volumeRanges`); throws a `TypeError` on anything else.
+ */
+export function unpackNamesRange(value: unknown): NameRange | NameRange[] {
+  return Array.isArray(value) ? value.map(unpackOneRange) : unpackOneRange(value);
+}
+
+/** The {@link NameRange} of a {@link PackedNamesRange}. */
+function unpackOneRange(value: unknown): NameRange {
   const p = (value ?? {}) as Partial<PackedNamesRange>;
-  if (!Number.isSafeInteger(p.documents)) throw new TypeError("Cannot read a name range");
-  return decodeColumn("names", p.names, p.documents!);
+  if (!Number.isSafeInteger(p.count) || typeof p.docs !== "string") {
+    throw new TypeError("Cannot read a name range");
+  }
+  const keys = decodeColumn("keys", p.keys, p.count!) as string[];
+  const docs = p.count === 0 ? [] : p.docs.split(";");
+  if (docs.length !== p.count) {
+    throw new TypeError(`Cannot read a name range: documents of ${docs.length} of ${p.count} keys`);
+  }
+  return { keys, docs };
 }

@@ -15,7 +15,7 @@
 import { isShardName } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-7";
+export const SHARDS_LAYOUT = "shelf-shards-8";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -43,7 +43,10 @@ export interface ShardRoot {
   dictionaryVolumes: string[];
   /** Stats range `k`'s shard (`document_ranges.ts`, packed by `packed_ranges.ts`). */
   documentStats: string[];
-  /** Name range `k`'s shard. */
+  /**
+   * Name range `k`'s shard: names sorted, each with its documents (`name_ranges.ts`); then the
+   * ranges again in volumes (`NameRangesData.volumeRanges`).
+   */
   documentNames: string[];
   /** The parts of each scoped view's index, by the view's content hash. */
   views: Record<string, string[]>;
@@ -73,7 +76,7 @@ export interface ShardRootCheck {
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-7", store: "site", contentHash: "h", manifest: [name],
+ * const root = { layout: "shelf-shards-8", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], bodies: [name], details: [], detailVolumes: [], postings: [],
  *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));

@@ -35,7 +35,7 @@ export interface ShardedLoaders {
   dictionaryVolume(k: number): Promise<unknown>;
   /** Stats range `k`, unpacked (`packed_ranges.ts`). */
   statsRange(k: number): Promise<unknown>;
-  /** Name range `k`, unpacked. */
+  /** Name range `k`, unpacked (`NameRange` of `name_ranges.ts`). */
   namesRange(k: number): Promise<unknown>;
 }
 

@@ -1,7 +1,8 @@
 /**
  * An index keeping its per-document data in ranges (`document_ranges.ts`, a sharded build's):
- * its first search reads every stats range, a search reads the name ranges of its exact-name
- * candidates only, and every answer is the whole index's.
+ * its first search reads every stats range, a search reads the name ranges of the names its
+ * exact-name rule may give a bonus to only (`name_ranges.ts`), and every answer is the whole
+ * index's.
  */
 import assert from "node:assert/strict";
 import { buildFromFolders } from "../../src/build/build_from_folders.ts";
@@ -10,32 +11,43 @@ import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { splitDocuments } from "../../src/search/document_ranges.ts";
 import { FIELDS } from "../../src/search/index_fields.ts";
+import { nameRangesOf } from "../../src/search/name_ranges.ts";
 import { decodePostings } from "../../src/search/postings.ts";
-import { createDocumentStats, NAME_RANGES_A_CALL } from "../../src/search/document_stats.ts";
 import {
   buildIndexFor,
   createSearchEngine,
   type QueryOptions,
   type SearchEngine,
 } from "../../src/search/search_engine.ts";
-import {
-  buildSearchIndex,
-  importSearchIndex,
-  type SearchIndexData,
-} from "../../src/search/search_index.ts";
+import { importSearchIndex, type SearchIndexData } from "../../src/search/search_index.ts";
 import { buildFolder, CORPORA } from "../helpers.ts";
 
 const WEIGHTS = { name: 2, keywords: 3, description: 1.5, content: 1 };
 
-/** An engine over `data` with its documents' data in ranges of `statsDocs` and `namesDocs`. */
-function rangedEngine(manifest: Manifest, data: SearchIndexData, statsDocs = 16, namesDocs = 8) {
-  const { edge, stats, names } = splitDocuments(data, statsDocs, namesDocs);
+/**
+ * An engine over `data` with its documents' data in ranges of `statsDocs` documents and name
+ * ranges of about `nameChars` characters.
+ */
+function rangedEngine(manifest: Manifest, data: SearchIndexData, statsDocs = 16, nameChars = 256) {
+  const { edge, stats, names } = splitDocuments(data, statsDocs, nameChars);
   const reads = { stats: [] as number[], names: [] as number[] };
+  // The name ranges, then their volumes (`NameRangesData.volumeRanges`).
+  const per = edge.documentRanges!.names.volumeRanges!;
   const index = importSearchIndex(edge, {
     statsRange: (k) => (reads.stats.push(k), Promise.resolve(stats[k])),
-    namesRange: (k) => (reads.names.push(k), Promise.resolve(names[k])),
+    namesRange: (k) => (reads.names.push(k),
+      Promise.resolve(
+        k < names.length ? names[k] : names.slice((k - names.length) * per).slice(0, per),
+      )),
   });
-  return { engine: createSearchEngine(createContentStore(manifest), index), reads, stats, names };
+  return {
+    engine: createSearchEngine(createContentStore(manifest), index),
+    index,
+    edge,
+    reads,
+    stats,
+    names,
+  };
 }
 
 /** What an answer says, without its functions. */
@@ -59,7 +71,7 @@ async function shelf(folder: string) {
   return { manifest, data: await buildIndexFor(createContentStore(manifest)).export() };
 }
 
-Deno.test("document ranges: a cold search reads every stats range once (a rare word's too: they are few and an isolate reads them all) and few name ranges", async () => {
+Deno.test("document ranges: a cold search reads every stats range once (a rare word's too: they are few and an isolate reads them all) and the name ranges of its query's names only", async () => {
   const { manifest, data } = await shelf("hugo-docs");
   const whole = createSearchEngine(createContentStore(manifest), importSearchIndex(data));
   const query = "vimeo";
@@ -78,16 +90,13 @@ Deno.test("document ranges: a cold search reads every stats range once (a rare w
   }
   assert.ok(wanted.size > 0 && wanted.size * 4 < stats.length, `${wanted.size} ranges`);
   assert.deepEqual(reads.stats.toSorted((a, b) => a - b), stats.map((_, k) => k));
-  assert.ok(
-    reads.names.length > 0 && reads.names.length * 10 < names.length,
-    `${reads.names.length} of ${names.length} name ranges`,
-  );
-  // The same search again reads no name range but those of the pages it did not read, in the
-  // background (the test below), and no stats range.
-  const before = new Set(reads.names);
+  // The names of one term starting with "vimeo" (and its expansions'): one range of many.
+  const { edge } = splitDocuments(data, 16, 256);
+  assert.deepEqual(reads.names, nameRangesOf(edge.documentRanges!.names, plan));
+  assert.ok(reads.names.length === 1 && names.length > 20, `${reads.names} of ${names.length}`);
+  // The same search again reads none but, in the background, the name volumes.
   await answer(engine, query);
-  const pageRanges = Math.ceil((data.ids.length - (data.parts?.length ?? 0)) / 8);
-  assert.ok(reads.names.slice(before.size).every((k) => !before.has(k) && k < pageRanges));
+  assert.ok(reads.names.slice(1).every((k) => k >= names.length), `${reads.names}`);
   assert.equal(reads.stats.length, stats.length);
 });
 
@@ -135,108 +144,47 @@ Deno.test("document ranges: an index with its documents' data in ranges exports 
   assert.throws(() => importSearchIndex(edge), /in ranges and nothing reads them/);
 });
 
-Deno.test("document ranges: from its second search on, an engine reads the pages' names it has not read in the background", async () => {
+Deno.test("document ranges: a search reads no name range but its query's, the pages' and the parts' in one load; from its second search on an engine reads the rest in volumes", async () => {
   const { manifest, data } = await shelf("hugo-docs");
   const whole = createSearchEngine(createContentStore(manifest), importSearchIndex(data));
-  const { engine, reads, stats, names } = rangedEngine(manifest, data);
-  await answer(engine, "vimeo");
-  assert.equal(reads.stats.length, stats.length, "the first search reads every stats range");
-  // The name ranges holding pages (the parts follow them).
-  const pages = data.ids.length - data.parts!.length;
-  const pageNames = Array.from({ length: Math.ceil(pages / 8) }, (_, k) => k);
-  assert.ok(pageNames.length < names.length && pageNames.some((k) => !reads.names.includes(k)));
-  // The second search starts the background read: the first name ranges of the pages not read
-  // yet, a few a search, each once, until all are.
-  const unread = pageNames.filter((k) => !reads.names.includes(k));
-  assert.ok(unread.length > NAME_RANGES_A_CALL, `${unread.length} name ranges to read`);
-  assert.deepEqual(await answer(engine, "vimeo"), await answer(whole, "vimeo"));
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  assert.ok(unread.slice(0, NAME_RANGES_A_CALL).every((k) => reads.names.includes(k)));
-  assert.ok(!reads.names.includes(unread[NAME_RANGES_A_CALL]!));
-  for (let search = 0; search < Math.ceil(unread.length / NAME_RANGES_A_CALL); search++) {
-    assert.deepEqual(await answer(engine, "vimeo"), await answer(whole, "vimeo"));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  assert.deepEqual(new Set(reads.stats).size, stats.length);
-  assert.equal(reads.stats.length, stats.length, "each range read once");
-  assert.ok(pageNames.every((k) => reads.names.includes(k)));
-  assert.equal(new Set(reads.names).size, reads.names.length, "each name range read once");
-  // A search of other words (whose title is a page's: the exact-name rule reads its names) then
-  // reads no stats range and no name range of the pages.
-  const [statsRead, namesRead] = [reads.stats.length, reads.names.length];
-  const title = manifest.documents.find((d) => d.title.split(" ").length === 2)!.title;
-  for (const query of ["image processing", title]) {
-    assert.deepEqual(await answer(engine, query), await answer(whole, query), query);
-  }
-  assert.equal(reads.stats.length, statsRead);
-  assert.ok(reads.names.slice(namesRead).every((k) => k * 8 + 8 > pages), "parts' names only");
-});
-
-Deno.test("document ranges: the names of parts are read only when asked for (a search of parts)", async () => {
-  const { manifest, data } = await shelf("hugo-docs");
   const pages = data.ids.length - data.parts!.length;
   // A part's title, two words or more, which no page's names hold: the exact-name rule's
   // candidate among the parts only.
-  const byId = new Map(manifest.documents.map((d) => [d.id, d]));
-  const partIds = Array.from(
-    { length: data.ids.length - pages },
-    (_, k) => data.ids.at(pages + k)!,
+  const part = data.names.findIndex((names, n) =>
+    n >= pages && names.split(" ").length >= 2 && !names.includes("\n") &&
+    !data.names.slice(0, pages).includes(names)
   );
-  const part = partIds.map((id, k) => {
-    const page = byId.get(id.slice(0, id.lastIndexOf("#")))!;
-    return { n: pages + k, title: page.sections[Number(id.slice(id.lastIndexOf("#") + 1))]!.title };
-  }).find((p) =>
-    p.n >= Math.ceil(pages / 8) * 8 && data.names[p.n]!.split(" ").length >= 2 &&
-    !data.names.slice(0, pages).includes(data.names[p.n]!)
-  )!;
-  const { edge, stats, names } = splitDocuments(data, 16, 8);
-  const reads: number[] = [];
-  const index = importSearchIndex(edge, {
-    statsRange: (k) => Promise.resolve(stats[k]),
-    namesRange: (k) => (reads.push(k), Promise.resolve(names[k])),
-  });
-  const plan = index.plan(part.title);
-  const terms = [...plan.expansions.values()].flatMap((m) => [...m.keys()]);
-  await index.loadPostings(terms);
-  await index.loadStats(terms, { plan, parts: false });
-  assert.ok(reads.every((k) => k * 8 < pages), `${reads}`);
-  await index.loadStats(terms, { plan });
-  assert.ok(reads.includes(Math.floor(part.n / 8)), `${reads}`);
-});
-
-Deno.test("document ranges: the pages' names are read in the background a few ranges a call, from the first not read", async () => {
-  const docs = Array.from({ length: 3 * NAME_RANGES_A_CALL + 5 }, (_, k) => ({
-    id: `d${k}`,
-    name: `Page ${k}`,
-    keywords: [],
-    description: "",
-    content: `word${k}`,
-  }));
-  const data = await buildSearchIndex(docs, "h").export();
-  const { edge, stats, names } = splitDocuments(data, 64, 1);
-  const read: number[] = [];
-  let failing = false;
-  const index = createDocumentStats(edge, {
-    statsRange: (k) => Promise.resolve(stats[k]),
-    namesRange: (k) => {
-      if (failing) return Promise.reject(new Error("offline"));
-      read.push(k);
-      return Promise.resolve(names[k]);
-    },
-  });
-  await index.load({ docs: [[5]], nameTerms: 2, titled: [5] });
-  assert.deepEqual(read, [5]);
-  await index.loadRest();
-  // The first NAME_RANGES_A_CALL not read yet (5 was).
-  const first = Array.from({ length: NAME_RANGES_A_CALL + 1 }, (_, k) => k).filter((k) => k !== 5);
-  assert.deepEqual(read.slice(1).sort((a, b) => a - b), first);
-  failing = true;
-  await assert.rejects(index.loadRest(), /offline/);
-  failing = false;
-  await index.loadRest();
-  assert.equal(read.length, 1 + 2 * NAME_RANGES_A_CALL);
-  assert.equal(index.nameOf(NAME_RANGES_A_CALL + 1), `page ${NAME_RANGES_A_CALL + 1}`);
-  for (let call = 0; call < 3; call++) await index.loadRest();
-  assert.equal(read.length, docs.length);
-  assert.equal(new Set(read).size, docs.length);
+  const page = data.names.findIndex((names, n) =>
+    n < pages && names.split(" ").length === 2 && !names.includes("\n")
+  );
+  for (const n of [part, page]) {
+    // A cold engine each.
+    const { engine, index, edge, reads, names } = rangedEngine(manifest, data);
+    const title = data.names[n]!;
+    const plan = index.plan(title);
+    assert.deepEqual(await answer(engine, title), await answer(whole, title), title);
+    // The query's names' ranges only, of many; the document named by the query among them.
+    const wanted = nameRangesOf(edge.documentRanges!.names, plan);
+    assert.deepEqual(reads.names.toSorted((a, b) => a - b), wanted);
+    assert.ok(wanted.length <= 2 && names.length > 20, `${wanted} of ${names.length}`);
+    assert.ok(wanted.some((k) => names[k]!.keys.includes(`00${title.split(" ").length}:${title}`)));
+  }
+  // From its second search on, an engine reads the rest in the background, in volumes, one a
+  // search, each once: a search after the last volume reads none.
+  const { engine, reads, names } = rangedEngine(manifest, data);
+  const volumes = () => reads.names.filter((k) => k >= names.length);
+  await answer(engine, "vimeo");
+  await answer(engine, "taxonomy");
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(volumes(), [names.length], `${reads.names}`);
+  await answer(engine, "shortcodes");
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(new Set(reads.names).size, reads.names.length, "each name range read once");
+  assert.deepEqual(volumes(), [names.length, names.length + 1], `${reads.names}`);
+  const read = reads.names.length;
+  assert.deepEqual(
+    await answer(engine, "image processing"),
+    await answer(whole, "image processing"),
+  );
+  assert.equal(reads.names.length, read);
 });
