@@ -22,6 +22,7 @@ import { rangeOf } from "./body_ranges.ts";
 
 /** The compact document fields a detail range holds, in the order a compact document lists them. */
 export const DETAIL_FIELDS = [
+  "i",
   "n",
   "d",
   "k",

@@ -25,7 +25,7 @@
  */
 import type { DocumentIds } from "../search/document_ids.ts";
 import { fieldRecord, FIELDS } from "../search/index_fields.ts";
-import { partId, sectionOfPart } from "../search/part_rule.ts";
+import { partId, sectionOfPart } from "../search/part_ids.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { deflateNumbers, deflateText, inflateNumbers, inflateText } from "./deflated_bytes.ts";
 import { decodeNumbers, encodeNumbers } from "./number_text.ts";
@@ -36,7 +36,8 @@ export const PACKED_INDEX = "shelf-packed-index-2";
 
 /** The edge index with its per-document data packed. */
 export interface PackedIndex
-  extends Omit<SearchIndexData, "ids" | "names" | "lengths" | "inbound" | "parts"> {
+  extends
+    Omit<SearchIndexData, "ids" | "names" | "lengths" | "inbound" | "parts" | "partSections"> {
   packed: typeof PACKED_INDEX;
   /** Its documents: pages, then parts. */
   documents: number;
@@ -139,7 +140,8 @@ export async function packIndex(
   data: SearchIndexData,
   pageIds: readonly string[],
 ): Promise<PackedIndex> {
-  const { ids, names, lengths, inbound, parts, dictionaryRanges, postingsChunks, ...rest } = data;
+  const { ids, names, lengths, inbound, parts, dictionaryRanges, postingsChunks, ...others } = data;
+  const { partSections: _sections, manifestOrder: _order, ...rest } = others;
   const sections = derivedParts(data, pageIds);
   const starts = { dictionaryRanges, postingsChunks };
   const packed: PackedIndex = {
@@ -213,8 +215,9 @@ export async function unpackIndex(value: unknown, pageIds: DocumentIds): Promise
     };
     const partOf = parts === undefined ? undefined : await inflateNumbers(parts);
     let allIds: DocumentIds | undefined = ids;
+    let sections: ArrayLike<number> | undefined;
     if (allIds === undefined) {
-      const sections = partSections === undefined ? [] : await inflateNumbers(partSections);
+      sections = partSections === undefined ? [] : await inflateNumbers(partSections);
       const pages = documents - sections.length;
       if (pageIds.length !== pages || sections.length !== (partOf?.length ?? 0)) {
         throw new Error(`its ${pages} pages are not the manifest's ${pageIds.length}`);
@@ -227,7 +230,8 @@ export async function unpackIndex(value: unknown, pageIds: DocumentIds): Promise
       ...rest,
       ...kept,
       ids: allIds,
-      ...(ids === undefined ? { manifestOrder: true } : {}),
+      // Its parts' sections read without their ids (`SearchIndex.sectionOfPart`).
+      ...(sections ? { manifestOrder: true, partSections: sections } : {}),
       names: ranged ? [] : decodeColumn("names", names, documents),
       lengths: ranged ? fieldRecord(() => []) : Object.fromEntries(
         FIELDS.map((f) => [f, numbers(`lengths.${f}`, lengths?.[f])]),

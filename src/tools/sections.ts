@@ -62,11 +62,15 @@ function displayName(store: ContentStore, doc: ManifestDocument): string {
   return store.sourceNames.length > 1 ? `${doc.source}/${doc.filename}` : doc.filename;
 }
 
-/** Finds a document by file name (with or without extension, or `source/filename`). */
-function findFile(
+/**
+ * Finds a document by file name (with or without extension, or `source/filename`): made of each
+ * document's path, so every id is read first (`ContentStore.loadIds`).
+ */
+async function findFile(
   store: ContentStore,
   filename: string,
-): ManifestDocument | ToolResult {
+): Promise<ManifestDocument | ToolResult> {
+  await store.loadIds();
   const clean = filename.trim().replaceAll("\\", "/").replace(/^\.?\/+/, "");
   const docs = store.manifest.documents;
   const matches = docs.filter((d) =>
@@ -225,7 +229,7 @@ export const tableOfContents: ToolDefinition = {
   async call(args, { store, structured, search }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const maxDepth = intArg(args, "max_depth", { min: 1, fallback: 6, clampTo: 6 });
-    const found = findFile(store, filename);
+    const found = await findFile(store, filename);
     if ("content" in found) return found;
     // A sharded build keeps most documents' sections beside their bodies.
     await store.loadBodies([found]);
@@ -291,7 +295,7 @@ export const readSections: ToolDefinition = {
     if (!Array.isArray(ids) || ids.length === 0) {
       throw new ToolArgError("section_ids: must be a non-empty list of section ids");
     }
-    const found = findFile(store, filename);
+    const found = await findFile(store, filename);
     if ("content" in found) return found;
     await store.loadBodies([found]);
     const body = store.body(found);

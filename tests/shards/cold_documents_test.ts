@@ -85,15 +85,21 @@ Deno.test("cold documents: a look-up by id, URI or path makes the document it fi
   const { manifest, stores } = await coldIsolate("hugo-docs");
   const store = await stores.get();
   const wanted = manifest.documents[120]!;
-  assert.equal(store.lookup(wanted.id).kind === "found" && store.byId(wanted.id)?.id, wanted.id);
+  assert.equal(
+    (await store.lookup(wanted.id)).kind === "found" && (await store.byId(wanted.id))?.id,
+    wanted.id,
+  );
   assert.equal(madeItems(store.manifest.documents), 1);
-  assert.equal(store.byUri(wanted.uri), store.byId(wanted.id));
-  assert.deepEqual(store.lookup(`/${wanted.path}/`), { kind: "found", doc: store.byId(wanted.id) });
-  assert.equal(store.byId(`${wanted.id}x`), undefined);
-  assert.equal(store.lookup("no/such/page").kind, "missing");
+  assert.equal(await store.byUri(wanted.uri), await store.byId(wanted.id));
+  assert.deepEqual(await store.lookup(`/${wanted.path}/`), {
+    kind: "found",
+    doc: await store.byId(wanted.id),
+  });
+  assert.equal(await store.byId(`${wanted.id}x`), undefined);
+  assert.equal((await store.lookup("no/such/page")).kind, "missing");
   assert.equal(madeItems(store.manifest.documents), 1);
   // A slug alone reads every id, and makes the documents it finds.
-  const found = store.lookup(wanted.slug);
+  const found = await store.lookup(wanted.slug);
   assert.ok(found.kind !== "missing");
   assert.ok(madeItems(store.manifest.documents) < 10);
 });

@@ -220,13 +220,14 @@ for (const shelf of SHELVES) {
       // counts, which are in ranges.
       const text = (names: string[]) => names.map((n) => files.get(n)).join("");
       const { columns } = JSON.parse(text(root.manifest)).documentColumns;
-      // Of each document's id and title, a cold isolate reads the id front-coded (a sorted list
-      // of paths shares their beginnings), the title with the document's details, when it
-      // answers with that document.
-      assert.equal(columns.n, undefined);
+      // Of each document's id and title, a cold isolate reads neither: both come with the
+      // document's details, when it answers with that document, and the ids are in id ranges,
+      // front-coded (a sorted list of paths shares their beginnings), for the look-ups.
+      assert.deepEqual([columns.n, columns.i], [undefined, undefined]);
       const plainIds = JSON.stringify(manifest.documents.map((d) => d.id)).length;
-      assert.ok("r" in columns.i, "ids front-coded");
-      assert.ok(JSON.stringify(columns.i).length < plainIds * 0.8, `${plainIds} bytes of ids`);
+      const idRanges = root.ids.map((n) => JSON.parse(files.get(n)!));
+      assert.ok(idRanges.every((range) => "r" in range), "ids front-coded");
+      assert.ok(text(root.ids).length < plainIds * 0.8, `${plainIds} bytes of ids`);
       const edgeIndex = JSON.parse(text(root.index)) as PackedIndex;
       assert.equal(edgeIndex.ids, undefined);
       assert.deepEqual([edgeIndex.inbound, edgeIndex.names, edgeIndex.lengths], [
