@@ -83,7 +83,10 @@ function lookupsOfIds(
     byUri: uriLookup(documents, sourceNames, byId, ids),
     async lookup(ref) {
       const key = lookupKey(ref);
-      const exact = await byId(key);
+      // An id is `<source>/<path>`: a key that starts with no source's name is none (no range read).
+      const exact = sourceNames.some((source) => key.startsWith(`${source}/`))
+        ? await byId(key)
+        : undefined;
       if (exact) return { kind: "found", doc: exact };
       // A path in a source: the document of that source with the id `<source>/<path>`.
       const inSources = await Promise.all(

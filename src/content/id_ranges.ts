@@ -149,7 +149,7 @@ export interface RangedIdsInput {
  * assert.equal(await ids.find("a"), -1); // before the first range: none read
  * assert.deepEqual([ids.at(1), ids.findNow("d/c"), read], ["d/b", undefined, [0]]);
  * await ids.loadAll();
- * assert.deepEqual([ids.at(2), ids.findNow("d/c"), read], ["d/c", 2, [0, 0, 1]]);
+ * assert.deepEqual([ids.at(2), ids.findNow("d/c"), read], ["d/c", 2, [0, 1]]);
  * ```
  */
 export function rangedIds(input: RangedIdsInput): StoreIds {
@@ -207,8 +207,12 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
     },
     loadAll() {
       if (all) return LOADED;
+      // (A range loaded already is not read again.)
       const loading = loadingAll ??= Promise.all(
-        Array.from({ length: rangeCount }, (_, k) => reader.read(k).then((r) => check(r, k))),
+        Array.from({ length: rangeCount }, (_, k) => {
+          const loaded = chunks.get(k);
+          return loaded ? loaded : reader.read(k).then((r) => check(r, k));
+        }),
       ).then((read) => {
         all = read;
       });

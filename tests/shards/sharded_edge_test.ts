@@ -604,6 +604,19 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
     coldest.shutdown();
   }
+  // An id range failing fails a look-up by id, slug, file name or URI the same way, then it
+  // answers (`id_ranges.ts`): nothing of the failure is kept.
+  const bySlug = { name: "get_article", arguments: { slug: doc.slug } };
+  for (const call of [...lookups, bySlug]) {
+    const coldest = shardedApp(root, source);
+    for (const name of root.ids) failing.add(name);
+    const idsFailed = await rpc(coldest, "tools/call", call);
+    assert.equal(idsFailed.result?.isError, true, JSON.stringify(idsFailed).slice(0, 300));
+    assert.match(idsFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
+    assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
+    coldest.shutdown();
+  }
+  failing.clear();
   const resource = { uri: doc.uri };
   const coldest = shardedApp(root, source);
   for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);
