@@ -8,8 +8,11 @@ import { buildManifest } from "../../src/build/build_manifest.ts";
 import { writeShards } from "../../src/build/write_shards.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { ID_RANGE_SIZE } from "../../src/content/id_ranges.ts";
+import { scopedStore } from "../../src/content/scoped_store.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
+import { createEngineCache } from "../../src/search/engine_cache.ts";
 import { buildIndexFor } from "../../src/search/search_engine.ts";
+import { acdcWeights, DEFAULT_SEARCH_SETTINGS } from "../../src/search/search_settings.ts";
 import { rootLoaders, shardedCacheOptions } from "../../src/shards/root_loaders.ts";
 import { createShardReader } from "../../src/shards/shard_reader.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
@@ -98,4 +101,55 @@ Deno.test("id ranges: a look-up by id, URI or path reads one id range, a slug ev
   assert.equal((await store.lookup("topic-number-3")).kind, "found");
   assert.deepEqual(new Set(reads.slice(before)), new Set(shelf.root.ids));
   assert.equal(reads.slice(before).length, shelf.root.ids.length);
+});
+
+Deno.test("id ranges: a scoped view of a sharded build finds and searches its documents", async () => {
+  const files = (name: string) =>
+    Array.from({ length: 700 }, (_, n) => ({
+      path: `${name}/page-${n}.md`,
+      text: `# ${name} page ${n}\n\nWidgets of ${name}, number ${n}.`,
+    }));
+  const { manifest } = await buildManifest({
+    server: { name: "kb", version: "1" },
+    sources: [
+      { name: "open", description: "", files: files("o") },
+      { name: "team", description: "", scope: "team", files: files("t") },
+    ],
+  });
+  const whole = createContentStore(manifest);
+  const wholeView = scopedStore(whole, []);
+  const index = await buildIndexFor(whole).export();
+  const views = [{
+    hash: wholeView.contentHash,
+    json: JSON.stringify(await buildIndexFor(wholeView).export()),
+  }];
+  const shards = new Map<string, string>();
+  const root = await writeShards(manifest, index, views, "site", (name, text) => {
+    shards.set(name, text);
+    return Promise.resolve();
+  });
+  const source = shardSource(
+    "memory",
+    (name) => Promise.resolve(new TextEncoder().encode(shards.get(name)!)),
+  );
+  const options = shardedCacheOptions(
+    rootLoaders(() => Promise.resolve(root), createShardReader(source)),
+  );
+  const store = await createStoreCache(options.store).get();
+  const view = scopedStore(store, []);
+  // Its prebuilt index finds the store's documents by their ids (a cold isolate reads them all
+  // first): the same hits as unsharded.
+  const query = { weights: acdcWeights(DEFAULT_SEARCH_SETTINGS), limit: 5 };
+  const hits =
+    (await (await createEngineCache(options.engine).get(view)).query("widgets 12", query))
+      .hits.map((h) => [h.doc.id, h.score]);
+  const expected = (await (await createEngineCache().get(wholeView)).query("widgets 12", query))
+    .hits.map((h) => [h.doc.id, h.score]);
+  assert.deepEqual(hits, expected);
+  assert.ok(hits.length > 0 && hits.every(([id]) => String(id).startsWith("open/")));
+  // Look-ups see the view's documents only.
+  assert.equal((await view.byId("open/o/page-5"))?.path, "o/page-5");
+  assert.equal(await view.byId("team/t/page-5"), undefined);
+  assert.equal(await view.byUri("acdc://team/t/page-5"), undefined);
+  assert.equal((await view.lookup("page-5")).kind, "found");
 });
