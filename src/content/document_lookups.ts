@@ -1,8 +1,9 @@
 /**
- * The content store's look-ups of a document by id, URI, path or slug, each map made on its first
- * use: a cold isolate's `get_article` or `read` of one page names it by id or URI, which needs the
- * map of ids only — not every document's URI (each path's segments encoded), path and slug, which
- * took most of the CPU of such a call on a 30,502-page shelf (2026-11-28).
+ * The content store's look-ups of a document by id, URI, path or slug: over the store's ids
+ * (`id_ranges.ts`: a binary search, which reads one id range of a sharded build), or maps made on
+ * first use. A cold isolate's `get_article` or `read` of one page names it by id or URI, which
+ * needs no document's URI (each path's segments encoded), path or slug: making those took most of
+ * the CPU of such a call on a 30,502-page shelf (2026-11-28).
  *
  * @module
  */

@@ -3,10 +3,10 @@
  * cold isolate reads for every document of the shelf before its first answer.
  *
  * - `ids` are left out when they are the edge manifest's documents' (the pages, in order) and
- *   their parts' (`part_rule.ts`'s `partId` of its page's id and its section's place, the places
- *   written as numbers, deflated): the runtime takes them from the manifest it reads anyway, each
- *   when it is read ({@link DerivedIds}: a first search reads its hits', not the 89,538 ids of the
- *   reference shelf's pages and parts).
+ *   their parts' (`part_ids.ts`' `partId` of its page's id and its section's place, the places
+ *   written as numbers, deflated): the runtime reads none of them — the engine joins the pages to
+ *   the store's documents by position (whose ids are read with their details: `id_ranges.ts`),
+ *   and the part rule reads a part's section from the places (`partSections`).
  * - `lengths` and `inbound` are numbers (`number_text.ts`), not JSON arrays, read back as the
  *   typed arrays they decode to; `parts` (each part's page) too, deflated (`deflated_bytes.ts`):
  *   a page's parts are consecutive, and their pages and places were 315 of the 381 KB of a
@@ -167,8 +167,9 @@ export async function packIndex(
 /**
  * The index `value` stands for: a {@link PackedIndex} unpacked, its ids, when left out, made from
  * `pageIds` (the manifest's documents', in order) when read ({@link DerivedIds}; the index then
- * says its pages are in `manifestOrder`); anything else as it is (for `importSearchIndex` to
- * check). Throws a `TypeError` on a packed index it cannot unpack.
+ * says its pages are in `manifestOrder`, and gives its parts' sections as `partSections`);
+ * anything else as it is (for `importSearchIndex` to check). Throws a `TypeError` on a packed
+ * index it cannot unpack.
  *
  * @example
  * ```ts
