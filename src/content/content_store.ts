@@ -78,6 +78,11 @@ export interface ContentStore {
    * several documents is ambiguous and lists their qualified names.
    */
   lookup(ref: string): Promise<SlugLookup>;
+  /**
+   * The documents whose file name or path, alone or after their source's name and `/`, is
+   * `name`, in their order (a sharded build's reads an id range for each form `name` may take).
+   */
+  byFile(name: string): Promise<ManifestDocument[]>;
 }
 
 /**
@@ -131,9 +136,10 @@ function storeIds(
   if (!compact) return undefined;
   const read = fieldReader(compact);
   const sourceAt = (n: number) => (read("s", n) as number | undefined) ?? 0;
+  const fileAt = (n: number) => read("f", n) as string | undefined;
   const firsts = input.idRangeFirsts;
   if (firsts === undefined) {
-    return idsInPlace(compact.length, (n) => read("i", n) as string, sourceAt);
+    return idsInPlace(compact.length, (n) => read("i", n) as string, sourceAt, fileAt);
   }
   if (!options.idRange) {
     throw new TypeError("Invalid manifest: its ids are in id ranges and nothing loads them");
@@ -144,6 +150,7 @@ function storeIds(
     size: input.idRangeSize!,
     reader: options.idRange,
     sourceAt,
+    fileAt,
     withDetails,
     cache: options.chunkCache,
   });
@@ -270,7 +277,12 @@ export function createContentStore(
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
   const sourceNames = manifest.sources.map((s) => s.name);
   // An edge manifest's documents are sorted by id (`compactManifest`): found by their ids.
-  const { byId, byUri, lookup } = createLookups(manifest.documents, sourceNames, qualified, ids);
+  const { byId, byUri, lookup, byFile } = createLookups(
+    manifest.documents,
+    sourceNames,
+    qualified,
+    ids,
+  );
   return {
     manifest,
     contentHash: manifest.contentHash,
@@ -299,5 +311,6 @@ export function createContentStore(
     byId,
     byUri,
     lookup,
+    byFile,
   };
 }

@@ -19,7 +19,20 @@ export interface DocumentLookups {
   byId(id: string): Promise<ManifestDocument | undefined>;
   byUri(uri: string): Promise<ManifestDocument | undefined>;
   lookup(ref: string): Promise<SlugLookup>;
+  /**
+   * The documents (in their order) whose file name or path, alone or after their source's name
+   * and `/`, is `name`.
+   */
+  byFile(name: string): Promise<ManifestDocument[]>;
 }
+
+/** Whether `doc`'s file name or path, alone or after its source's name, is `name`. */
+const namedBy = (doc: ManifestDocument, name: string) =>
+  doc.filename === name || doc.path === name || `${doc.source}/${doc.filename}` === name ||
+  `${doc.source}/${doc.path}` === name;
+
+/** `name` without the `.md` or `.html` a file name adds to a path (`usualFilename`), or itself. */
+const withoutExtension = (name: string) => name.replace(/\.(md|html)$/, "");
 
 const SCHEME = "acdc://";
 
@@ -41,7 +54,7 @@ const SCHEME = "acdc://";
  *     ? (made.push(+k), { id: ids[+k], path: ids[+k]!.slice(2) })
  *     : Reflect.get(t, k),
  * });
- * const inPlace = idsInPlace(3, (n) => ids[n]!, (n) => n < 2 ? 0 : 1);
+ * const inPlace = idsInPlace(3, (n) => ids[n]!, (n) => n < 2 ? 0 : 1, () => undefined);
  * Object.defineProperty(docs, "length", { value: 3 });
  * const { byId, lookup } = createLookups(docs, ["d", "e"], (d) => d.id, inPlace);
  * assert.equal((await byId("d/b/x"))?.id, "d/b/x");
@@ -96,6 +109,26 @@ function lookupsOfIds(
       let found = inSources.filter((n, s) => n !== -1 && ids.sourceAt(n) === s);
       if (found.length === 0 && !key.includes("/")) found = await bySlug(key);
       return answer(found.map((n) => documents[n]!), qualified);
+    },
+    async byFile(name) {
+      // The ids such a document may have (a path, or a file name that is its path and `.md` or
+      // `.html`), each read in one id range, and the documents whose manifest writes their file
+      // name (read in place): then each one's names compared.
+      const bare = withoutExtension(name);
+      const probes = new Set([name, bare]);
+      for (const source of sourceNames) probes.add(`${source}/${name}`).add(`${source}/${bare}`);
+      // (An id is `<source>/<path>`: no range is read for a probe that is none.)
+      const possible = [...probes].filter((id) => sourceNames.some((s) => id.startsWith(`${s}/`)));
+      const found = new Set(await Promise.all(possible.map((id) => ids.find(id))));
+      for (let n = 0; n < count; n++) {
+        const file = ids.fileAt(n);
+        if (file === undefined) continue;
+        if (file === name || `${sourceNames[ids.sourceAt(n)]}/${file}` === name) found.add(n);
+      }
+      found.delete(-1);
+      const numbers = [...found].sort((a, b) => a - b);
+      await ids.load(numbers);
+      return numbers.map((n) => documents[n]!).filter((doc) => namedBy(doc, name));
     },
   };
 }
@@ -173,13 +206,14 @@ function lookupKey(ref: string): string {
  *   uri: `acdc://${source}/${path.split("/").map(encodeURIComponent).join("/")}`,
  * });
  * const docs = [doc("d", "a/x"), doc("d", "b/x"), doc("d", "c/what?")] as never[];
- * const { byId, byUri, lookup } = createLookups(docs, ["d"], (d) => d.id);
+ * const { byId, byUri, lookup, byFile } = createLookups(docs, ["d"], (d) => d.id);
  * assert.equal(await byId("d/b/x"), docs[1]);
  * assert.equal(await byUri("acdc://d/c/what%3F"), docs[2]);
  * assert.equal(await byUri("acdc://d/c/what?"), undefined); // not as the document writes it
  * assert.deepEqual(await lookup("/a/x/"), { kind: "found", doc: docs[0] });
  * assert.deepEqual(await lookup("x"), { kind: "ambiguous", candidates: ["d/a/x", "d/b/x"] });
  * assert.deepEqual(await lookup("y"), { kind: "missing" });
+ * assert.deepEqual(await byFile("d/b/x"), [docs[1]]);
  * ```
  */
 export function createLookups(
@@ -227,5 +261,6 @@ export function createLookups(
         qualified,
       ));
     },
+    byFile: (name) => Promise.resolve(documents.filter((doc) => namedBy(doc, name))),
   };
 }

@@ -63,6 +63,13 @@ export interface StoreIds {
   at(n: number): string | undefined;
   /** Document `n`'s source's number (in the manifest's `sources`). */
   sourceAt(n: number): number;
+  /**
+   * Document `n`'s file name when the manifest writes it (`CompactDocument.f`: not its path with
+   * `.md` or `.html`), read in place.
+   */
+  fileAt(n: number): string | undefined;
+  /** Makes the ids of documents `numbers` readable with `at` (one id range each at most). */
+  load(numbers: Iterable<number>): Promise<void>;
   /** The number of the document with id `id`, or -1: reads one id range at most. */
   find(id: string): Promise<number>;
   /** {@link StoreIds.find} among the ids readable now: `undefined` when it cannot tell. */
@@ -91,7 +98,7 @@ function search(at: (n: number) => string, low: number, count: number, id: strin
  * ```ts
  * import assert from "node:assert/strict";
  * import { idsInPlace } from "./id_ranges.ts";
- * const ids = idsInPlace(3, (n) => ["d/a", "d/b", "e/c"][n]!, (n) => n < 2 ? 0 : 1);
+ * const ids = idsInPlace(3, (n) => ["d/a", "d/b", "e/c"][n]!, (n) => n < 2 ? 0 : 1, () => undefined);
  * assert.equal(await ids.find("d/b"), 1);
  * assert.equal(ids.findNow("d/c"), -1);
  * assert.equal(ids.sourceAt(2), 1);
@@ -101,12 +108,15 @@ export function idsInPlace(
   count: number,
   idAt: (n: number) => string,
   sourceAt: (n: number) => number,
+  fileAt: (n: number) => string | undefined,
 ): StoreIds {
   const findNow = (id: string) => search(idAt, 0, count, id);
   return {
     count,
     at: (n) => n >= 0 && n < count ? idAt(n) : undefined,
     sourceAt,
+    fileAt,
+    load: () => LOADED,
     find: (id) => Promise.resolve(findNow(id)),
     findNow,
     loadAll: () => LOADED,
@@ -120,6 +130,7 @@ export interface RangedIdsInput {
   size: number;
   reader: IdRangeReader;
   sourceAt(n: number): number;
+  fileAt(n: number): string | undefined;
   /** Document `n`'s id from its loaded details, else `undefined`. */
   withDetails(n: number): string | undefined;
   cache?: ChunkCache | undefined;
@@ -137,7 +148,8 @@ export interface RangedIdsInput {
  * const stored = [["d/a", "d/b"], ["d/c"]];
  * const read: number[] = [];
  * const ids = rangedIds({
- *   count: 3, firsts: ["d/a", "d/c"], size: 2, sourceAt: () => 0, withDetails: () => undefined,
+ *   count: 3, firsts: ["d/a", "d/c"], size: 2, sourceAt: () => 0, fileAt: () => undefined,
+ *   withDetails: () => undefined,
  *   reader: {
  *     read: (k) => (read.push(k), Promise.resolve(stored[k])),
  *     ids: (range) => (i) => (range as string[])[i]!,
@@ -191,6 +203,13 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
     count,
     at,
     sourceAt: input.sourceAt,
+    fileAt: input.fileAt,
+    load(numbers) {
+      if (all) return LOADED;
+      const wanted = new Set<number>();
+      for (const n of numbers) if (n >= 0 && n < count) wanted.add(Math.floor(n / size));
+      return chunks.load(wanted);
+    },
     async find(id) {
       const k = rangeOfId(id);
       if (k === -1) return -1;

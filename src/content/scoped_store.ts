@@ -162,5 +162,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
       store.byUri(uri).then((doc) => doc && visible.has(doc.source) ? doc : undefined),
     // By path or slug among the view's documents: their ids read first.
     lookup: (ref) => store.loadIds().then(() => view.lookup(ref)),
+    byFile: (name) =>
+      store.byFile(name).then((docs) => docs.filter((doc) => visible.has(doc.source))),
   };
 }

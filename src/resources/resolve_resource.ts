@@ -26,11 +26,10 @@ export async function resolveResource(
       await store.byUri(reencoded(bare));
   }
   if (options.docsAlias && clean.startsWith("docs://")) {
-    // A file name is made of a document's path: every id read.
-    await store.loadIds();
     const filename = clean.slice("docs://".length).replace(/^\/+/, "");
-    return store.manifest.documents.find((d) => d.filename === filename) ??
-      store.manifest.documents.find((d) => d.path === filename.replace(/\.\w+$/, ""));
+    const path = filename.replace(/\.\w+$/, "");
+    return (await store.byFile(filename)).find((d) => d.filename === filename) ??
+      (await store.byFile(path)).find((d) => d.path === path);
   }
   return undefined;
 }

@@ -63,20 +63,16 @@ function displayName(store: ContentStore, doc: ManifestDocument): string {
 }
 
 /**
- * Finds a document by file name (with or without extension, or `source/filename`): made of each
- * document's path, so every id is read first (`ContentStore.loadIds`).
+ * Finds a document by file name (with or without extension, or `source/filename`:
+ * `ContentStore.byFile`); suggests the closest of all when none has it (every id read then).
  */
 async function findFile(
   store: ContentStore,
   filename: string,
 ): Promise<ManifestDocument | ToolResult> {
-  await store.loadIds();
   const clean = filename.trim().replaceAll("\\", "/").replace(/^\.?\/+/, "");
   const docs = store.manifest.documents;
-  const matches = docs.filter((d) =>
-    d.filename === clean || d.path === clean || `${d.source}/${d.filename}` === clean ||
-    `${d.source}/${d.path}` === clean
-  );
+  const matches = await store.byFile(clean);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
     return sectionError("FILE_NOT_FOUND", `File '${filename}' is in several sources; name one`, {
@@ -84,6 +80,7 @@ async function findFile(
       candidates: matches.map((d) => `${d.source}/${d.filename}`),
     });
   }
+  await store.loadIds();
   return sectionError("FILE_NOT_FOUND", `File '${filename}' not found`, {
     filename,
     suggestions: closest(docs.map((d) => displayName(store, d)), clean),

@@ -124,9 +124,7 @@ async function findDocument(
   const resource = await resolveResource(store, id, { docsAlias: true });
   if (resource) return resource;
   const clean = id.trim().replaceAll("\\", "/").replace(/^\/+/, "");
-  // A file name is made of a document's path: every id read.
-  await store.loadIds();
-  const byFile = store.manifest.documents.filter((d) =>
+  const byFile = (await store.byFile(clean)).filter((d) =>
     d.filename === clean || `${d.source}/${d.filename}` === clean
   );
   if (byFile.length === 1) return byFile[0];

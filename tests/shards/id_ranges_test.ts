@@ -66,7 +66,7 @@ Deno.test("id ranges: the edge manifest does not grow with the documents' ids", 
   });
 });
 
-Deno.test("id ranges: a look-up by id, URI or path reads one id range, a slug every one", async () => {
+Deno.test("id ranges: a look-up by id, URI, path or file name reads one id range, a slug every one", async () => {
   const shelf = await shelfOf(1600);
   const wanted = shelf.manifest.documents[1300]!; // in the third range
   const range = shelf.root.ids[Math.floor(1300 / ID_RANGE_SIZE)]!;
@@ -90,6 +90,14 @@ Deno.test("id ranges: a look-up by id, URI or path reads one id range, a slug ev
     // Its details are read when it is shown; its id is read from them as well.
     await store.loadDocuments([doc!]);
     assert.equal(doc.title, wanted.title);
+  }
+  // By file name or path, with or without the source: one range (`table_of_contents`,
+  // `get_document`).
+  for (const name of [`${wanted.path}.md`, wanted.path, `docs/${wanted.path}.md`, wanted.id]) {
+    const { store, reads } = await coldStore(shelf);
+    const before = reads.length;
+    assert.deepEqual((await store.byFile(name)).map((doc) => doc.id), [wanted.id], name);
+    assert.deepEqual(reads.slice(before), [range], name);
   }
   // A document not there reads the range it would be in, and finds none.
   const { store, reads } = await coldStore(shelf);
