@@ -71,8 +71,11 @@ function lookupsOfIds(
   ids: StoreIds,
 ): DocumentLookups {
   const count = ids.count;
+  // An id is `<source>/<path>`: one that starts with no source's name is none (no range read).
+  const find = (id: string) =>
+    sourceNames.some((name) => id.startsWith(`${name}/`)) ? ids.find(id) : Promise.resolve(-1);
   const byId = async (id: string) => {
-    const n = await ids.find(id);
+    const n = await find(id);
     return n === -1 ? undefined : documents[n];
   };
   // Each slug's documents' numbers, made when a slug alone is first looked up.
@@ -97,10 +100,7 @@ function lookupsOfIds(
     byUri: uriLookup(documents, sourceNames, byId, ids),
     async lookup(ref) {
       const key = lookupKey(ref);
-      // An id is `<source>/<path>`: a key that starts with no source's name is none (no range read).
-      const exact = sourceNames.some((source) => key.startsWith(`${source}/`))
-        ? await byId(key)
-        : undefined;
+      const exact = await byId(key);
       if (exact) return { kind: "found", doc: exact };
       // A path in a source: the document of that source with the id `<source>/<path>`.
       const inSources = await Promise.all(
@@ -117,9 +117,7 @@ function lookupsOfIds(
       const bare = withoutExtension(name);
       const probes = new Set([name, bare]);
       for (const source of sourceNames) probes.add(`${source}/${name}`).add(`${source}/${bare}`);
-      // (An id is `<source>/<path>`: no range is read for a probe that is none.)
-      const possible = [...probes].filter((id) => sourceNames.some((s) => id.startsWith(`${s}/`)));
-      const found = new Set(await Promise.all(possible.map((id) => ids.find(id))));
+      const found = new Set(await Promise.all([...probes].map(find)));
       for (let n = 0; n < count; n++) {
         const file = ids.fileAt(n);
         if (file === undefined) continue;
