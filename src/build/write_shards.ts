@@ -9,6 +9,8 @@
 import { bodyRangeBytes, bodyRangeStarts, splitBodyRanges } from "../content/body_ranges.ts";
 import { compactManifest } from "../content/compact_documents.ts";
 import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.ts";
+import { ID_RANGE_SIZE, splitIds } from "../content/id_ranges.ts";
+import { manifestOutline } from "../content/manifest_outline.ts";
 import { splitSections } from "../content/section_chunks.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
@@ -18,6 +20,7 @@ import { SHARD_POSTINGS_CHARS, splitPostings } from "../search/postings_chunks.t
 import type { SearchIndexData } from "../search/search_index.ts";
 import { packDetails } from "../shards/detail_columns.ts";
 import { packManifest } from "../shards/document_columns.ts";
+import { packIdRange } from "../shards/id_range_columns.ts";
 import { splitDocuments } from "../search/document_ranges.ts";
 import { packIndex } from "../shards/packed_index.ts";
 import { packNamesRange, packStatsRange } from "../shards/packed_ranges.ts";
@@ -63,10 +66,10 @@ export async function shardName(text: string): Promise<string> {
  *   return Promise.resolve();
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
- * // The manifest, the index, one body range, one detail range and one volume of it, one postings
- * // chunk, one dictionary range and one volume of it, one stats range, one name range and one
- * // volume of it.
- * assert.equal(files.size, 11);
+ * // The manifest, the index, one body range, one detail range and one volume of it, one id range,
+ * // one postings chunk, one dictionary range and one volume of it, one stats range, one name range
+ * // and one volume of it.
+ * assert.equal(files.size, 12);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!).bodies, [manifest.bodies["docs/a"]]);
  * ```
  */
@@ -119,19 +122,29 @@ export async function writeShards(
   const sectioned = splitSections({ ...compact, bodyRangeBytes: rangeBytes }, paged, apiMembers);
   // What a request shows of a document, in ranges read for the documents it shows.
   // The sizes go with the details: the manifest says where the body ranges start instead.
+  // The ids too (`id_ranges.ts`): in the detail ranges, and in id ranges, each range's first id
+  // in the manifest, so that the manifest does not grow with the number of documents.
   const details = splitDetails({ ...sectioned, bodyRangeStarts: starts });
+  const ids = splitIds(manifest.documents.map((d) => d.id));
+  const edge: Manifest = {
+    ...details.edge,
+    idRangeFirsts: ids.firsts,
+    idRangeSize: ID_RANGE_SIZE,
+    outline: manifestOutline(manifest),
+  };
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,
     contentHash: manifest.contentHash,
     // What a cold isolate reads of every document: packed (`document_columns.ts`,
     // `packed_index.ts`), the index's ids left out where they are the manifest's.
-    manifest: await parts(asciiJson(packManifest(details.edge))),
+    manifest: await parts(asciiJson(packManifest(edge))),
     index: await parts(
       asciiJson(await packIndex(documents.edge, manifest.documents.map((d) => d.id))),
     ),
     bodies: [],
     details: [],
+    ids: [],
     detailVolumes: [],
     postings: [],
     dictionary: [],
@@ -148,6 +161,7 @@ export async function writeShards(
       await put(`[${packed.slice(at, at + DETAIL_VOLUME_RANGES).join(",")}]`),
     );
   }
+  for (const range of ids.ranges) root.ids.push(await put(asciiJson(packIdRange(range))));
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
   for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
   for (const volume of dictionary.volumes) {

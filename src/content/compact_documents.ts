@@ -25,7 +25,10 @@ import {
 
 /** One document in the edge manifest's `compactDocuments`. */
 export interface CompactDocument {
-  /** `id` (`<source>/<path>`). */
+  /**
+   * `id` (`<source>/<path>`); in a sharded build, in its detail range and its id range instead
+   * (`id_ranges.ts`: read as `undefined` here).
+   */
   i: string;
   /** Index of its source in `sources`, when not 0. */
   s?: number;
@@ -75,22 +78,27 @@ export const OPTIONAL_FIELDS = [
 ] as const;
 
 /**
- * The sections of compact document number `n` (id `id`) written without them, from its loaded
- * body range (`body_ranges.ts`); `undefined` when the range lists none for it (it has the one
- * default section). Throws when the range is not loaded.
+ * The sections of compact document number `n` written without them, from its loaded body range
+ * (`body_ranges.ts`); `undefined` when the range lists none for it (it has the one default
+ * section). Throws when the range is not loaded.
  */
-export type SectionsElsewhere = (n: number, id: string) => ManifestSection[] | undefined;
+export type SectionsElsewhere = (n: number) => ManifestSection[] | undefined;
 
 /**
- * The details of compact document number `n` (`doc`, whose id an error names) written without
- * them, from its loaded detail range (`document_details.ts`). Throws when the range is not loaded.
+ * The details of compact document number `n` written without them, from its loaded detail range
+ * (`document_details.ts`). Throws when the range is not loaded.
  */
-export type DetailsElsewhere = (n: number, doc: { readonly id: string }) => DocumentDetails;
+export type DetailsElsewhere = (n: number) => DocumentDetails;
 
-/** Where a compact document's sections and details are, when not in it. */
+/** Where a compact document's sections, details and id are, when not in it. */
 export interface Elsewhere {
   sections?: SectionsElsewhere | undefined;
   details?: DetailsElsewhere | undefined;
+  /**
+   * The id of compact document number `n` written without it (`id_ranges.ts`); throws when it
+   * cannot be read yet.
+   */
+  id?: ((n: number) => string) | undefined;
 }
 
 /** A compact document field's value of document `n`, read without making the document. */
@@ -161,6 +169,7 @@ class CompactDocumentView implements ManifestDocument {
   #sections: ManifestSection[] | undefined;
   readonly #elsewhere: SectionsElsewhere | undefined;
   readonly #details: DetailsElsewhere | undefined;
+  readonly #id: ((n: number) => string) | undefined;
   readonly #n: number;
 
   constructor(c: CompactDocument, source: string, n = 0, elsewhere: Elsewhere = {}) {
@@ -169,6 +178,7 @@ class CompactDocumentView implements ManifestDocument {
     this.#n = n;
     this.#elsewhere = elsewhere.sections;
     this.#details = elsewhere.details;
+    this.#id = elsewhere.id;
   }
   /** Its number in the manifest's documents, when it is a compact document's view. */
   static numberOf(doc: object): number | undefined {
@@ -179,16 +189,16 @@ class CompactDocumentView implements ManifestDocument {
    * bounds them).
    */
   get #d(): DocumentDetails {
-    return this.#details ? this.#details(this.#n, this) : this.#c;
+    return this.#details ? this.#details(this.#n) : this.#c;
   }
   get id(): string {
-    return this.#c.i;
+    return this.#c.i ?? this.#id!(this.#n);
   }
   get source(): string {
     return this.#source;
   }
   get path(): string {
-    return this.#path ??= this.#c.i.slice(this.#source.length + 1);
+    return this.#path ??= this.id.slice(this.#source.length + 1);
   }
   get filename(): string {
     return this.#filename ??= this.#c.f ?? usualFilename(this.path, this.format);
@@ -229,7 +239,7 @@ class CompactDocumentView implements ManifestDocument {
   get sections(): ManifestSection[] {
     if (this.#sections) return this.#sections;
     // Sections read from a chunk are not kept here: the isolate's chunk cache bounds them.
-    const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#n, this.#c.i);
+    const elsewhere = this.#c.c ? undefined : this.#elsewhere?.(this.#n);
     return elsewhere ??
       (this.#sections = this.#c.c ?? oneSection(this.slug, this.title, this.size));
   }
@@ -368,7 +378,8 @@ export function documentNumber(doc: ManifestDocument): number | undefined {
 /**
  * The manifest with `compactDocuments` expanded into `documents` (as it was before); the
  * sections of a manifest with `bodyRangeBytes` are read through `elsewhere.sections`, the details
- * of one with `detailRange` through `elsewhere.details`.
+ * of one with `detailRange` through `elsewhere.details`, the ids of one with `idRangeFirsts`
+ * through `elsewhere.id`.
  */
 export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): Manifest {
   const compact = manifest.compactDocuments;
@@ -384,6 +395,11 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
   if (manifest.detailRangeStarts !== undefined && !elsewhere.details) {
     throw new TypeError(
       "Invalid manifest: its documents' details are in ranges and nothing reads them",
+    );
+  }
+  if (manifest.idRangeFirsts !== undefined && !elsewhere.id) {
+    throw new TypeError(
+      "Invalid manifest: its documents' ids are in ranges and nothing reads them",
     );
   }
   const sources = manifest.sources.map((s) => s.name);

@@ -5,6 +5,7 @@ import { documentNumber, expandManifest, fieldReader } from "./compact_documents
 import { rangedBodies, rangedDetails } from "./deferred_ranges.ts";
 import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
+import { type IdRangeReader, idsInPlace, rangedIds, type StoreIds } from "./id_ranges.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 
 /** Result of looking a document up by slug or path. */
@@ -58,15 +59,30 @@ export interface ContentStore {
    * Unknown (`undefined`): it may.
    */
   readonly readsDetails?: boolean;
-  /** By manifest id (`<source>/<path>`). */
-  byId(id: string): ManifestDocument | undefined;
+  /**
+   * Makes every document's id readable — and what is derived from it: path, URI, file name,
+   * slug, category — when the manifest keeps them in id ranges (a sharded build's: `id_ranges.ts`;
+   * a document's id is readable without it once its details are loaded); otherwise there is
+   * nothing to load. Rejects when a range fails to load (a later call tries again).
+   */
+  loadIds(): Promise<void>;
+  /**
+   * By manifest id (`<source>/<path>`). The look-ups are asynchronous: a sharded build's reads
+   * one id range (`id_ranges.ts`), a slug alone every one.
+   */
+  byId(id: string): Promise<ManifestDocument | undefined>;
   /** By URI (`acdc://<source>/<path>`). */
-  byUri(uri: string): ManifestDocument | undefined;
+  byUri(uri: string): Promise<ManifestDocument | undefined>;
   /**
    * By `slug`, `category/slug` (any path inside a source) or `source/path`. A slug shared by
    * several documents is ambiguous and lists their qualified names.
    */
-  lookup(ref: string): SlugLookup;
+  lookup(ref: string): Promise<SlugLookup>;
+  /**
+   * The documents whose file name or path, alone or after their source's name and `/`, is
+   * `name`, in their order (a sharded build's reads an id range for each form `name` may take).
+   */
+  byFile(name: string): Promise<ManifestDocument[]>;
 }
 
 /**
@@ -100,8 +116,44 @@ export interface ContentStoreOptions {
    * for such a manifest.
    */
   detailRange?: DetailRangeReader;
+  /** Reads the id ranges of a manifest with `idRangeFirsts` (`id_ranges.ts`); required for one. */
+  idRange?: IdRangeReader;
   /** The byte bound shared with the isolate's other chunks read from shards. */
   chunkCache?: ChunkCache;
+}
+
+/**
+ * The ids of an edge manifest's documents (compact, sorted by id: `compactManifest`): in its
+ * id ranges and detail ranges (`withDetails`) when it keeps them there, else read in place;
+ * `undefined` for a manifest of whole documents.
+ */
+function storeIds(
+  input: Manifest,
+  withDetails: (n: number) => string | undefined,
+  options: ContentStoreOptions,
+): StoreIds | undefined {
+  const compact = input.compactDocuments;
+  if (!compact) return undefined;
+  const read = fieldReader(compact);
+  const sourceAt = (n: number) => (read("s", n) as number | undefined) ?? 0;
+  const fileAt = (n: number) => read("f", n) as string | undefined;
+  const firsts = input.idRangeFirsts;
+  if (firsts === undefined) {
+    return idsInPlace(compact.length, (n) => read("i", n) as string, sourceAt, fileAt);
+  }
+  if (!options.idRange) {
+    throw new TypeError("Invalid manifest: its ids are in id ranges and nothing loads them");
+  }
+  return rangedIds({
+    count: compact.length,
+    firsts,
+    size: input.idRangeSize!,
+    reader: options.idRange,
+    sourceAt,
+    fileAt,
+    withDetails,
+    cache: options.chunkCache,
+  });
 }
 
 /** Reading bodies: from the manifest, or from chunks imported on first need. */
@@ -154,10 +206,10 @@ function createBodies(
  *   { name: "docs", description: "", files: [{ path: "a/x.md", text: "# X" }, { path: "b/x.md", text: "# X" }] },
  * ] });
  * const store = createContentStore(manifest);
- * assert.ok(store.lookup("a/x").kind === "found");
+ * assert.ok((await store.lookup("a/x")).kind === "found");
  * // Its details are in the manifest: nothing for a search to gather for them.
  * assert.equal(store.readsDetails, false);
- * assert.ok(store.lookup("x").kind === "ambiguous");
+ * assert.ok((await store.lookup("x")).kind === "ambiguous");
  * ```
  */
 export function createContentStore(
@@ -165,19 +217,29 @@ export function createContentStore(
   options: ContentStoreOptions = {},
 ): ContentStore {
   assertManifest(input);
-  const details = rangedDetails(input, options.detailRange, options.chunkCache);
-  // A document's number: its view's, else (a copy of it) the view's of its id.
+  // An error names a document by its id when it can be read, else by its number.
+  const name = (n: number) => ids?.at(n) ?? `document ${n}`;
+  const details = rangedDetails(input, options.detailRange, options.chunkCache, name);
+  const ids = storeIds(input, details.idAt, options);
+  // A document's number: its view's, else (a copy of it) that of its id.
   const numberOf = (doc: ManifestDocument): number => {
-    const n = documentNumber(doc) ?? documentNumber(byId(doc.id) ?? doc);
-    if (n === undefined) throw new Error(`document ${doc.id} is not in the manifest`);
+    const n = documentNumber(doc) ?? ids?.findNow(doc.id) ?? -1;
+    if (n === -1) throw new Error(`document ${doc.id} is not in the manifest (or not loaded)`);
     return n;
   };
   const ranged = input.bodyRangeBytes !== undefined
-    ? rangedBodies(input, options.bodyChunk, numberOf, options.chunkCache)
+    ? rangedBodies(input, options.bodyChunk, numberOf, name, options.chunkCache)
     : undefined;
   const manifest = expandManifest(input, {
     sections: ranged?.sections,
     details: details.elsewhere,
+    id: input.idRangeFirsts && ((n) => {
+      const id = ids!.at(n);
+      if (id === undefined) {
+        throw new Error(`id of document ${n} read before it was loaded (loadDocuments)`);
+      }
+      return id;
+    }),
   });
   const bodies = ranged ?? createBodies(manifest, options.bodyChunk, options.chunkCache);
   let documents: ManifestDocument[] | undefined;
@@ -185,18 +247,12 @@ export function createContentStore(
   const multiSource = manifest.sources.length > 1;
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
   const sourceNames = manifest.sources.map((s) => s.name);
-  // An edge manifest's documents are sorted by id (`compactManifest`): found by their ids, read
-  // in place.
-  const compact = input.compactDocuments;
-  const read = compact && fieldReader(compact);
-  const { byId, byUri, lookup } = createLookups(
+  // An edge manifest's documents are sorted by id (`compactManifest`): found by their ids.
+  const { byId, byUri, lookup, byFile } = createLookups(
     manifest.documents,
     sourceNames,
     qualified,
-    read && {
-      idAt: (n) => read("i", n) as string,
-      sourceAt: (n) => (read("s", n) as number | undefined) ?? 0,
-    },
+    ids,
   );
   return {
     manifest,
@@ -221,10 +277,12 @@ export function createContentStore(
       }
       : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
+    loadIds: () => ids?.loadAll() ?? LOADED,
     readsAhead: ranged !== undefined,
     readsDetails: details.elsewhere !== undefined,
     byId,
     byUri,
     lookup,
+    byFile,
   };
 }

@@ -47,6 +47,7 @@ export function rangedBodies(
   input: Manifest,
   bodyChunk: ((k: number) => Promise<unknown>) | undefined,
   numberOf: (doc: ManifestDocument) => number,
+  name: (n: number) => string,
   cache?: ChunkCache,
 ): Pick<ContentStore, "body" | "loadBodies"> & { sections: SectionsElsewhere } {
   if (!bodyChunk) {
@@ -69,10 +70,10 @@ export function rangedBodies(
     return made;
   };
   return {
-    sections: (n, id) => opened("sections", id).sections(n, id),
+    sections: (n) => opened("sections", name(n)).sections(n, name(n)),
     body(doc) {
       const n = numberOf(doc);
-      return opened("body", doc.id).body(n, doc.id);
+      return opened("body", name(n)).body(n, name(n));
     },
     loadBodies(docs = []) {
       const numbers = Array.from(docs, numberOf);
@@ -120,10 +121,9 @@ export function detailRangeStarts(
  *   read: () => Promise.resolve([{ d: "A" }]),
  *   rows: (range) => range as never,
  * });
- * const a = { id: "d/a" };
- * assert.throws(() => details.elsewhere!(0, a), /details of d\/a read before they were loaded/);
+ * assert.throws(() => details.elsewhere!(0), /details of document 0 read before they were loaded/);
  * await details.load();
- * assert.equal(details.elsewhere!(0, a).d, "A");
+ * assert.equal(details.elsewhere!(0).d, "A");
  * assert.equal(rangedDetails({} as never, undefined).elsewhere, undefined);
  * ```
  */
@@ -131,19 +131,23 @@ export function rangedDetails(
   manifest: Manifest,
   ranges: DetailRangeReader | undefined,
   cache?: ChunkCache,
+  name: (n: number) => string = (n) => `document ${n}`,
 ): Details {
-  if (detailRangeStarts(manifest, ranges) === undefined) return { load: () => LOADED };
+  if (detailRangeStarts(manifest, ranges) === undefined) {
+    return { load: () => LOADED, idAt: () => undefined };
+  }
   const details = imported(
     () => import("./detail_loader.ts"),
-    ({ createDetails }) => createDetails(manifest, ranges, cache),
+    ({ createDetails }) => createDetails(manifest, ranges, cache, name),
   );
   return {
-    elsewhere(n, doc) {
+    idAt: (n) => details.now()?.idAt(n),
+    elsewhere(n) {
       const made = details.now();
       if (!made) {
-        throw new Error(`details of ${doc.id} read before they were loaded (loadDocuments)`);
+        throw new Error(`details of ${name(n)} read before they were loaded (loadDocuments)`);
       }
-      return made.elsewhere!(n, doc);
+      return made.elsewhere!(n);
     },
     load(docs) {
       const made = details.now();

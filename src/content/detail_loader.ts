@@ -19,6 +19,8 @@ import type { Manifest, ManifestDocument } from "./manifest.ts";
 export interface Details {
   /** Where the documents' details are read, when not in the manifest. */
   elsewhere?: DetailsElsewhere;
+  /** Document `n`'s id when its details hold it and are loaded (`id_ranges.ts`), else none. */
+  idAt(n: number): string | undefined;
   /** Loads the ranges of `docs` (every range when omitted). */
   load(docs?: Iterable<ManifestDocument>): Promise<void>;
 }
@@ -26,7 +28,7 @@ export interface Details {
 /**
  * The details of `manifest` (a compact one, before it is expanded), read through `ranges` when
  * it keeps them in ranges (`detailRange`); throws a `TypeError` when it does and nothing reads
- * them.
+ * them. An error names document `n` as `name(n)` says.
  *
  * @example
  * ```ts
@@ -39,10 +41,9 @@ export interface Details {
  *   read: (k) => (read.push(k), Promise.resolve(k === 0 ? [{ d: "A" }, { d: "B" }] : [{ d: "C" }])),
  *   rows: (range) => range as never,
  * });
- * const [b, c] = [{ id: "d/b" }, { id: "d/c" }];
- * assert.throws(() => details.elsewhere!(2, c), /details of d\/c read before they were loaded/);
+ * assert.throws(() => details.elsewhere!(2), /details of document 2 read before they were loaded/);
  * await details.load();
- * assert.deepEqual([details.elsewhere!(1, b).d, details.elsewhere!(2, c).d], ["B", "C"]);
+ * assert.deepEqual([details.elsewhere!(1).d, details.elsewhere!(2).d], ["B", "C"]);
  * assert.deepEqual(read, [0, 1]);
  * assert.throws(() => createDetails(manifest, undefined), /nothing loads them/);
  * // Every range at once, where the reader has them so (volumes): read once, then kept.
@@ -54,17 +55,18 @@ export interface Details {
  * });
  * await whole.load();
  * await whole.load();
- * assert.deepEqual([whole.elsewhere!(2, c).d, volumes], ["C", 1]);
+ * assert.deepEqual([whole.elsewhere!(2).d, volumes], ["C", 1]);
  * ```
  */
 export function createDetails(
   manifest: Manifest,
   ranges: DetailRangeReader | undefined,
   cache?: ChunkCache,
+  name: (n: number) => string = (n) => `document ${n}`,
 ): Details {
   const starts = detailRangeStarts(manifest, ranges);
   const documents = manifest.compactDocuments?.length ?? 0;
-  if (starts === undefined || !ranges) return { load: () => LOADED };
+  if (starts === undefined || !ranges) return { load: () => LOADED, idAt: () => undefined };
   const count = starts.length;
   const check = (range: unknown, k: number) => {
     const rows = ranges.rows(range, k);
@@ -89,15 +91,19 @@ export function createDetails(
     });
     return loading;
   };
+  const loaded = (n: number) => {
+    const k = detailRangeOf(n, starts);
+    return (all?.[k] ?? chunks.get(k))?.[n - starts[k]!];
+  };
   return {
-    elsewhere(n, doc) {
-      const k = detailRangeOf(n, starts);
-      const rows = all?.[k] ?? chunks.get(k);
-      if (!rows) {
-        throw new Error(`details of ${doc.id} read before they were loaded (loadDocuments)`);
+    elsewhere(n) {
+      const row = loaded(n);
+      if (!row) {
+        throw new Error(`details of ${name(n)} read before they were loaded (loadDocuments)`);
       }
-      return rows[n - starts[k]!]!;
+      return row;
     },
+    idAt: (n) => loaded(n)?.i,
     load(docs) {
       if (all) return LOADED;
       if (docs === undefined) return ranges.readAll ? loadAll(ranges.readAll) : chunks.load(every);

@@ -1,8 +1,8 @@
 /**
  * Document details: a sharded build's edge manifest keeps of each document only what every
- * request needs when an isolate starts — its id (front-coded: `src/shards/front_coded.ts`),
- * source, format and file name — and writes the fields a request reads of the documents it
- * answers with (title, size, description, keywords, other frontmatter, dates, links, status; the API
+ * request needs when an isolate starts — its source, format and file name — and writes the fields
+ * a request reads of the documents it answers with (its id, which is in its id range as well:
+ * `id_ranges.ts`; title, size, description, keywords, other frontmatter, dates, links, status; the API
  * member names the phrase rule reads, the section titles the part rule reads of a page scored by
  * its parts) in *detail ranges*: one shard for each run of consecutive documents whose details
  * take at most {@link DETAIL_RANGE_BYTES} (a larger document has one to itself). A cold isolate's
@@ -22,6 +22,7 @@ import { rangeOf } from "./body_ranges.ts";
 
 /** The compact document fields a detail range holds, in the order a compact document lists them. */
 export const DETAIL_FIELDS = [
+  "i",
   "n",
   "d",
   "k",
@@ -78,10 +79,11 @@ export function detailRangeOf(n: number, starts: readonly number[]): number {
 }
 
 /**
- * `compact` (a manifest in compact form) with its documents' details moved into ranges of
- * consecutive documents whose details take at most `maxBytes` as JSON ({@link DETAIL_RANGE_BYTES};
- * a larger document has a range to itself); `detailRangeStarts` names the first document of each,
- * and range `k` lists its documents' details, each with the fields it has.
+ * `compact` (a manifest in compact form) with its documents' details and ids moved into ranges
+ * of consecutive documents whose details take at most `maxBytes` as JSON, ids aside
+ * ({@link DETAIL_RANGE_BYTES}; a larger document has a range to itself); `detailRangeStarts`
+ * names the first document of each, and range `k` lists its documents' details, each with the
+ * fields it has. (A sharded build keeps the ids in id ranges as well: `id_ranges.ts`.)
  *
  * @example
  * ```ts
@@ -94,13 +96,13 @@ export function detailRangeOf(n: number, starts: readonly number[]): number {
  * ] } as never;
  * const { edge, ranges } = splitDetails(compact, 100);
  * assert.deepEqual(edge.detailRangeStarts, [0, 2]);
- * assert.deepEqual(edge.compactDocuments, [{ i: "d/x" }, { i: "d/y", f: "y.txt" }, { i: "d/z" }]);
+ * assert.deepEqual(edge.compactDocuments, [{}, { f: "y.txt" }, {}]);
  * assert.deepEqual(ranges, [
  *   [
- *     { n: "X", d: "about x", z: 1, m: { kind: "class" } },
- *     { n: "Y", d: "", z: 2, url: "https://x.example/y" },
+ *     { i: "d/x", n: "X", d: "about x", z: 1, m: { kind: "class" } },
+ *     { i: "d/y", n: "Y", d: "", z: 2, url: "https://x.example/y" },
  *   ],
- *   [{ n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" }],
+ *   [{ i: "d/z", n: "Z", d: "", z: 3, lastUpdated: "2026-01-01" }],
  * ]);
  * ```
  */
@@ -121,7 +123,10 @@ export function splitDetails(
     }
     // Without its details: the store reads them from the ranges (`CompactDocumentView`).
     kept.push(own as unknown as CompactDocument);
-    const size = JSON.stringify(apart).length;
+    // Weighed without its id (front-coded, the ids add about a tenth to a range's bytes): the
+    // ranges start where they would without them.
+    const { i: _id, ...weighed } = apart;
+    const size = JSON.stringify(weighed).length;
     // A new range when this one would pass the bound (a document larger has one to itself).
     if (bytes + size > maxBytes) {
       starts.push(kept.length - 1);

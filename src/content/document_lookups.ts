@@ -1,57 +1,52 @@
 /**
- * The content store's look-ups of a document by id, URI, path or slug, each map made on its first
- * use: a cold isolate's `get_article` or `read` of one page names it by id or URI, which needs the
- * map of ids only — not every document's URI (each path's segments encoded), path and slug, which
- * took most of the CPU of such a call on a 30,502-page shelf (2026-11-28).
+ * The content store's look-ups of a document by id, URI, path or slug: over the store's ids
+ * (`id_ranges.ts`: a binary search, which reads one id range of a sharded build), or maps made on
+ * first use. A cold isolate's `get_article` or `read` of one page names it by id or URI, which
+ * needs no document's URI (each path's segments encoded), path or slug: making those took most of
+ * the CPU of such a call on a 30,502-page shelf (2026-11-28).
  *
  * @module
  */
 import type { SlugLookup } from "./content_store.ts";
+import type { StoreIds } from "./id_ranges.ts";
 import type { ManifestDocument } from "./manifest.ts";
 
-/** The look-ups of {@link createLookups}. */
+/**
+ * The look-ups of {@link createLookups}: asynchronous, for a sharded build's ids are in id ranges
+ * read on first need (`id_ranges.ts`).
+ */
 export interface DocumentLookups {
-  byId(id: string): ManifestDocument | undefined;
-  byUri(uri: string): ManifestDocument | undefined;
-  lookup(ref: string): SlugLookup;
+  byId(id: string): Promise<ManifestDocument | undefined>;
+  byUri(uri: string): Promise<ManifestDocument | undefined>;
+  lookup(ref: string): Promise<SlugLookup>;
+  /**
+   * The documents (in their order) whose file name or path, alone or after their source's name
+   * and `/`, is `name`.
+   */
+  byFile(name: string): Promise<ManifestDocument[]>;
 }
+
+/** Whether `doc`'s file name or path, alone or after its source's name, is `name`. */
+const namedBy = (doc: ManifestDocument, name: string) =>
+  doc.filename === name || doc.path === name || `${doc.source}/${doc.filename}` === name ||
+  `${doc.source}/${doc.path}` === name;
+
+/** `name` without the `.md` or `.html` a file name adds to a path (`usualFilename`), or itself. */
+const withoutExtension = (name: string) => name.replace(/\.(md|html)$/, "");
 
 const SCHEME = "acdc://";
 
 /**
- * The ids of a list of documents sorted by id (an edge manifest's: `compactManifest`), read
- * without making the documents: document `n`'s id and its source's number.
- */
-export interface IdsInPlace {
-  idAt(n: number): string;
-  sourceAt(n: number): number;
-}
-
-/** The number of the document with id `id` among `count` sorted by id, or -1. */
-function search(ids: IdsInPlace, count: number, id: string): number {
-  let low = 0;
-  let high = count - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const at = ids.idAt(mid);
-    if (at === id) return mid;
-    if (at < id) low = mid + 1;
-    else high = mid - 1;
-  }
-  return -1;
-}
-
-/**
- * {@link createLookups} over documents sorted by id whose ids are read in place (`ids`): a
- * document named by its id, URI or path (in any source) is found by a binary search over the
- * ids, which makes no other document (a cold isolate's `get_article` or `read` of one page of
- * 30,502 made them all, and every id); a slug alone reads every id, once, and makes the
- * documents it finds only.
+ * {@link createLookups} over documents sorted by id whose ids the store reads (`ids`: in place,
+ * or in id ranges, `id_ranges.ts`): a document named by its id, URI or path (in any source) is
+ * found by a binary search over the ids, which makes no other document and reads one id range
+ * at most; a slug alone reads every id, once, and makes the documents it finds only.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { createLookups } from "./document_lookups.ts";
+ * import { idsInPlace } from "./id_ranges.ts";
  * const ids = ["d/a/x", "d/b/x", "e/a/x"];
  * const made: number[] = [];
  * const docs = new Proxy([] as never[], {
@@ -59,34 +54,38 @@ function search(ids: IdsInPlace, count: number, id: string): number {
  *     ? (made.push(+k), { id: ids[+k], path: ids[+k]!.slice(2) })
  *     : Reflect.get(t, k),
  * });
- * const inPlace = { idAt: (n: number) => ids[n]!, sourceAt: (n: number) => n < 2 ? 0 : 1 };
+ * const inPlace = idsInPlace(3, (n) => ids[n]!, (n) => n < 2 ? 0 : 1, () => undefined);
  * Object.defineProperty(docs, "length", { value: 3 });
  * const { byId, lookup } = createLookups(docs, ["d", "e"], (d) => d.id, inPlace);
- * assert.equal(byId("d/b/x")?.id, "d/b/x");
- * assert.deepEqual(lookup("a/x"), { kind: "ambiguous", candidates: ["d/a/x", "e/a/x"] });
+ * assert.equal((await byId("d/b/x"))?.id, "d/b/x");
+ * assert.deepEqual(await lookup("a/x"), { kind: "ambiguous", candidates: ["d/a/x", "e/a/x"] });
  * assert.deepEqual(made, [1, 0, 2]);
- * assert.equal(lookup("x").kind, "ambiguous");
- * assert.deepEqual(lookup("y"), { kind: "missing" });
+ * assert.equal((await lookup("x")).kind, "ambiguous");
+ * assert.deepEqual(await lookup("y"), { kind: "missing" });
  * ```
  */
-function lookupsInPlace(
+function lookupsOfIds(
   documents: readonly ManifestDocument[],
   sourceNames: readonly string[],
   qualified: (doc: ManifestDocument) => string,
-  ids: IdsInPlace,
+  ids: StoreIds,
 ): DocumentLookups {
-  const count = documents.length;
-  const byId = (id: string) => {
-    const n = search(ids, count, id);
+  const count = ids.count;
+  // An id is `<source>/<path>`: one that starts with no source's name is none (no range read).
+  const find = (id: string) =>
+    sourceNames.some((name) => id.startsWith(`${name}/`)) ? ids.find(id) : Promise.resolve(-1);
+  const byId = async (id: string) => {
+    const n = await find(id);
     return n === -1 ? undefined : documents[n];
   };
   // Each slug's documents' numbers, made when a slug alone is first looked up.
   let slugs: Map<string, number[]> | undefined;
-  const bySlug = (slug: string) => {
+  const bySlug = async (slug: string) => {
     if (!slugs) {
-      slugs = new Map();
+      await ids.loadAll();
+      slugs ??= new Map();
       for (let n = 0; n < count; n++) {
-        const id = ids.idAt(n);
+        const id = ids.at(n)!;
         const source = sourceNames[ids.sourceAt(n)]!;
         const slug = id.slice(Math.max(source.length + 1, id.lastIndexOf("/") + 1));
         const list = slugs.get(slug);
@@ -98,19 +97,36 @@ function lookupsInPlace(
   };
   return {
     byId,
-    byUri: uriLookup(documents, sourceNames, byId),
-    lookup(ref) {
+    byUri: uriLookup(documents, sourceNames, byId, ids),
+    async lookup(ref) {
       const key = lookupKey(ref);
-      const exact = byId(key);
+      const exact = await byId(key);
       if (exact) return { kind: "found", doc: exact };
       // A path in a source: the document of that source with the id `<source>/<path>`.
-      let found: number[] = [];
-      sourceNames.forEach((source, s) => {
-        const n = search(ids, count, `${source}/${key}`);
-        if (n !== -1 && ids.sourceAt(n) === s) found.push(n);
-      });
-      if (found.length === 0 && !key.includes("/")) found = bySlug(key);
+      const inSources = await Promise.all(
+        sourceNames.map((source) => ids.find(`${source}/${key}`)),
+      );
+      let found = inSources.filter((n, s) => n !== -1 && ids.sourceAt(n) === s);
+      if (found.length === 0 && !key.includes("/")) found = await bySlug(key);
       return answer(found.map((n) => documents[n]!), qualified);
+    },
+    async byFile(name) {
+      // The ids such a document may have (a path, or a file name that is its path and `.md` or
+      // `.html`), each read in one id range, and the documents whose manifest writes their file
+      // name (read in place): then each one's names compared.
+      const bare = withoutExtension(name);
+      const probes = new Set([name, bare]);
+      for (const source of sourceNames) probes.add(`${source}/${name}`).add(`${source}/${bare}`);
+      const found = new Set(await Promise.all([...probes].map(find)));
+      for (let n = 0; n < count; n++) {
+        const file = ids.fileAt(n);
+        if (file === undefined) continue;
+        if (file === name || `${sourceNames[ids.sourceAt(n)]}/${file}` === name) found.add(n);
+      }
+      found.delete(-1);
+      const numbers = [...found].sort((a, b) => a - b);
+      await ids.load(numbers);
+      return numbers.map((n) => documents[n]!).filter((doc) => namedBy(doc, name));
     },
   };
 }
@@ -133,26 +149,27 @@ function idOfUri(uri: string): string | undefined {
  * its source's name is written as it is (no `/`, which would end it, nor `%`, which would be read
  * as an escape): then the URI names the document with that id (`byId`), its URI checked
  * (`acdc://d/what?` is not how `d/what?` is written), and a URI its id does not find names none;
- * otherwise a map of every URI is made on the first look-up.
+ * otherwise a map of every URI is made on the first look-up (every id read first, `ids`).
  */
 function uriLookup(
   documents: readonly ManifestDocument[],
   sourceNames: readonly string[],
-  byId: (id: string) => ManifestDocument | undefined,
-): (uri: string) => ManifestDocument | undefined {
+  byId: (id: string) => Promise<ManifestDocument | undefined>,
+  ids?: StoreIds,
+): (uri: string) => Promise<ManifestDocument | undefined> {
   if (sourceNames.some((name) => /[/%]/.test(name))) {
     let uris: Map<string, ManifestDocument> | undefined;
-    return (uri) => {
+    return async (uri) => {
       if (!uris) {
-        uris = new Map();
-        for (const doc of documents) uris.set(doc.uri, doc);
+        await ids?.loadAll();
+        uris ??= new Map(documents.map((doc) => [doc.uri, doc]));
       }
       return uris.get(uri);
     };
   }
-  return (uri) => {
+  return async (uri) => {
     const id = idOfUri(uri);
-    const doc = id === undefined ? undefined : byId(id);
+    const doc = id === undefined ? undefined : await byId(id);
     return doc !== undefined && doc.uri === uri ? doc : undefined;
   };
 }
@@ -175,7 +192,8 @@ function lookupKey(ref: string): string {
 
 /**
  * The look-ups of `documents`, whose sources are `sourceNames` (`qualified` names one of an
- * ambiguous slug's documents).
+ * ambiguous slug's documents): over the store's ids (`storeIds`, the documents sorted by id),
+ * or maps made on first use.
  *
  * @example
  * ```ts
@@ -186,22 +204,23 @@ function lookupKey(ref: string): string {
  *   uri: `acdc://${source}/${path.split("/").map(encodeURIComponent).join("/")}`,
  * });
  * const docs = [doc("d", "a/x"), doc("d", "b/x"), doc("d", "c/what?")] as never[];
- * const { byId, byUri, lookup } = createLookups(docs, ["d"], (d) => d.id);
- * assert.equal(byId("d/b/x"), docs[1]);
- * assert.equal(byUri("acdc://d/c/what%3F"), docs[2]);
- * assert.equal(byUri("acdc://d/c/what?"), undefined); // not as the document writes it
- * assert.deepEqual(lookup("/a/x/"), { kind: "found", doc: docs[0] });
- * assert.deepEqual(lookup("x"), { kind: "ambiguous", candidates: ["d/a/x", "d/b/x"] });
- * assert.deepEqual(lookup("y"), { kind: "missing" });
+ * const { byId, byUri, lookup, byFile } = createLookups(docs, ["d"], (d) => d.id);
+ * assert.equal(await byId("d/b/x"), docs[1]);
+ * assert.equal(await byUri("acdc://d/c/what%3F"), docs[2]);
+ * assert.equal(await byUri("acdc://d/c/what?"), undefined); // not as the document writes it
+ * assert.deepEqual(await lookup("/a/x/"), { kind: "found", doc: docs[0] });
+ * assert.deepEqual(await lookup("x"), { kind: "ambiguous", candidates: ["d/a/x", "d/b/x"] });
+ * assert.deepEqual(await lookup("y"), { kind: "missing" });
+ * assert.deepEqual(await byFile("d/b/x"), [docs[1]]);
  * ```
  */
 export function createLookups(
   documents: readonly ManifestDocument[],
   sourceNames: readonly string[],
   qualified: (doc: ManifestDocument) => string,
-  inPlace?: IdsInPlace,
+  storeIds?: StoreIds,
 ): DocumentLookups {
-  if (inPlace) return lookupsInPlace(documents, sourceNames, qualified, inPlace);
+  if (storeIds) return lookupsOfIds(documents, sourceNames, qualified, storeIds);
   let ids: Map<string, ManifestDocument> | undefined;
   let places:
     | { byPath: Map<string, ManifestDocument[]>; bySlug: Map<string, ManifestDocument[]> }
@@ -226,19 +245,20 @@ export function createLookups(
     }
     return places;
   };
-  const byId = (id: string) => byIds().get(id);
+  const byId = (id: string) => Promise.resolve(byIds().get(id));
   return {
     byId,
     byUri: uriLookup(documents, sourceNames, byId),
     lookup(ref) {
       const key = lookupKey(ref);
-      const exact = byId(key);
-      if (exact) return { kind: "found", doc: exact };
+      const exact = byIds().get(key);
+      if (exact) return Promise.resolve({ kind: "found", doc: exact });
       const { byPath, bySlug } = byPlaces();
-      return answer(
+      return Promise.resolve(answer(
         byPath.get(key) ?? (key.includes("/") ? undefined : bySlug.get(key)) ?? [],
         qualified,
-      );
+      ));
     },
+    byFile: (name) => Promise.resolve(documents.filter((doc) => namedBy(doc, name))),
   };
 }

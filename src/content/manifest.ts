@@ -191,6 +191,21 @@ export interface Manifest {
    */
   detailRangeStarts?: number[];
   /**
+   * Only in a sharded build's edge manifest: its compact documents leave their ids out (`i`),
+   * which are in the detail ranges (what a request shows of a document) and in id ranges of
+   * {@link Manifest.idRangeSize} consecutive documents (`id_ranges.ts`), read to find a document
+   * by its id, URI or path; these are the ids of the first document of each id range (sorted, as
+   * the documents are by id).
+   */
+  idRangeFirsts?: string[];
+  /** Documents in each id range but the last, with {@link Manifest.idRangeFirsts}. */
+  idRangeSize?: number;
+  /**
+   * Only in an edge manifest whose ids are in id ranges: its outline (`manifest_outline.ts`),
+   * made at build, since the categories in it are in every document's path.
+   */
+  outline?: ManifestOutline;
+  /**
    * What each document (in `documents` order) counts for in `llms-full.txt`
    * (`llmsFullBytes` in `src/site/llms_txt.ts`): written by a build whose function serves that
    * file from bodies kept apart, so that it reads only the bodies of the documents that fit.
@@ -287,6 +302,14 @@ export function assertManifest(value: unknown): asserts value is Manifest {
     ) {
       throw new TypeError(`Invalid manifest: ${field} is not a list ascending from 0`);
     }
+  }
+  const firsts = m.idRangeFirsts;
+  if (
+    firsts !== undefined &&
+    !(Array.isArray(firsts) && Number.isSafeInteger(m.idRangeSize) && m.idRangeSize! >= 1 &&
+      firsts.every((id, k) => typeof id === "string" && (k === 0 || id > firsts[k - 1]!)))
+  ) {
+    throw new TypeError("Invalid manifest: idRangeFirsts is not a sorted list of ids with a size");
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

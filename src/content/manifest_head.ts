@@ -20,10 +20,12 @@ import { manifestOutline } from "./manifest_outline.ts";
  * ```
  */
 export function manifestHead(
-  manifest: Pick<
-    Manifest,
-    "builtAt" | "commits" | "server" | "settings" | "sources" | "documents" | "prompts"
-  >,
+  manifest:
+    & Pick<
+      Manifest,
+      "builtAt" | "commits" | "server" | "settings" | "sources" | "documents" | "prompts"
+    >
+    & Pick<Partial<Manifest>, "outline">,
 ): ManifestHead {
   const { builtAt, commits, server, settings } = manifest;
   return {
@@ -31,6 +33,7 @@ export function manifestHead(
     server,
     ...(commits !== undefined ? { commits } : {}),
     ...(settings !== undefined ? { settings } : {}),
-    outline: manifestOutline(manifest),
+    // Made at build when the documents' paths are in id ranges (`Manifest.outline`).
+    outline: manifest.outline ?? manifestOutline(manifest),
   };
 }

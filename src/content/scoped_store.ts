@@ -131,6 +131,9 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     bodyRangeBytes: _ranges,
     bodyRangeStarts: _starts,
     detailRangeStarts: _details,
+    idRangeFirsts: _firsts,
+    idRangeSize: _size,
+    outline: _outline,
     ...plain
   } = manifest;
   const view = createContentStore(plain as Manifest);
@@ -151,10 +154,16 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     // Its documents are the store's: their details too (all of them at once, from the volumes,
     // when it asks for all).
     loadDocuments: store.loadDocuments,
+    loadIds: store.loadIds,
     readsAhead: store.readsAhead,
     ...(store.readsDetails !== undefined ? { readsDetails: store.readsDetails } : {}),
-    byId: view.byId,
-    byUri: view.byUri,
-    lookup: view.lookup,
+    // By id or URI: the store's document, if the view sees it (one id range read at most).
+    byId: (id) => store.byId(id).then((doc) => doc && visible.has(doc.source) ? doc : undefined),
+    byUri: (uri) =>
+      store.byUri(uri).then((doc) => doc && visible.has(doc.source) ? doc : undefined),
+    // By path or slug among the view's documents: their ids read first.
+    lookup: (ref) => store.loadIds().then(() => view.lookup(ref)),
+    byFile: (name) =>
+      store.byFile(name).then((docs) => docs.filter((doc) => visible.has(doc.source))),
   };
 }

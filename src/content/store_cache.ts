@@ -5,6 +5,7 @@ import {
   createContentStore,
 } from "./content_store.ts";
 import type { DetailRangeReader } from "./document_details.ts";
+import type { IdRangeReader } from "./id_ranges.ts";
 import type { Manifest, ManifestHead } from "./manifest.ts";
 import { manifestHead } from "./manifest_head.ts";
 
@@ -30,6 +31,11 @@ export interface StoreCacheOptions {
     rows: DetailRangeReader["rows"];
     /** Every range at once (the volumes). */
     readAll?: (contentHash: string) => Promise<readonly unknown[]>;
+  };
+  /** Reads an id range of a sharded build's edge manifest (`id_ranges.ts`), likewise. */
+  idRange?: {
+    read: (k: number, contentHash: string) => Promise<unknown>;
+    ids: IdRangeReader["ids"];
   };
   /** The byte bound on body chunks read from shards (shared with the postings'). */
   chunkCache?: ChunkCache;
@@ -100,7 +106,7 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
       const manifest = await options.load();
       if (!store || store.contentHash !== manifest.contentHash) {
         const storeOptions: ContentStoreOptions = {};
-        const { bodyChunk, detailRange } = options;
+        const { bodyChunk, detailRange, idRange } = options;
         const hash = manifest.contentHash;
         if (bodyChunk) storeOptions.bodyChunk = (k) => bodyChunk(k, hash);
         if (detailRange) {
@@ -110,6 +116,9 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
             rows,
             ...(readAll ? { readAll: () => readAll(hash) } : {}),
           };
+        }
+        if (idRange) {
+          storeOptions.idRange = { read: (k) => idRange.read(k, hash), ids: idRange.ids };
         }
         if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;
         store = createContentStore(manifest, storeOptions);

@@ -13,21 +13,23 @@ import { documentUri, type ManifestDocument } from "../content/manifest.ts";
  * resolveResource(store, "docs://guides/setup.md", { docsAlias: true });
  * ```
  */
-export function resolveResource(
+export async function resolveResource(
   store: ContentStore,
   uri: string,
   options: { docsAlias?: boolean } = {},
-): ManifestDocument | undefined {
+): Promise<ManifestDocument | undefined> {
   // A fragment (`#section`, as rewritten links keep it) names a place in the document.
   const clean = uri.trim().replaceAll("\\", "/").replace(/#.*$/s, "");
   if (clean.startsWith("acdc://")) {
     const bare = clean.replace(/\.(md|markdown|html?|txt)$/i, "");
-    return store.byUri(clean) ?? store.byUri(bare) ?? store.byUri(reencoded(bare));
+    return await store.byUri(clean) ?? await store.byUri(bare) ??
+      await store.byUri(reencoded(bare));
   }
   if (options.docsAlias && clean.startsWith("docs://")) {
     const filename = clean.slice("docs://".length).replace(/^\/+/, "");
-    return store.manifest.documents.find((d) => d.filename === filename) ??
-      store.manifest.documents.find((d) => d.path === filename.replace(/\.\w+$/, ""));
+    const path = filename.replace(/\.\w+$/, "");
+    return (await store.byFile(filename)).find((d) => d.filename === filename) ??
+      (await store.byFile(path)).find((d) => d.path === path);
   }
   return undefined;
 }

@@ -9,7 +9,6 @@
 import type { SearchHit } from "./ranking_rules.ts";
 import type { Tally } from "./term_accumulator.ts";
 import { scoreCut, topHits } from "./top_hits.ts";
-import type { DocumentIds } from "./document_ids.ts";
 
 /**
  * Whether a document covering `coverage` of a query's `words` (`Tally.coverage`) holds too few
@@ -31,8 +30,6 @@ export function lacksCoverage(coverage: number, words: number): boolean {
 
 /** What {@link fillerHits} makes hits of. */
 export interface FillerInput {
-  /** Each document's id, by number. */
-  ids: DocumentIds;
   /** The search's totals, which hold the documents' entries until they are cleared here. */
   tally: Tally;
   /** A document's score (the prior's, `prior_score.ts`). */
@@ -55,14 +52,14 @@ export interface FillerInput {
  *   has: () => false,
  *   filter: undefined,
  * });
- * const hits = fillerHits([0, 1], 1, { ids: ["a", "b"], tally, scoreOf: (n) => n + 1 });
- * assert.deepEqual(hits.map((h) => [h.id, h.score, h.partial]), [["b", 2, true]]);
+ * const hits = fillerHits([0, 1], 1, { tally, scoreOf: (n) => n + 1 });
+ * assert.deepEqual(hits.map((h) => [h.doc, h.score, h.partial]), [[1, 2, true]]);
  * ```
  */
 export function fillerHits(
   partial: readonly number[],
   room: number | undefined,
-  { ids, tally, scoreOf }: FillerInput,
+  { tally, scoreOf }: FillerInput,
 ): SearchHit[] {
   // Only the best of them become hits.
   const scores = new Float64Array(partial.length);
@@ -75,7 +72,6 @@ export function fillerHits(
       // headWords 0: listed after the others whatever the phrase rule says, not checked.
       fillers.push({
         doc: n,
-        id: ids.at(n)!,
         score: scores[j]!,
         matched: tally.matched[n]!,
         terms: tally.terms[n]!,

@@ -1,7 +1,7 @@
 /**
- * Document ids by number, as an index reads them: a list (`string[]` is one), or, in a sharded
- * edge index, ids made from the edge manifest's when read (`packed_index.ts`): a cold isolate's
- * first search reads the ids of its hits, not the tens of thousands of a large shelf.
+ * Document ids by number, as an index reads them: a list (`string[]` is one), or ids made when
+ * read (`packed_index.ts`). A sharded edge index reads none: its pages are its store's documents,
+ * whose ids are in id ranges (`id_ranges.ts`).
  *
  * @module
  */

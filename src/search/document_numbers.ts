@@ -72,7 +72,7 @@ export function isDocumentNumbers(value: unknown): value is DocumentNumbers {
  * ```
  */
 export function plainIndexData(data: SearchIndexData): SearchIndexData {
-  const { ids, lengths, inbound, parts, manifestOrder: _order, ...rest } = data;
+  const { ids, lengths, inbound, parts, manifestOrder: _order, partSections: _p, ...rest } = data;
   const plain: SearchIndexData = {
     ...rest,
     ids: Array.isArray(ids) ? ids : Array.from({ length: ids.length }, (_, n) => ids.at(n)!),

@@ -94,6 +94,8 @@ export function createEngineCache(options: EngineCacheOptions = {}): EngineCache
           const { postingsChunk, chunkCache, dictionaryRange, dictionaryVolume } = options;
           const { statsRange, namesRange } = options;
           const hash = store.contentHash;
+          // An index not in this manifest's order finds the store's documents by their ids.
+          if (!data.manifestOrder) await store.loadIds();
           return createSearchEngine(
             store,
             importSearchIndex(data, {

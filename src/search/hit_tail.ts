@@ -8,7 +8,6 @@
  * @module
  */
 import type { SearchHit } from "./ranking_rules.ts";
-import type { DocumentIds } from "./document_ids.ts";
 
 /** The hits of a ranking below its best (see the module doc). */
 export interface HitTail {
@@ -25,8 +24,6 @@ export interface HitTail {
 
 /** What a hit is made of: its document's entries, kept side by side by place. */
 export interface HitColumns {
-  /** Each document's id, by number. */
-  ids: DocumentIds;
   docs: Int32Array;
   scores: Float64Array;
   matched: Uint16Array;
@@ -45,7 +42,6 @@ export interface HitColumns {
  * import assert from "node:assert/strict";
  * import { hitOf } from "./hit_tail.ts";
  * const columns = {
- *   ids: ["a", "b"],
  *   docs: Int32Array.of(1),
  *   scores: Float64Array.of(2.5),
  *   matched: Uint16Array.of(2),
@@ -55,7 +51,7 @@ export interface HitColumns {
  * };
  * assert.equal(
  *   JSON.stringify(hitOf(columns, 0)),
- *   '{"doc":1,"id":"b","score":2.5,"matched":2,"terms":3,"headWords":1,"exactName":true}',
+ *   '{"doc":1,"score":2.5,"matched":2,"terms":3,"headWords":1,"exactName":true}',
  * );
  * ```
  */
@@ -63,7 +59,6 @@ export function hitOf(columns: HitColumns, i: number): SearchHit {
   const n = columns.docs[i]!;
   const hit: SearchHit = {
     doc: n,
-    id: columns.ids.at(n)!,
     score: columns.scores[i]!,
     matched: columns.matched[i]!,
     terms: columns.terms[i]!,
@@ -82,7 +77,6 @@ export function hitOf(columns: HitColumns, i: number): SearchHit {
  * import assert from "node:assert/strict";
  * import { countAtLeast, tailOf } from "./hit_tail.ts";
  * const tail = tailOf({
- *   ids: ["a", "b", "c"],
  *   docs: Int32Array.of(2, 0),
  *   scores: Float64Array.of(1, 3),
  *   matched: Uint16Array.of(1, 1),
@@ -91,7 +85,7 @@ export function hitOf(columns: HitColumns, i: number): SearchHit {
  *   exact: Uint8Array.of(0, 0),
  * });
  * assert.equal(tail.size, 2);
- * assert.equal(tail.hitAt(1).id, "a");
+ * assert.equal(tail.hitAt(1).doc, 0);
  * assert.equal(countAtLeast(tail, 2), 1);
  * ```
  */

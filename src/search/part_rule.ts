@@ -64,22 +64,8 @@ export function partSections(
   return parts;
 }
 
-/**
- * The id of a page's part: the page's id, `#` and the section's place in its `sections`; and
- * back, the place from the id ({@link sectionOfPart}).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { partId, sectionOfPart } from "./part_rule.ts";
- * assert.equal(partId("docs/a#b", 3), "docs/a#b#3");
- * assert.equal(sectionOfPart(partId("docs/a#b", 3)), 3);
- * ```
- */
-export const partId = (pageId: string, index: number) => `${pageId}#${index}`;
-
-/** The section place a part's id ({@link partId}) names. */
-export const sectionOfPart = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
+/** A part's id and its section's place (`part_ids.ts`). */
+export { partId, sectionOfPart } from "./part_ids.ts";
 
 /** What the page search was narrowed to, so that its parts are scored alike. */
 export interface PartScope {
@@ -153,9 +139,9 @@ export type PartPage = Pick<ManifestDocument, "sections"> & {
  * const plan = index.plan("typographer quotes");
  * const weights = { name: 2, keywords: 3, description: 1, content: 1 };
  * const ranked = rule(index.search(plan, { weights }), plan, weights, {});
- * assert.equal(ranked[0]!.id, "a");
+ * assert.equal(ranked[0]!.doc, 0); // "a"
  * assert.equal(ranked[0]!.section, 0); // its snippet comes from that section
- * assert.deepEqual(rule.pagesRead(ranked).map((h) => h.id), ["a"]); // the page with parts
+ * assert.deepEqual(rule.pagesRead(ranked).map((h) => h.doc), [0]); // the page with parts
  * assert.equal(createPartRule(buildSearchIndex([], "h"), []), undefined);
  * ```
  */
@@ -173,7 +159,7 @@ export function createPartRule(
   // isolate's first search would otherwise make all of before it scores a few.
   const heads: (ManifestDocument | undefined)[] = [];
   const headOf = (n: number): ManifestDocument => {
-    const section = sectionOfPart(index.ids.at(n)!);
+    const section = index.sectionOfPart(n);
     const page = docs[partOf[n - pages]!];
     const title = (page?.sectionTitles?.[section] ?? page?.sections[section]?.title) ?? "";
     return { title, description: "" } as ManifestDocument;
@@ -207,7 +193,7 @@ export function createPartRule(
     for (const h of rescore(partHits, plan, partHits.length)) {
       const page = partOf[h.doc - pages]!;
       if (h.score > (best.get(page)?.score ?? 0)) {
-        best.set(page, { score: h.score, section: sectionOfPart(index.ids.at(h.doc)!) });
+        best.set(page, { score: h.score, section: index.sectionOfPart(h.doc) });
       }
     }
     // A page's best part may be itself: a page never ranks lower for having parts.

@@ -9,9 +9,11 @@ import { fnv1a } from "../fnv1a.ts";
 
 /** One search hit. */
 export interface SearchHit {
-  /** Document number (position in `ids`). */
+  /**
+   * Document number (position in the index's `ids`). A hit carries no id: a sharded edge index's
+   * are its store's documents' (`id_ranges.ts`), read for the documents an answer shows.
+   */
   doc: number;
-  id: string;
   score: number;
   /** Query terms (of the analyzed query) that matched, exactly or fuzzily. */
   matched: number;
@@ -263,9 +265,9 @@ export function nameFactor(
  * import assert from "node:assert/strict";
  * import { liftExactNames } from "./ranking_rules.ts";
  * const hits = [
- *   { doc: 0, id: "a", score: 5, matched: 1 },
- *   { doc: 1, id: "b", score: 2, matched: 1, exactName: true as const },
- *   { doc: 2, id: "c", score: 1, matched: 1, exactName: true as const },
+ *   { doc: 0, score: 5, matched: 1 },
+ *   { doc: 1, score: 2, matched: 1, exactName: true as const },
+ *   { doc: 2, score: 1, matched: 1, exactName: true as const },
  * ];
  * liftExactNames(hits);
  * assert.ok(hits[2]!.score > hits[0]!.score && hits[1]!.score > hits[2]!.score);
@@ -285,8 +287,8 @@ export function liftExactNames(hits: SearchHit[]): void {
  * ```ts
  * import assert from "node:assert/strict";
  * import { liftAbove } from "./ranking_rules.ts";
- * const hits = [{ doc: 0, id: "a", score: 5, matched: 1 }, { doc: 1, id: "b", score: 2, matched: 1 }];
- * liftAbove(hits, (h) => h.id === "b");
+ * const hits = [{ doc: 0, score: 5, matched: 1 }, { doc: 1, score: 2, matched: 1 }];
+ * liftAbove(hits, (h) => h.doc === 1);
  * assert.ok(hits[1]!.score > 5 && hits[1]!.score < 5.01);
  * ```
  */

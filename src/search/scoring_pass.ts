@@ -58,7 +58,7 @@ export interface ScoringPassInput {
  * ], "h");
  * const weights = { name: 2, keywords: 3, description: 1, content: 1 };
  * const hits = index.search(index.plan("deploy"), { weights });
- * assert.deepEqual(hits.map((h) => [h.id, h.exactName]), [["a", true], ["b", undefined]]);
+ * assert.deepEqual(hits.map((h) => [index.ids.at(h.doc), h.exactName]), [["a", true], ["b", undefined]]);
  * ```
  */
 export function createScoringPass(
@@ -98,7 +98,7 @@ export function createScoringPass(
     // before when it grows), not for every document: a cold isolate's first search on a large
     // shelf matches a few thousand of its 89,538.
     const made = hitColumns?.docs.length ?? 0;
-    if (made < count) hitColumns = columnsOf(ids, Math.min(total, Math.max(count, 2 * made)));
+    if (made < count) hitColumns = columnsOf(Math.min(total, Math.max(count, 2 * made)));
     const hits = hitColumns!;
     // Documents holding too few of the words but one as typed: their numbers stay in the
     // tally until it is known whether the answer needs them (a common word of a long query
@@ -141,15 +141,14 @@ export function createScoringPass(
     }
     // Too few hits hold enough of the words: the best of the rest follow, marked `partial`.
     const room = limit === undefined ? undefined : limit - strict;
-    const fillers = fillerHits(partial, room, { ids, tally, scoreOf });
+    const fillers = fillerHits(partial, room, { tally, scoreOf });
     return { hits: ranking.hits.concat(fillers), tail: ranking.tail };
   };
 }
 
 /** Empty hit columns for `total` hits. */
-function columnsOf(ids: DocumentIds, total: number): HitColumns {
+function columnsOf(total: number): HitColumns {
   return {
-    ids,
     docs: new Int32Array(total),
     scores: new Float64Array(total),
     matched: new Uint16Array(total),

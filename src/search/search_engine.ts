@@ -265,6 +265,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       if (answered) index.readRest();
       // A tag is any document's keyword: every document's details are read for it.
       if (options.tag !== undefined) await store.loadDocuments();
+      // A category is in every document's path: every id is read for it (`ContentStore.loadIds`).
+      else if (options.category !== undefined) await store.loadIds();
       const { filters, scope } = narrowing(setsOf, options);
       const plan = await index.readPlan(text);
       const terms = [...plan.expansions.values()].flatMap((m) => [...m.keys()]);
@@ -368,9 +370,13 @@ function documentsById(store: ContentStore, index: SearchIndex) {
   const inOrder = store.manifest.documents;
   const docs: (ManifestDocument | undefined)[] = new Array(index.ids.length).fill(undefined);
   let allKnown = true;
+  // (Every id of the store readable: `createEngineCache` loads them for such an index.)
+  let byId: Map<string, ManifestDocument> | undefined;
   for (let n = 0; n < index.pages; n++) {
     const id = index.ids.at(n)!;
-    const doc = inOrder[n]?.id === id ? inOrder[n] : store.byId(id);
+    const doc = inOrder[n]?.id === id
+      ? inOrder[n]
+      : (byId ??= new Map(inOrder.map((d) => [d.id, d]))).get(id);
     docs[n] = doc;
     if (doc === undefined) allKnown = false;
   }

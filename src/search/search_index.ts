@@ -25,6 +25,7 @@ import { createStatsLoader } from "./stats_loader.ts";
 import { createTermScores, type TermScorer } from "./term_scores.ts";
 import type { Ranking } from "./top_hits.ts";
 import { type DocumentIds, isDocumentIds } from "./document_ids.ts";
+import { sectionOfPart } from "./part_ids.ts";
 
 export { type Field, FIELDS, type FieldWeights } from "./index_fields.ts";
 export {
@@ -96,6 +97,11 @@ export interface SearchIndexData {
    * order, so an engine maps them by position without reading an id.
    */
   manifestOrder?: true;
+  /**
+   * Only in a sharded edge index (`packed_index.ts`): each part's place in its page's sections,
+   * which its id would say (`part_ids.ts`): the index reads no id of a part.
+   */
+  partSections?: ArrayLike<number>;
   /**
    * Each document's names as analyzed words joined by spaces — its title, then its file name
    * when that differs — separated by `\n` (for the exact-name rule), by document number.
@@ -223,6 +229,8 @@ export interface SearchIndex {
    * their pages' order (a page's parts are together, and never before an earlier page's).
    */
   readonly partOf: Uint32Array;
+  /** Part `n`'s section's place in its page's `sections` (`part_ids.ts`), read without its id. */
+  sectionOfPart(n: number): number;
   /**
    * Analyzes a query and expands each term to the dictionary terms within one edit. When the
    * dictionary is in ranges, throws unless the ranges it needs are read: see {@link readPlan}.
@@ -385,7 +393,7 @@ function namesOf(doc: IndexableDocument): string {
  * ], "hash");
  * const weights = { name: 2, keywords: 3, description: 1, content: 1, focus: 2 };
  * const hits = index.search(index.plan("runing"), { weights });
- * assert.ok(hits[0]?.id === "a");
+ * assert.equal(index.ids.at(hits[0]!.doc), "a");
  * ```
  */
 export function buildSearchIndex(
@@ -654,6 +662,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     pages,
     manifestOrder: data.manifestOrder === true,
     partOf,
+    sectionOfPart: (n) => data.partSections?.[n - pages] ?? sectionOfPart(ids.at(n)!),
     plan,
     readPlan(query) {
       // Every stats range, with the first search's dictionary ranges and postings: its words'

@@ -22,7 +22,7 @@ const byScore = (a: SearchHit, b: SearchHit) => b.score - a.score || a.doc - b.d
  * ```ts
  * import assert from "node:assert/strict";
  * import { topHits } from "./top_hits.ts";
- * const hits = [1, 5, 3, 5].map((score, doc) => ({ doc, id: `${doc}`, score, matched: 1 }));
+ * const hits = [1, 5, 3, 5].map((score, doc) => ({ doc, score, matched: 1 }));
  * assert.deepEqual(topHits(hits, undefined).map((h) => h.doc), [1, 3, 2, 0]);
  * ```
  */
@@ -55,7 +55,6 @@ export interface Ranking {
  * import { topOfColumns } from "./top_hits.ts";
  * const scores = [1, 5, 3, 5, 0, 2, 4, 1, 0, 2];
  * const columns = {
- *   ids: scores.map((_, n) => `${n}`),
  *   docs: Int32Array.from(scores, (_, n) => n),
  *   scores: Float64Array.from(scores),
  *   matched: new Uint16Array(10),
@@ -88,7 +87,6 @@ export function topOfColumns(
     else below++;
   }
   const rest: HitColumns = {
-    ids: columns.ids,
     docs: new Int32Array(below),
     scores: new Float64Array(below),
     matched: new Uint16Array(below),

@@ -76,6 +76,10 @@ export function deferredShards(open: () => Promise<ShardedCacheOptions>): Sharde
         rows: (range, k) => now().store.detailRange.rows(range, k),
         readAll: later((o) => o.store.detailRange.readAll),
       },
+      idRange: {
+        read: later((o) => o.store.idRange.read),
+        ids: (...args) => now().store.idRange.ids(...args),
+      },
       chunkCache,
     },
     engine: {

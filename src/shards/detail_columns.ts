@@ -18,8 +18,8 @@ import type { ShardReader } from "./shard_reader.ts";
  * import assert from "node:assert/strict";
  * import { detailRows, packDetails } from "./detail_columns.ts";
  * const range = [
- *   { n: "Alpha", d: "A", z: 10, lastUpdated: "2026-01-01" },
- *   { n: "Beta", d: "", z: 7, lastUpdated: "2026-01-01" },
+ *   { i: "d/a", n: "Alpha", d: "A", z: 10, lastUpdated: "2026-01-01" },
+ *   { i: "d/b", n: "Beta", d: "", z: 7, lastUpdated: "2026-01-01" },
  * ];
  * const packed = JSON.parse(JSON.stringify(packDetails(range)));
  * assert.deepEqual(detailRows(packed, 0).map((r) => [r.n, r.d, r.z, r.lastUpdated]), [

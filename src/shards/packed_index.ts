@@ -3,10 +3,10 @@
  * cold isolate reads for every document of the shelf before its first answer.
  *
  * - `ids` are left out when they are the edge manifest's documents' (the pages, in order) and
- *   their parts' (`part_rule.ts`'s `partId` of its page's id and its section's place, the places
- *   written as numbers, deflated): the runtime takes them from the manifest it reads anyway, each
- *   when it is read ({@link DerivedIds}: a first search reads its hits', not the 89,538 ids of the
- *   reference shelf's pages and parts).
+ *   their parts' (`part_ids.ts`' `partId` of its page's id and its section's place, the places
+ *   written as numbers, deflated): the runtime reads none of them — the engine joins the pages to
+ *   the store's documents by position (whose ids are read with their details: `id_ranges.ts`),
+ *   and the part rule reads a part's section from the places (`partSections`).
  * - `lengths` and `inbound` are numbers (`number_text.ts`), not JSON arrays, read back as the
  *   typed arrays they decode to; `parts` (each part's page) too, deflated (`deflated_bytes.ts`):
  *   a page's parts are consecutive, and their pages and places were 315 of the 381 KB of a
@@ -25,7 +25,7 @@
  */
 import type { DocumentIds } from "../search/document_ids.ts";
 import { fieldRecord, FIELDS } from "../search/index_fields.ts";
-import { partId, sectionOfPart } from "../search/part_rule.ts";
+import { partId, sectionOfPart } from "../search/part_ids.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { deflateNumbers, deflateText, inflateNumbers, inflateText } from "./deflated_bytes.ts";
 import { decodeNumbers, encodeNumbers } from "./number_text.ts";
@@ -36,7 +36,8 @@ export const PACKED_INDEX = "shelf-packed-index-2";
 
 /** The edge index with its per-document data packed. */
 export interface PackedIndex
-  extends Omit<SearchIndexData, "ids" | "names" | "lengths" | "inbound" | "parts"> {
+  extends
+    Omit<SearchIndexData, "ids" | "names" | "lengths" | "inbound" | "parts" | "partSections"> {
   packed: typeof PACKED_INDEX;
   /** Its documents: pages, then parts. */
   documents: number;
@@ -140,8 +141,9 @@ export async function packIndex(
   data: SearchIndexData,
   pageIds: readonly string[],
 ): Promise<PackedIndex> {
-  const { ids, names, lengths, inbound, parts, ...rest } = data;
-  const { dictionaryRanges, postingsChunks, documentRanges, ...written } = rest;
+  const { ids, names, lengths, inbound, parts, ...others } = data;
+  const { dictionaryRanges, postingsChunks, documentRanges, ...more } = others;
+  const { partSections: _sections, manifestOrder: _order, ...written } = more;
   const sections = derivedParts(data, pageIds);
   const starts = { dictionaryRanges, postingsChunks, documentRanges };
   const packed: PackedIndex = {
@@ -167,8 +169,9 @@ export async function packIndex(
 /**
  * The index `value` stands for: a {@link PackedIndex} unpacked, its ids, when left out, made from
  * `pageIds` (the manifest's documents', in order) when read ({@link DerivedIds}; the index then
- * says its pages are in `manifestOrder`); anything else as it is (for `importSearchIndex` to
- * check). Throws a `TypeError` on a packed index it cannot unpack.
+ * says its pages are in `manifestOrder`, and gives its parts' sections as `partSections`);
+ * anything else as it is (for `importSearchIndex` to check). Throws a `TypeError` on a packed
+ * index it cannot unpack.
  *
  * @example
  * ```ts
@@ -215,8 +218,9 @@ export async function unpackIndex(value: unknown, pageIds: DocumentIds): Promise
     };
     const partOf = parts === undefined ? undefined : await inflateNumbers(parts);
     let allIds: DocumentIds | undefined = ids;
+    let sections: ArrayLike<number> | undefined;
     if (allIds === undefined) {
-      const sections = partSections === undefined ? [] : await inflateNumbers(partSections);
+      sections = partSections === undefined ? [] : await inflateNumbers(partSections);
       const pages = documents - sections.length;
       if (pageIds.length !== pages || sections.length !== (partOf?.length ?? 0)) {
         throw new Error(`its ${pages} pages are not the manifest's ${pageIds.length}`);
@@ -229,7 +233,8 @@ export async function unpackIndex(value: unknown, pageIds: DocumentIds): Promise
       ...rest,
       ...kept,
       ids: allIds,
-      ...(ids === undefined ? { manifestOrder: true } : {}),
+      // Its parts' sections read without their ids (`SearchIndex.sectionOfPart`).
+      ...(sections ? { manifestOrder: true, partSections: sections } : {}),
       names: ranged ? [] : decodeColumn("names", names, documents),
       lengths: ranged ? fieldRecord(() => []) : Object.fromEntries(
         FIELDS.map((f) => [f, numbers(`lengths.${f}`, lengths?.[f])]),

@@ -12,6 +12,7 @@ import type { ChunkCache } from "../content/chunk_cache.ts";
 import type { Manifest } from "../content/manifest.ts";
 import type { StoreCacheOptions } from "../content/store_cache.ts";
 import type { detailRows } from "./detail_columns.ts";
+import type { idRangeIds } from "./id_range_columns.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import type { ShardRoot } from "./shard_root.ts";
@@ -31,6 +32,9 @@ export interface RootLoaders {
   detailRanges(contentHash: string): Promise<readonly unknown[]>;
   /** A read detail range's rows (`detail_columns.ts`); throws before the first manifest read. */
   detailRows: typeof detailRows;
+  idRange(k: number, contentHash: string): Promise<unknown>;
+  /** A read id range's ids (`id_range_columns.ts`); likewise. */
+  idRangeIds: typeof idRangeIds;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
@@ -80,8 +84,10 @@ export function rootLoaders(
   reader: ShardReader,
 ): RootLoaders {
   const roots = new Map<string, ShardedLoaders>();
-  // A detail range's reader, from the unpacking modules the first manifest read imports.
+  // A detail range's and an id range's readers, from the unpacking modules the first manifest
+  // read imports.
   let rowsOf: typeof detailRows | undefined;
+  let idsOf: typeof idRangeIds | undefined;
   const of = (contentHash: string): ShardedLoaders => {
     const loaders = roots.get(contentHash);
     if (!loaders) throw new RangeError(`no sharded build of content ${contentHash} is loaded`);
@@ -91,11 +97,12 @@ export function rootLoaders(
     reader,
     async manifest() {
       // The unpacking modules are imported while the root is read (an unsharded site never does).
-      const [root, { shardedLoaders, detailRows }] = await Promise.all([
+      const [root, { shardedLoaders, detailRows, idRangeIds }] = await Promise.all([
         readRoot(),
         import("./sharded_loaders.ts"),
       ]);
       rowsOf = detailRows;
+      idsOf = idRangeIds;
       let loaders = roots.get(root.contentHash);
       if (!loaders) {
         roots.set(root.contentHash, loaders = shardedLoaders(root, reader));
@@ -117,6 +124,11 @@ export function rootLoaders(
       if (!rowsOf) throw new RangeError(`detail range ${k} read before its build's manifest`);
       return rowsOf(range, k);
     },
+    idRange: (k, hash) => of(hash).idRange(k),
+    idRangeIds(range, k, count) {
+      if (!idsOf) throw new RangeError(`id range ${k} read before its build's manifest`);
+      return idsOf(range, k, count);
+    },
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
     dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
@@ -130,6 +142,7 @@ export interface ShardedStoreOptions {
   load: () => Promise<Manifest>;
   bodyChunk: (k: number, contentHash: string) => Promise<unknown>;
   detailRange: Required<NonNullable<StoreCacheOptions["detailRange"]>>;
+  idRange: NonNullable<StoreCacheOptions["idRange"]>;
   chunkCache: ChunkCache;
 }
 
@@ -176,6 +189,7 @@ export function shardedCacheOptions(
         rows: loaders.detailRows,
         readAll: loaders.detailRanges,
       },
+      idRange: { read: loaders.idRange, ids: loaders.idRangeIds },
       chunkCache,
     },
     engine: {

@@ -1,10 +1,12 @@
 /**
  * The root of a sharded build: the one small file an edge function bundles (as the stub
  * `{ "shards": root }` in place of `edge-manifest.json`), naming every shard by content hash —
- * the edge manifest (documents without bodies and most sections) and the edge index (without
+ * the edge manifest (documents without ids, bodies and most sections: its size grows with the
+ * number of id ranges, not of documents) and the edge index (without
  * postings or dictionary), each in parts, the body ranges with the documents' sections
  * (`body_ranges.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
- * (`dictionary_ranges.ts`), the detail ranges (`document_details.ts`), the document stats and name
+ * (`dictionary_ranges.ts`), the detail ranges (`document_details.ts`), the id ranges
+ * (`id_ranges.ts`), the document stats and name
  * ranges (`document_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the
  * number of chunks only (about 24 bytes a chunk), not with the knowledge base's text.
  * `shardedLoaders` (`sharded_loaders.ts`) turns it into the loaders the content store and the
@@ -33,6 +35,8 @@ export interface ShardRoot {
   bodies: string[];
   /** Detail range `k`'s shard (`document_details.ts`). */
   details: string[];
+  /** Id range `k`'s shard (`id_ranges.ts`): the manifest keeps each range's first id. */
+  ids: string[];
   /** Detail volume `k`'s shard: the ranges again, in runs read when every range is wanted. */
   detailVolumes: string[];
   /** Postings chunk `k`'s shard. */
@@ -77,7 +81,7 @@ export interface ShardRootCheck {
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
  * const root = { layout: "shelf-shards-8", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], details: [], detailVolumes: [], postings: [],
+ *   index: [name], bodies: [name], details: [], ids: [], detailVolumes: [], postings: [],
  *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
@@ -93,7 +97,7 @@ export function isShardRoot(value: unknown, check: ShardRootCheck = {}): value i
   const c = check.names ?? true;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1, c) && names(r.index, 1, c) &&
-    names(r.bodies, 1, c) && names(r.details, 0, c) &&
+    names(r.bodies, 1, c) && names(r.details, 0, c) && names(r.ids, 0, c) &&
     names(r.detailVolumes, 0, c) && names(r.postings, 0, c) && names(r.dictionary, 0, c) &&
     names(r.dictionaryVolumes, 0, c) && names(r.documentStats, 0, c) &&
     names(r.documentNames, 0, c) && typeof views === "object" && views !== null &&

@@ -7,18 +7,34 @@
  *
  * @module
  */
-import { fieldReader } from "../content/compact_documents.ts";
 import { assertManifest, type Manifest } from "../content/manifest.ts";
+import type { DocumentIds } from "../search/document_ids.ts";
 import type { SearchIndexData } from "../search/search_index.ts";
 import { readVolumes } from "./detail_columns.ts";
 
 /** A detail range's rows, for the loaders that import this module on first need. */
 export { detailRows } from "./detail_columns.ts";
+/** An id range's ids, likewise. */
+export { idRangeIds } from "./id_range_columns.ts";
 import { unpackManifest } from "./document_columns.ts";
 import { unpackIndex } from "./packed_index.ts";
 import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import type { ShardRoot } from "./shard_root.ts";
+
+/**
+ * The page ids of a sharded edge index: its manifest's documents', which are in id ranges
+ * (`id_ranges.ts`) the index does not read: an engine joins its pages to the store's documents
+ * by position, and the store reads the ids of those it shows.
+ */
+function storeIdsOnly(manifest: Manifest): DocumentIds {
+  return {
+    length: manifest.compactDocuments?.length ?? 0,
+    at(n) {
+      throw new RangeError(`a sharded index reads no id (document ${n}): its store's documents do`);
+    },
+  };
+}
 
 /** What the edge app needs to read a sharded build. */
 export interface ShardedLoaders {
@@ -28,6 +44,8 @@ export interface ShardedLoaders {
   index(contentHash: string): Promise<SearchIndexData | undefined>;
   bodyChunk(k: number): Promise<unknown>;
   detailRange(k: number): Promise<unknown>;
+  /** Id range `k` (`id_ranges.ts`). */
+  idRange(k: number): Promise<unknown>;
   /** Every detail range, in order, from the volumes. */
   detailRanges(): Promise<readonly unknown[]>;
   postingsChunk(k: number): Promise<unknown>;
@@ -71,25 +89,19 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     manifest: loadManifest,
     async index(contentHash) {
       if (contentHash === root.contentHash) {
-        // Its ids are the manifest's documents' (`packed_index.ts`): both read at once.
+        // Its pages are the manifest's documents (`packed_index.ts`): both read at once.
         const [packed, whole] = await Promise.all([
           reader.jsonOfParts(root.index),
           loadManifest(),
         ]);
-        // Each read when asked (`DerivedIds`): no list of every id.
-        const docs = whole.compactDocuments ?? [];
-        const id = fieldReader(docs);
-        const ids = {
-          length: docs.length,
-          at: (n: number) => n < docs.length ? id("i", n) as string : undefined,
-        };
-        return await unpackIndex(packed, ids) as SearchIndexData;
+        return await unpackIndex(packed, storeIdsOnly(whole)) as SearchIndexData;
       }
       const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
       return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
     },
     bodyChunk: chunk(root.bodies, "body"),
     detailRange: chunk(root.details, "detail range"),
+    idRange: chunk(root.ids, "id range"),
     detailRanges: () => readVolumes(root.detailVolumes, reader),
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),

@@ -161,11 +161,12 @@ export const read: ToolDefinition = {
     },
     required: ["uri"],
   },
-  call(args, { store, docsAlias, search }) {
+  async call(args, { store, docsAlias, search }) {
     const uri = stringArg(args, "uri", { required: true, maxLength: 2048 })!;
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
-    const doc = resolveResource(store, uri, { docsAlias });
+    const doc = await resolveResource(store, uri, { docsAlias });
     if (!doc) {
+      await store.loadIds(); // every URI is compared
       const close = closestUris(store, uri);
       return errorResult(
         `Resource not found: ${uri}` +

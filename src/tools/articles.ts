@@ -108,9 +108,18 @@ const ARTICLE_SCHEMA: JsonSchema = {
   required: ["slug", "category", "title", "description", "tags", "uri", "source"],
 };
 
-/** The error for a category the store does not have (none for `""`, meaning all of them). */
-function unknownCategory(store: ContentStore, category: string | undefined, wanted: string) {
-  if (wanted === "" || store.categories.some((c) => c.toLowerCase() === wanted)) return undefined;
+/**
+ * The error for a category the store does not have (none for `""`, meaning all of them); a
+ * category is in every document's path: every id is read first (`ContentStore.loadIds`).
+ */
+async function unknownCategory(
+  store: ContentStore,
+  category: string | undefined,
+  wanted: string,
+) {
+  if (wanted === "") return undefined;
+  await store.loadIds();
+  if (store.categories.some((c) => c.toLowerCase() === wanted)) return undefined;
   return errorResult(
     `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,
   );
@@ -164,7 +173,7 @@ export const listArticles: ToolDefinition = {
     },
     required: ["articles", "count", "total"],
   },
-  call(args, { store, structured, search }) {
+  async call(args, { store, structured, search }) {
     const category = stringArg(args, "category", { maxLength: 200 });
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const limit = intArg(args, "limit", {
@@ -173,7 +182,7 @@ export const listArticles: ToolDefinition = {
       clampTo: LIST_LIMIT_MAX,
     });
     const wanted = (category ?? "").trim().toLowerCase();
-    const unknown = unknownCategory(store, category, wanted);
+    const unknown = await unknownCategory(store, category, wanted);
     if (unknown) return unknown;
     const budget = answerChars(search, 1000);
     const key = `list_articles|${wanted}|${limit}|${offset}|${budget}|${structured}`;
@@ -223,10 +232,10 @@ export const getArticle: ToolDefinition = {
     required: ["slug"],
   },
   outputSchema: ARTICLE_SCHEMA,
-  call(args, { store, structured, search }) {
+  async call(args, { store, structured, search }) {
     const slug = stringArg(args, "slug", { required: true, maxLength: 512 })!;
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
-    const found = store.lookup(slug);
+    const found = await store.lookup(slug);
     if (found.kind === "missing") return errorResult(`Article '${slug}' not found`);
     if (found.kind === "ambiguous") {
       return errorResult(
@@ -323,7 +332,7 @@ export const searchArticles: ToolDefinition = {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const category = stringArg(args, "category", { maxLength: 200 });
     const wanted = (category ?? "").trim().toLowerCase();
-    const unknown = unknownCategory(store, category, wanted);
+    const unknown = await unknownCategory(store, category, wanted);
     if (unknown) return unknown;
     const ranked = await (await engine()).query(query, {
       weights: ARTICLE_SEARCH_WEIGHTS,

@@ -82,7 +82,7 @@ export const openaiFetch: ToolDefinition = {
   async call(args, ctx) {
     const id = stringArg(args, "id", { required: true, maxLength: 2048 })!;
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
-    const doc = resolveResource(ctx.store, id, { docsAlias: false });
+    const doc = await resolveResource(ctx.store, id, { docsAlias: false });
     if (!doc) return errorResult(`Document not found: ${id}`);
     await ctx.store.loadBodies([doc]);
     const page = pageText(ctx.store.body(doc), offset, answerChars(ctx.search, 600));

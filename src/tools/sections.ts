@@ -62,17 +62,17 @@ function displayName(store: ContentStore, doc: ManifestDocument): string {
   return store.sourceNames.length > 1 ? `${doc.source}/${doc.filename}` : doc.filename;
 }
 
-/** Finds a document by file name (with or without extension, or `source/filename`). */
-function findFile(
+/**
+ * Finds a document by file name (with or without extension, or `source/filename`:
+ * `ContentStore.byFile`); suggests the closest of all when none has it (every id read then).
+ */
+async function findFile(
   store: ContentStore,
   filename: string,
-): ManifestDocument | ToolResult {
+): Promise<ManifestDocument | ToolResult> {
   const clean = filename.trim().replaceAll("\\", "/").replace(/^\.?\/+/, "");
   const docs = store.manifest.documents;
-  const matches = docs.filter((d) =>
-    d.filename === clean || d.path === clean || `${d.source}/${d.filename}` === clean ||
-    `${d.source}/${d.path}` === clean
-  );
+  const matches = await store.byFile(clean);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
     return sectionError("FILE_NOT_FOUND", `File '${filename}' is in several sources; name one`, {
@@ -80,6 +80,7 @@ function findFile(
       candidates: matches.map((d) => `${d.source}/${d.filename}`),
     });
   }
+  await store.loadIds();
   return sectionError("FILE_NOT_FOUND", `File '${filename}' not found`, {
     filename,
     suggestions: closest(docs.map((d) => displayName(store, d)), clean),
@@ -225,7 +226,7 @@ export const tableOfContents: ToolDefinition = {
   async call(args, { store, structured, search }) {
     const filename = stringArg(args, "filename", { required: true, maxLength: 1024 })!;
     const maxDepth = intArg(args, "max_depth", { min: 1, fallback: 6, clampTo: 6 });
-    const found = findFile(store, filename);
+    const found = await findFile(store, filename);
     if ("content" in found) return found;
     // A sharded build keeps most documents' sections beside their bodies.
     await store.loadBodies([found]);
@@ -291,7 +292,7 @@ export const readSections: ToolDefinition = {
     if (!Array.isArray(ids) || ids.length === 0) {
       throw new ToolArgError("section_ids: must be a non-empty list of section ids");
     }
-    const found = findFile(store, filename);
+    const found = await findFile(store, filename);
     if ("content" in found) return found;
     await store.loadBodies([found]);
     const body = store.body(found);

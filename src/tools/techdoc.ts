@@ -117,15 +117,18 @@ export const searchDocumentation: ToolDefinition = {
   },
 };
 
-function findDocument(store: ContentStore, id: string): ManifestDocument | undefined {
-  const resource = resolveResource(store, id, { docsAlias: true });
+async function findDocument(
+  store: ContentStore,
+  id: string,
+): Promise<ManifestDocument | undefined> {
+  const resource = await resolveResource(store, id, { docsAlias: true });
   if (resource) return resource;
   const clean = id.trim().replaceAll("\\", "/").replace(/^\/+/, "");
-  const byFile = store.manifest.documents.filter((d) =>
+  const byFile = (await store.byFile(clean)).filter((d) =>
     d.filename === clean || `${d.source}/${d.filename}` === clean
   );
   if (byFile.length === 1) return byFile[0];
-  const found = store.lookup(clean);
+  const found = await store.lookup(clean);
   return found.kind === "found" ? found.doc : undefined;
 }
 
@@ -155,7 +158,7 @@ export const getDocument: ToolDefinition = {
     if (typeof id !== "string" || id.trim() === "" || id.length > 2048) {
       invalid("document_id: required non-empty string");
     }
-    const doc = findDocument(store, id);
+    const doc = await findDocument(store, id);
     if (!doc) {
       return { content: [{ type: "text", text: `Document not found: ${id}` }], isError: true };
     }

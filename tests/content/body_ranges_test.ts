@@ -40,7 +40,7 @@ Deno.test("body ranges: a document's body and sections are read in one shard, an
   const store = createContentStore(edge, {
     bodyChunk: (k) => (read.push(k), Promise.resolve(structuredClone(ranges[k]))),
   });
-  const a = store.byId("docs/a")!;
+  const a = (await store.byId("docs/a"))!;
   assert.throws(() => a.sections, /sections of docs\/a read before loadBodies/);
   assert.throws(() => store.body(a), /body of docs\/a read before loadBodies/);
   await store.loadBodies([a]);
@@ -59,7 +59,10 @@ Deno.test("body ranges: a document's body and sections are read in one shard, an
   assert.throws(() => createContentStore(edge), /bodies are in body ranges and nothing loads them/);
   // A range that is not the one the manifest names (another build's) is refused when read.
   const swapped = createContentStore(edge, { bodyChunk: (k) => Promise.resolve(ranges[k + 1]) });
-  await assert.rejects(swapped.loadBodies([swapped.byId("docs/a")!]), /body range 0 is not/);
+  await assert.rejects(
+    swapped.loadBodies([(await swapped.byId("docs/a"))!]),
+    /body range 0 is not/,
+  );
 });
 
 Deno.test("body ranges: a document keeps no sections read from a range (the chunk cache bounds them)", async () => {
@@ -71,7 +74,7 @@ Deno.test("body ranges: a document keeps no sections read from a range (the chun
     bodyChunk: (k) => Promise.resolve(structuredClone(ranges[k])),
     chunkCache: cache,
   });
-  const [a, c] = [store.byId("docs/a")!, store.byId("docs/c")!];
+  const [a, c] = [(await store.byId("docs/a"))!, (await store.byId("docs/c"))!];
   await store.loadBodies([a]);
   const first = a.sections;
   clock += 10;

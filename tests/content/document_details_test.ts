@@ -8,6 +8,7 @@ import { buildManifest } from "../../src/build/build_manifest.ts";
 import { compactManifest } from "../../src/content/compact_documents.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import { detailRangeOf, splitDetails } from "../../src/content/document_details.ts";
+import { splitIds } from "../../src/content/id_ranges.ts";
 import { scopedStore } from "../../src/content/scoped_store.ts";
 
 const files = (prefix: string) =>
@@ -25,12 +26,26 @@ const { manifest } = await buildManifest({
   ],
 });
 
-/** A store over the manifest with its details in ranges of 250 bytes, and the ranges it reads. */
+/**
+ * A store over the manifest with its details in ranges of 250 bytes and its ids in id ranges of 4
+ * (as a sharded build keeps them), and the ranges it reads.
+ */
 function rangedStore() {
-  const { edge, ranges } = splitDetails(compactManifest(manifest), 250);
+  const split = splitDetails(compactManifest(manifest), 250);
+  const { ranges } = split;
+  const ids = splitIds(manifest.documents.map((d) => d.id), 4);
+  const edge = { ...split.edge, idRangeFirsts: ids.firsts, idRangeSize: 4 };
   const reads: number[] = [];
+  const idReads: number[] = [];
   let failing = false;
   const store = createContentStore(edge, {
+    idRange: {
+      read: (k) => {
+        idReads.push(k);
+        return failing ? Promise.reject(new Error("offline")) : Promise.resolve(ids.ranges[k]);
+      },
+      ids: (range) => (i) => (range as string[])[i]!,
+    },
     detailRange: {
       read: (k) => {
         reads.push(k);
@@ -40,7 +55,7 @@ function rangedStore() {
     },
   });
   const starts = edge.detailRangeStarts!;
-  return { store, reads, starts, fail: (on: boolean) => (failing = on) };
+  return { store, reads, idReads, starts, fail: (on: boolean) => (failing = on) };
 }
 
 Deno.test("document details: read for the documents asked for, whole once all are loaded", async () => {
@@ -48,13 +63,17 @@ Deno.test("document details: read for the documents asked for, whole once all ar
   const { store, reads, starts } = rangedStore();
   assert.ok(starts.length >= 3, `${starts.length} ranges`);
   const doc = store.manifest.documents[5]!;
-  // What every request needs is there at once; a detail (the title too) is not, with a clear error.
-  assert.equal(doc.id, whole.manifest.documents[5]!.id);
-  assert.throws(() => doc.description, /details of open\/o\/p5 read before they were loaded/);
-  assert.throws(() => doc.title, /details of open\/o\/p5 read before they were loaded/);
+  // What every request needs is there at once; a detail (the title, the id too) is not, with a
+  // clear error.
+  assert.equal(doc.source, "open");
+  assert.throws(() => doc.id, /id of document 5 read before it was loaded/);
+  assert.throws(() => doc.description, /details of document 5 read before they were loaded/);
+  assert.throws(() => doc.title, /details of document 5 read before they were loaded/);
   assert.throws(() => store.documents, /read before they were loaded/);
   await store.loadDocuments([doc]);
   assert.deepEqual(reads, [detailRangeOf(5, starts)]);
+  // The id comes with the details.
+  assert.equal(doc.id, whole.manifest.documents[5]!.id);
   assert.equal(doc.description, "About o 5");
   assert.equal(doc.title, whole.manifest.documents[5]!.title);
   assert.deepEqual(doc.keywords, ["k2"]);

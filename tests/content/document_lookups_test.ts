@@ -24,20 +24,20 @@ Deno.test("lookups: a document found by id or URI makes no other document's URI,
   const { spied, reads } = counted(docs, ["uri", "path", "slug"]);
   const lookups = createLookups(spied, manifest.sources.map((s) => s.name), (d) => d.path);
   const doc = spied[7]!;
-  assert.equal(lookups.byId(doc.id), doc);
-  assert.deepEqual(lookups.lookup(doc.id), { kind: "found", doc });
+  assert.equal(await lookups.byId(doc.id), doc);
+  assert.deepEqual(await lookups.lookup(doc.id), { kind: "found", doc });
   assert.equal(reads.count, 0);
   const uri = doc.uri;
   reads.count = 0;
-  assert.equal(lookups.byUri(uri), doc);
+  assert.equal(await lookups.byUri(uri), doc);
   assert.equal(reads.count, 1); // its own URI, checked
   reads.count = 0;
-  assert.equal(lookups.byUri(`${uri}.md`), undefined);
-  assert.equal(lookups.byUri("acdc://nowhere/x"), undefined);
-  assert.equal(lookups.byUri("acdc://docs/%E0%A4%A"), undefined); // no escape
+  assert.equal(await lookups.byUri(`${uri}.md`), undefined);
+  assert.equal(await lookups.byUri("acdc://nowhere/x"), undefined);
+  assert.equal(await lookups.byUri("acdc://docs/%E0%A4%A"), undefined); // no escape
   assert.equal(reads.count, 0);
   // A slug reads every document's path and slug, once.
-  assert.equal(lookups.lookup(docs[3]!.slug).kind, "found");
+  assert.equal((await lookups.lookup(docs[3]!.slug)).kind, "found");
   assert.equal(reads.count, docs.length * 2);
 });
 
@@ -46,11 +46,11 @@ Deno.test("lookups: every document found by its id, URI, path and slug as by sca
   const store = createContentStore(manifest);
   const docs = manifest.documents;
   for (const doc of store.manifest.documents) {
-    assert.equal(store.byId(doc.id)?.id, doc.id);
-    assert.equal(store.byUri(doc.uri)?.id, doc.id);
-    assert.equal(store.byUri(doc.uri.replace("acdc://", "acdc:///")), undefined);
+    assert.equal((await store.byId(doc.id))?.id, doc.id);
+    assert.equal((await store.byUri(doc.uri))?.id, doc.id);
+    assert.equal(await store.byUri(doc.uri.replace("acdc://", "acdc:///")), undefined);
     const bySlug = docs.filter((d) => d.slug === doc.slug);
-    assert.equal(store.lookup(doc.slug).kind, bySlug.length === 1 ? "found" : "ambiguous");
+    assert.equal((await store.lookup(doc.slug)).kind, bySlug.length === 1 ? "found" : "ambiguous");
   }
   // Sources whose names a URI does not spell as they are: found among every document's URIs.
   const odd = (name: string) =>
@@ -63,6 +63,6 @@ Deno.test("lookups: every document found by its id, URI, path and slug as by sca
   for (const name of ["a%41", "a/b"]) {
     const renamed = odd(name);
     const lookups = createLookups(renamed, [name], (d) => d.id);
-    for (const doc of renamed) assert.equal(lookups.byUri(doc.uri), doc);
+    for (const doc of renamed) assert.equal(await lookups.byUri(doc.uri), doc);
   }
 });

@@ -24,17 +24,17 @@ Deno.test("store: documents newest first, undated last", async () => {
 
 Deno.test("store: lookup by slug, category/slug, source/path; ambiguity lists candidates", async () => {
   const store = createContentStore(await manifestOf([{ name: "docs", description: "", files }]));
-  assert.equal(store.lookup("b").kind, "found");
-  assert.equal(store.lookup("patterns/a").kind, "found");
-  assert.equal(store.lookup("docs/patterns/a").kind, "found");
-  assert.equal(store.lookup("/patterns/b/").kind, "found");
-  assert.deepEqual(store.lookup("a"), {
+  assert.equal((await store.lookup("b")).kind, "found");
+  assert.equal((await store.lookup("patterns/a")).kind, "found");
+  assert.equal((await store.lookup("docs/patterns/a")).kind, "found");
+  assert.equal((await store.lookup("/patterns/b/")).kind, "found");
+  assert.deepEqual(await store.lookup("a"), {
     kind: "ambiguous",
     candidates: ["concepts/a", "patterns/a"],
   });
-  assert.deepEqual(store.lookup("missing"), { kind: "missing" });
-  assert.deepEqual(store.lookup("../patterns/a"), { kind: "missing" });
-  assert.equal(store.byUri("acdc://docs/top")?.path, "top");
+  assert.deepEqual(await store.lookup("missing"), { kind: "missing" });
+  assert.deepEqual(await store.lookup("../patterns/a"), { kind: "missing" });
+  assert.equal((await store.byUri("acdc://docs/top"))?.path, "top");
 });
 
 Deno.test("store: refuses a manifest of another schema version", () => {

@@ -138,9 +138,9 @@ Deno.test("file names: NFC and NFD are one document, control characters are refu
   const odd = manifest.documents.find((d) => d.title === "Odd")!;
   assert.equal(odd.uri, "acdc://docs/what%3F%20%231%20100%25");
   const store = createContentStore(manifest);
-  assert.equal(resolveResource(store, odd.uri)?.title, "Odd");
-  assert.equal(resolveResource(store, "acdc://docs/caf\u00e9")?.title, "NFC");
-  assert.equal(resolveResource(store, "acdc://docs/cafe\u0301.md")?.title, "NFC");
+  assert.equal((await resolveResource(store, odd.uri))?.title, "Odd");
+  assert.equal((await resolveResource(store, "acdc://docs/caf\u00e9"))?.title, "NFC");
+  assert.equal((await resolveResource(store, "acdc://docs/cafe\u0301.md"))?.title, "NFC");
 });
 
 Deno.test("fuzz: documents made of hostile fragments always build, within the caps", async () => {

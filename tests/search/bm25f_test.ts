@@ -19,7 +19,7 @@ Deno.test("bm25f: more mentions at equal length rank higher (term frequency is s
     },
   ], "h");
   const hits = index.search(index.plan("cache"), { weights: W });
-  assert.deepEqual(hits.map((h) => h.id), ["often", "once"]);
+  assert.deepEqual(hits.map((h) => index.ids.at(h.doc)), ["often", "once"]);
   assert.ok(hits[0]!.score > hits[1]!.score);
 });
 
@@ -28,10 +28,13 @@ Deno.test("bm25f: the same mention counts more in a short body than in a long on
     { id: "long", name: "A", keywords: [], description: "", content: `cache ${filler(400)}` },
     { id: "short", name: "B", keywords: [], description: "", content: `cache ${filler(10)}` },
   ], "h");
-  assert.deepEqual(index.search(index.plan("cache"), { weights: W }).map((h) => h.id), [
-    "short",
-    "long",
-  ]);
+  assert.deepEqual(
+    index.search(index.plan("cache"), { weights: W }).map((h) => index.ids.at(h.doc)),
+    [
+      "short",
+      "long",
+    ],
+  );
 });
 
 Deno.test("bm25f: frequencies and lengths survive export and import", async () => {
@@ -47,8 +50,8 @@ Deno.test("bm25f: frequencies and lengths survive export and import", async () =
   const loaded = importSearchIndex(data);
   const plan = loaded.plan("cache");
   assert.deepEqual(
-    loaded.search(plan, { weights: W }).map((h) => [h.id, h.score]),
-    built.search(built.plan("cache"), { weights: W }).map((h) => [h.id, h.score]),
+    loaded.search(plan, { weights: W }).map((h) => [loaded.ids.at(h.doc), h.score]),
+    built.search(built.plan("cache"), { weights: W }).map((h) => [built.ids.at(h.doc), h.score]),
   );
 });
 
@@ -74,7 +77,7 @@ Deno.test("exact-name rule: a title or file name that is the query comes first, 
     },
   ], "h");
   const hits = index.search(index.plan("cache"), { weights: W });
-  const order = hits.map((h) => h.id);
+  const order = hits.map((h) => index.ids.at(h.doc));
   assert.equal(order[0], "t", "the title first");
   assert.deepEqual(new Set(order.slice(1, 3)), new Set(["f", "s"]), "then the file names");
   assert.equal(order[3], "big", "then the best of the rest");
@@ -86,7 +89,9 @@ Deno.test("exact-name rule: the bonus is ×2 for a title, ×1.5 for a file name 
     ...NAMED,
   ], "h");
   const byId = new Map(
-    index.search(index.plan("cache"), { weights: { ...W, name: 0 } }).map((h) => [h.id, h.score]),
+    index.search(index.plan("cache"), { weights: { ...W, name: 0 } }).map((
+      h,
+    ) => [index.ids.at(h.doc), h.score]),
   );
   assert.ok(Math.abs(byId.get("t")! / byId.get("f")! - 2 / 1.5) < 1e-9);
 });

@@ -40,7 +40,7 @@ Deno.test("prior: linked pages gain at most PRIOR_WEIGHT, unlinked ones lose not
   const plain = buildSearchIndex([doc("a", 0), doc("b", 0), doc("c", 0)], "p");
   const scores = (index: typeof plain) =>
     Object.fromEntries(
-      index.search(index.plan("widget"), { weights: W }).map((h) => [h.id, h.score]),
+      index.search(index.plan("widget"), { weights: W }).map((h) => [index.ids.at(h.doc), h.score]),
     );
   const withLinks = scores(linked);
   const without = scores(plain);

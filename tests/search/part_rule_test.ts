@@ -64,7 +64,7 @@ const store = createContentStore(manifest);
 Deno.test("part rule: the long page whose one section answers comes first; without parts it does not", async () => {
   const lengths = store.documents.map((d) => store.body(d).length);
   const average = lengths.reduce((a, b) => a + b, 0) / lengths.length;
-  assert.ok(store.body(store.byId("docs/reference")!).length >= PART_PAGE_RATIO * average);
+  assert.ok(store.body((await store.byId("docs/reference"))!).length >= PART_PAGE_RATIO * average);
   const documents = indexableDocuments(store);
   assert.ok(documents.some((d) => d.partOf !== undefined), "the reference page has parts");
   const withParts = createSearchEngine(store, buildIndexFor(store));
@@ -83,7 +83,7 @@ Deno.test("part rule: parts never show as results, narrowed or not, and exact na
   const engine = createSearchEngine(store, buildIndexFor(store));
   const pages = new Set(store.documents.map((d) => d.id));
   assert.ok(indexableDocuments(store).some((d) => d.id === "docs/reference#1" && d.partOf));
-  assert.ok(store.byId("docs/reference#1"), "a page has a part's id");
+  assert.ok(await store.byId("docs/reference#1"), "a page has a part's id");
   for (const q of ["typographer", "option 7 tables", "smart quotes", "build", "menus", "zzzz"]) {
     for (const filter of [{}, { source: "docs" }, { source: "blog" }, { category: "" }]) {
       const { hits, total } = await engine.query(q, { weights, limit: 50, ...filter });

@@ -17,12 +17,17 @@ Deno.test("index: hits holding too few words come after every other hit, marked 
   ], "h");
   const plan = index.plan("widget deployment rollback canary");
   const hits = index.search(plan, { weights: W, limit: 10 });
-  assert.deepEqual(hits.map((h) => [h.id, h.partial === true]), [["full", false], ["one", true]]);
+  assert.deepEqual(hits.map((h) => [index.ids.at(h.doc), h.partial === true]), [["full", false], [
+    "one",
+    true,
+  ]]);
   // Bit i of `terms` stands for plan.terms[i].
   assert.equal(hits[0]!.terms, 0b111);
   assert.equal(hits[1]!.terms, 0b1);
   // No filler once the strict hits reach the limit.
-  assert.deepEqual(index.search(plan, { weights: W, limit: 1 }).map((h) => h.id), ["full"]);
+  assert.deepEqual(index.search(plan, { weights: W, limit: 1 }).map((h) => index.ids.at(h.doc)), [
+    "full",
+  ]);
   // Two-word queries have no coverage rule: every hit holding a word is a full hit.
   const two = index.search(index.plan("widget canary"), { weights: W, limit: 10 });
   assert.ok(two.every((h) => h.partial === undefined));
@@ -39,7 +44,7 @@ Deno.test("index: a word typed whole with a hyphen does not make the half rule s
   assert.equal(plan.words, 4);
   assert.deepEqual(plan.terms.slice(4), ["third-party"]);
   const hits = index.search(plan, { weights: W, limit: 10 });
-  assert.deepEqual(hits.map((h) => [h.id, h.partial === true]), [["ref", false], [
+  assert.deepEqual(hits.map((h) => [index.ids.at(h.doc), h.partial === true]), [["ref", false], [
     "themes",
     false,
   ]]);

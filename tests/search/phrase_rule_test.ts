@@ -9,6 +9,8 @@ const section = (title: string) => ({
   start: 0,
   end: 1,
 });
+// The test's hits carry an id of their own (a search's hits carry none: `SearchHit.doc`).
+const idOf = (h: object) => (h as { id: string }).id;
 const plan = (...terms: string[]) => ({
   terms,
   words: terms.length,
@@ -37,7 +39,7 @@ Deno.test("an API page whose member heading is the query (HashMap::entry) gains 
     { doc: 1, id: "hashmap", score: 1, matched: 2, headWords: 1 },
   ];
   const rescore = createPhraseRule(docs);
-  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10, "HashMap entry").map((h) => h.id), [
+  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10, "HashMap entry").map(idOf), [
     "hashmap",
     "entry",
   ]);
@@ -63,11 +65,11 @@ Deno.test("an API page's kind beside its name and its full path are phrases", ()
     { doc: 0, id: "path", score: 1.1, matched: 2, headWords: 1 },
     { doc: 1, id: "fmt", score: 1, matched: 2, headWords: 1 },
   ];
-  assert.deepEqual(rescore(hits, plan("displai", "trait"), 10, "Display trait").map((h) => h.id), [
+  assert.deepEqual(rescore(hits, plan("displai", "trait"), 10, "Display trait").map(idOf), [
     "fmt",
     "path",
   ]);
-  assert.deepEqual(rescore(hits, plan("fmt", "displai"), 10, "fmt::Display").map((h) => h.id), [
+  assert.deepEqual(rescore(hits, plan("fmt", "displai"), 10, "fmt::Display").map(idOf), [
     "fmt",
     "path",
   ]);
@@ -83,7 +85,7 @@ Deno.test("a page no generator wrote gains nothing from its headings", () => {
     { doc: 0, id: "maps", score: 1, matched: 2, headWords: 1 },
   ];
   const rescore = createPhraseRule(docs);
-  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10, "HashMap entry").map((h) => h.id), [
+  assert.deepEqual(rescore(hits, plan("hashmap", "entri"), 10, "HashMap entry").map(idOf), [
     "other",
     "maps",
   ]);
@@ -118,7 +120,7 @@ Deno.test("the member's type is named by a word of its own, whole and unstemmed"
   ];
   const rescore = createPhraseRule(docs);
   assert.deepEqual(
-    rescore(hits, plan("iter", "peekabl"), 10, "Iterator::peekable").map((h) => h.id),
+    rescore(hits, plan("iter", "peekabl"), 10, "Iterator::peekable").map(idOf),
     ["iterator", "peekable", "iter"],
   );
 });
@@ -140,7 +142,7 @@ Deno.test("an API page the query names ranks above the pages it does not name, b
   ];
   const rescore = createPhraseRule(docs);
   const query = "Iterator peekable";
-  assert.deepEqual(rescore(hits, plan("iter", "peekabl"), 10, query).map((h) => h.id), [
+  assert.deepEqual(rescore(hits, plan("iter", "peekabl"), 10, query).map(idOf), [
     "iterator",
     "peekable",
   ]);
@@ -153,7 +155,7 @@ Deno.test("an API page the query names ranks above the pages it does not name, b
     exactName: true as const,
   };
   assert.deepEqual(
-    rescore([...hits, exact], plan("iter", "peekabl"), 10, query).map((h) => h.id),
+    rescore([...hits, exact], plan("iter", "peekabl"), 10, query).map(idOf),
     ["exact", "iterator", "peekable"],
   );
 });

@@ -21,15 +21,18 @@ const docs = [
 Deno.test("search: field weights keywords 3 > name 2 > content 1; only matches returned", () => {
   const index = buildSearchIndex(docs, "h");
   const hits = index.search(index.plan("deployments"), { weights: W });
-  assert.deepEqual(hits.map((h) => h.id).slice(0, 2), ["kw", "name"]);
-  assert.deepEqual(new Set(hits.map((h) => h.id)), new Set(["kw", "name", "body", "both"]));
+  assert.deepEqual(hits.map((h) => index.ids.at(h.doc)).slice(0, 2), ["kw", "name"]);
+  assert.deepEqual(
+    new Set(hits.map((h) => index.ids.at(h.doc))),
+    new Set(["kw", "name", "body", "both"]),
+  );
 });
 
 Deno.test("search: OR semantics scaled by matched/total terms", () => {
   const index = buildSearchIndex(docs, "h");
   const hits = index.search(index.plan("deployment rollback"), { weights: W });
-  const both = hits.find((h) => h.id === "both")!;
-  const body = hits.find((h) => h.id === "body")!;
+  const both = hits.find((h) => index.ids.at(h.doc) === "both")!;
+  const body = hits.find((h) => index.ids.at(h.doc) === "body")!;
   assert.equal(both.matched, 2);
   assert.equal(body.matched, 1);
   assert.ok(both.score > body.score * 2);
@@ -39,7 +42,7 @@ Deno.test("search: one typo matches at half weight; two typos do not", () => {
   const index = buildSearchIndex(docs, "h");
   const exact = index.search(index.plan("rollback"), { weights: W })[0]!;
   const typo = index.search(index.plan("rolback"), { weights: W })[0]!;
-  assert.equal(typo.id, "both");
+  assert.equal(index.ids.at(typo.doc), "both");
   assert.ok(Math.abs(typo.score - exact.score / 2) < 1e-9, `${typo.score} vs ${exact.score}`);
   assert.equal(index.search(index.plan("rolbakc"), { weights: W }).length, 0);
   assert.equal(index.search(index.plan("the and of"), { weights: W }).length, 0, "stop words only");
@@ -220,7 +223,8 @@ Deno.test("abbreviations: a long query word finds the short form documents use",
     { id: "other", name: "Other", keywords: [], description: "", content: "Nothing here." },
     { id: "short", name: "Short", keywords: [], description: "", content: "spe specifi" },
   ], "h");
-  const ids = (q: string) => index.search(index.plan(q), { weights: W }).map((h) => h.id);
+  const ids = (q: string) =>
+    index.search(index.plan(q), { weights: W }).map((h) => index.ids.at(h.doc));
   assert.deepEqual(ids("specifications").slice(0, 1), ["spec"]);
   assert.deepEqual(ids("configuration"), ["cfg"]);
   // At prefix weight, and never from a head shorter than four letters or half the word.
@@ -240,7 +244,7 @@ Deno.test("search: each hit counts the query words its title or description has"
   const index = buildSearchIndex(heads, "h");
   const count = (weights: FieldWeights, query = "code review") =>
     Object.fromEntries(
-      index.search(index.plan(query), { weights }).map((h) => [h.id, h.headWords]),
+      index.search(index.plan(query), { weights }).map((h) => [index.ids.at(h.doc), h.headWords]),
     );
   assert.deepEqual(count(W), { title: 2, split: 2, one: 1, body: 0 });
   // Whatever the weights: a description weighing nothing still holds its words.
@@ -252,7 +256,9 @@ Deno.test("search: each hit counts the query words its title or description has"
 Deno.test("search: a term's scores are kept per weight set and filter-independent", () => {
   const other: FieldWeights = { name: 5, keywords: 0, description: 1, content: 0.5 };
   const scores = (index: ReturnType<typeof buildSearchIndex>, weights: FieldWeights) =>
-    index.search(index.plan("deployment rollback"), { weights }).map((h) => [h.id, h.score]);
+    index.search(index.plan("deployment rollback"), { weights }).map((
+      h,
+    ) => [index.ids.at(h.doc), h.score]);
   const used = buildSearchIndex(docs, "h");
   scores(used, W);
   // Asked with other weights after W, the index scores as a fresh index does.
@@ -261,7 +267,7 @@ Deno.test("search: a term's scores are kept per weight set and filter-independen
   // A filtered search leaves the kept scores whole for the next unfiltered one.
   const body = docs.findIndex((d) => d.id === "body");
   const filtered = used.search(used.plan("deployment"), { weights: W, filter: (n) => n === body });
-  assert.deepEqual(filtered.map((h) => h.id), ["body"]);
+  assert.deepEqual(filtered.map((h) => used.ids.at(h.doc)), ["body"]);
   assert.deepEqual(scores(used, W), scores(buildSearchIndex(docs, "h"), W));
 });
 
@@ -271,7 +277,8 @@ Deno.test("search: words with combining marks match whole (Hindi), not letter by
     // "hand, day": every letter of हिन्दी is here, in other words.
     { id: "letters", name: "हाथ", keywords: [], description: "", content: "हाथ दिन" },
   ], "h");
-  const ids = (q: string) => index.search(index.plan(q), { weights: W }).map((h) => h.id);
+  const ids = (q: string) =>
+    index.search(index.plan(q), { weights: W }).map((h) => index.ids.at(h.doc));
   assert.deepEqual(ids("हिन्दी"), ["hindi"]);
   assert.deepEqual(ids("दिन"), ["letters"]);
 });

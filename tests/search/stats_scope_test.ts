@@ -33,13 +33,18 @@ for (const query of ["widget", "widget deploy", "deploy", "canary build widget"]
   Deno.test(`stats scope: '${query}' narrowed to b scores as b alone`, () => {
     const scoped = both.search(both.plan(query), { weights: W, filter: inB, statsScope: "b" });
     const own = alone.search(alone.plan(query), { weights: W });
-    assert.deepEqual(scoped.map((h) => h.id), own.map((h) => h.id));
-    scoped.forEach((h, i) => assert.ok(Math.abs(h.score - own[i]!.score) < 1e-9, h.id));
+    assert.deepEqual(scoped.map((h) => both.ids.at(h.doc)), own.map((h) => alone.ids.at(h.doc)));
+    scoped.forEach((h, i) =>
+      assert.ok(Math.abs(h.score - own[i]!.score) < 1e-9, both.ids.at(h.doc))
+    );
     // Without the scope the whole index's statistics score it: "widget" is common there.
     const global = both.search(both.plan(query), { weights: W, filter: inB });
     if (query === "widget") {
-      const w = global.find((h) => h.id === "b0")!.score;
-      assert.ok(w < scoped.find((h) => h.id === "b0")!.score, "widget weighs more within b");
+      const w = global.find((h) => both.ids.at(h.doc) === "b0")!.score;
+      assert.ok(
+        w < scoped.find((h) => both.ids.at(h.doc) === "b0")!.score,
+        "widget weighs more within b",
+      );
     }
   });
 }

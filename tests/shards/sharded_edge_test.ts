@@ -220,13 +220,14 @@ for (const shelf of SHELVES) {
       // counts, which are in ranges.
       const text = (names: string[]) => names.map((n) => files.get(n)).join("");
       const { columns } = JSON.parse(text(root.manifest)).documentColumns;
-      // Of each document's id and title, a cold isolate reads the id front-coded (a sorted list
-      // of paths shares their beginnings), the title with the document's details, when it
-      // answers with that document.
-      assert.equal(columns.n, undefined);
+      // Of each document's id and title, a cold isolate reads neither: both come with the
+      // document's details, when it answers with that document, and the ids are in id ranges,
+      // front-coded (a sorted list of paths shares their beginnings), for the look-ups.
+      assert.deepEqual([columns.n, columns.i], [undefined, undefined]);
       const plainIds = JSON.stringify(manifest.documents.map((d) => d.id)).length;
-      assert.ok("r" in columns.i, "ids front-coded");
-      assert.ok(JSON.stringify(columns.i).length < plainIds * 0.8, `${plainIds} bytes of ids`);
+      const idRanges = root.ids.map((n) => JSON.parse(files.get(n)!));
+      assert.ok(idRanges.every((range) => "r" in range), "ids front-coded");
+      assert.ok(text(root.ids).length < plainIds * 0.8, `${plainIds} bytes of ids`);
       const edgeIndex = JSON.parse(text(root.index)) as PackedIndex;
       assert.equal(edgeIndex.ids, undefined);
       assert.deepEqual([edgeIndex.inbound, edgeIndex.names, edgeIndex.lengths], [
@@ -608,6 +609,19 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
     coldest.shutdown();
   }
+  // An id range failing fails a look-up by id, slug, file name or URI the same way, then it
+  // answers (`id_ranges.ts`): nothing of the failure is kept.
+  const bySlug = { name: "get_article", arguments: { slug: doc.slug } };
+  for (const call of [...lookups, bySlug]) {
+    const coldest = shardedApp(root, source);
+    for (const name of root.ids) failing.add(name);
+    const idsFailed = await rpc(coldest, "tools/call", call);
+    assert.equal(idsFailed.result?.isError, true, JSON.stringify(idsFailed).slice(0, 300));
+    assert.match(idsFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
+    assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
+    coldest.shutdown();
+  }
+  failing.clear();
   const resource = { uri: doc.uri };
   const coldest = shardedApp(root, source);
   for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);

@@ -11,7 +11,7 @@ export const COMPLETION_MAX = 100;
  * at most 100, with `total` and `hasMore`. Unknown prompts, arguments and templates get no
  * values; a malformed request (no `ref.type`, no `argument.name`) is `-32602`.
  */
-export const completionComplete: MethodHandler = ({ params, store }) => {
+export const completionComplete: MethodHandler = async ({ params, store }) => {
   const ref = objectParam(params, "ref");
   const argument = objectParam(params, "argument");
   const argName = stringParam(argument, "name", { maxLength: 200 });
@@ -31,6 +31,7 @@ export const completionComplete: MethodHandler = ({ params, store }) => {
     if (uri !== "acdc://{source}/{+path}") candidates = [];
     else if (argName === "source") candidates = [...store.sourceNames];
     else if (argName === "path") {
+      await store.loadIds(); // every path
       candidates = store.manifest.documents.filter((d) => !source || d.source === source)
         .map((d) => d.path);
     } else candidates = [];

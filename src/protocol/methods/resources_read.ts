@@ -38,7 +38,9 @@ export const resourcesRead: MethodHandler = async ({ params, session, store, too
   const uri = stringParam(params, "uri");
   const part = splitPartUri(uri.trim());
   const doc = part &&
-    resolveResource(store, part.base, { docsAlias: tools.get("search_documents") !== undefined });
+    await resolveResource(store, part.base, {
+      docsAlias: tools.get("search_documents") !== undefined,
+    });
   if (!doc || !part) {
     throw new RpcError(
       session.modern ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound,
