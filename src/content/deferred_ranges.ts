@@ -25,7 +25,7 @@ function imported<M, T>(load: () => Promise<M>, make: (module: M) => T) {
 
 /**
  * Reading a sharded build's bodies and sections from body ranges (`body_ranges.ts`), a document
- * found by its number in the manifest (`numberOf`).
+ * found by its number in the manifest (`numberOf`), named in errors as `name` says.
  *
  * @example
  * ```ts
@@ -35,12 +35,14 @@ function imported<M, T>(load: () => Promise<M>, make: (module: M) => T) {
  * const compactDocuments = [{ i: "d/x", n: "X", d: "", z: 5 }, { i: "d/y", n: "Y", d: "", z: 2 }];
  * const shards = splitBodyRanges(compactDocuments as never, { "d/x": "xxxxx", "d/y": "yy" }, 4);
  * const manifest = { compactDocuments, bodyRangeBytes: 4 } as never;
- * const bodies = rangedBodies(manifest, (k) => Promise.resolve(shards[k]), (d) => d.id === "d/x" ? 0 : 1);
+ * const numberOf = (d: { id: string }) => d.id === "d/x" ? 0 : 1;
+ * const name = (n: number) => ["d/x", "d/y"][n]!;
+ * const bodies = rangedBodies(manifest, (k) => Promise.resolve(shards[k]), numberOf, name);
  * const y = { id: "d/y" } as never;
  * assert.throws(() => bodies.body(y), /body of d\/y read before loadBodies/);
  * await bodies.loadBodies([y]);
  * assert.equal(bodies.body(y), "yy");
- * assert.throws(() => rangedBodies(manifest, undefined, () => 0), /nothing loads them/);
+ * assert.throws(() => rangedBodies(manifest, undefined, () => 0, name), /nothing loads them/);
  * ```
  */
 export function rangedBodies(
