@@ -558,6 +558,34 @@ function bestDocumentOf(
   };
 }
 
+/**
+ * Runs a dictionary's lookups until they need no range that is not read, reading those they did;
+ * `meanwhile` is given what each attempt made while its missing ranges are read. A whole
+ * dictionary (a bundled build's, no `ranges`) needs no range: its lookups are answered at once,
+ * without an attempt's bookkeeping or an async function's turns.
+ */
+function settlerOf(
+  dictionary: Dictionary,
+  ranges: { load(wanted: Iterable<number>): Promise<void> } | undefined,
+): <T>(lookups: () => T, meanwhile?: (value: T) => void) => Promise<T> {
+  const inRanges = async <T>(lookups: () => T, meanwhile?: (value: T) => void) => {
+    for (;;) {
+      const { value, missing } = dictionary.attempt(lookups);
+      if (missing.length === 0 || !ranges) return value;
+      meanwhile?.(value);
+      await ranges.load(missing);
+    }
+  };
+  return (lookups, meanwhile) => {
+    if (ranges) return inRanges(lookups, meanwhile);
+    try {
+      return Promise.resolve(lookups());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
   const { ids, counts } = data;
   // One kind of array for the loops that read them, whatever the data holds (`document_stats.ts`).
@@ -588,26 +616,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const costOf = partOf.length === 0
     ? dictionary.dfOf
     : (term: string) => dictionary.dfOf(term) + dictionary.partsOf(term);
-  // Runs dictionary lookups until they need no range that is not read, reading those they did;
-  // `meanwhile` is given what each attempt made while its missing ranges are read.
-  const settledInRanges = async <T>(lookups: () => T, meanwhile?: (value: T) => void) => {
-    for (;;) {
-      const { value, missing } = dictionary.attempt(lookups);
-      if (missing.length === 0 || !ranges) return value;
-      meanwhile?.(value);
-      await ranges.load(missing);
-    }
-  };
-  // A whole dictionary (a bundled build's) needs no range: its lookups are answered at once,
-  // without an attempt's bookkeeping or an async function's turns.
-  const settled = <T>(lookups: () => T, meanwhile?: (value: T) => void): Promise<T> => {
-    if (ranges) return settledInRanges(lookups, meanwhile);
-    try {
-      return Promise.resolve(lookups());
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  const settled = settlerOf(dictionary, ranges);
   const termCount = ranges?.size ?? data.terms.length;
   const chunks = createPostingsReader(
     data,
