@@ -554,31 +554,30 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   );
   // Nothing of the failure is kept: not the answer, not the shard, not the engine.
   assert.deepEqual(await rpc(app, "tools/call", params), await rpc(whole, "tools/call", params));
+  /**
+   * On a cold isolate, `call` with `names` failing (`fails`: once each, or every read) is a tool
+   * error saying the shard could not be read; once they read again it answers as the whole index.
+   */
+  const failsThenAnswers = async (
+    names: readonly string[],
+    call: { name: string; arguments: Record<string, unknown> },
+    fails = failing,
+  ) => {
+    const cold = shardedApp(root, source);
+    for (const name of names) fails.add(name);
+    const failed = await rpc(cold, "tools/call", call);
+    assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
+    assert.match(failed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
+    fails.clear();
+    assert.deepEqual(await rpc(cold, "tools/call", call), await rpc(whole, "tools/call", call));
+    cold.shutdown();
+  };
   // A dictionary range failing on a cold isolate fails the search the same way, then answers.
-  const cold1 = shardedApp(root, source);
-  for (const name of root.dictionary) failing.add(name);
-  const rangeFailed = await rpc(cold1, "tools/call", params);
-  assert.equal(rangeFailed.result?.isError, true, JSON.stringify(rangeFailed).slice(0, 300));
-  assert.match(rangeFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
-  assert.deepEqual(await rpc(cold1, "tools/call", params), await rpc(whole, "tools/call", params));
-  cold1.shutdown();
-  failing.clear();
+  await failsThenAnswers(root.dictionary, params);
   // So does a stats range or a name range (`document_ranges.ts`; a name range is read again
   // after its read ahead failed: `name_ranges.ts`, so it fails every read here).
-  const ranges: [string[], Set<string>][] = [
-    [root.documentStats, failing],
-    [root.documentNames, broken],
-  ];
-  for (const [list, fails] of ranges) {
-    const cold = shardedApp(root, source);
-    for (const name of list) fails.add(name);
-    const failedRange = await rpc(cold, "tools/call", params);
-    assert.equal(failedRange.result?.isError, true, JSON.stringify(failedRange).slice(0, 300));
-    assert.match(failedRange.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
-    fails.clear();
-    assert.deepEqual(await rpc(cold, "tools/call", params), await rpc(whole, "tools/call", params));
-    cold.shutdown();
-  }
+  await failsThenAnswers(root.documentStats, params);
+  await failsThenAnswers(root.documentNames, params, broken);
   // A body shard failing fails a read the same way, then succeeds.
   const cold = shardedApp(root, source);
   const doc = manifest.documents[0]!;
@@ -601,26 +600,12 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     readParams,
   ];
   for (const call of [params, listParams, ...lookups]) {
-    const coldest = shardedApp(root, source);
-    for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);
-    const detailFailed = await rpc(coldest, "tools/call", call);
-    assert.equal(detailFailed.result?.isError, true, JSON.stringify(detailFailed).slice(0, 300));
-    assert.match(detailFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
-    assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
-    coldest.shutdown();
+    await failsThenAnswers([...root.details, ...root.detailVolumes], call);
   }
   // An id range failing fails a look-up by id, slug, file name or URI the same way, then it
   // answers (`id_ranges.ts`): nothing of the failure is kept.
   const bySlug = { name: "get_article", arguments: { slug: doc.slug } };
-  for (const call of [...lookups, bySlug]) {
-    const coldest = shardedApp(root, source);
-    for (const name of root.ids) failing.add(name);
-    const idsFailed = await rpc(coldest, "tools/call", call);
-    assert.equal(idsFailed.result?.isError, true, JSON.stringify(idsFailed).slice(0, 300));
-    assert.match(idsFailed.result.content[0].text, /could not be read from memory \(HTTP 503\)/);
-    assert.deepEqual(await rpc(coldest, "tools/call", call), await rpc(whole, "tools/call", call));
-    coldest.shutdown();
-  }
+  for (const call of [...lookups, bySlug]) await failsThenAnswers(root.ids, call);
   failing.clear();
   const resource = { uri: doc.uri };
   const coldest = shardedApp(root, source);
