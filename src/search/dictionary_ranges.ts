@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { oneAtATime } from "../one_at_a_time.ts";
 import { createChunkLoader } from "../content/chunk_loader.ts";
 import { createDictionary, type DictionaryRanges, runOf, type TermRange } from "./dictionary.ts";
 import type { SearchIndexData } from "./search_index.ts";
@@ -268,7 +269,8 @@ export function createRangeReader(
       return;
     }
   };
-  let reading: Promise<void> | undefined;
+  // Done or failed, the next call reads the next volume (or this one again).
+  const readNext = oneAtATime(readNextVolume);
   return {
     size,
     starts,
@@ -276,15 +278,6 @@ export function createRangeReader(
     ...(data.completionRuns !== undefined ? { completionRuns: data.completionRuns } : {}),
     range: (r) => chunks.get(r) ?? rest[r],
     load: (wanted) => chunks.load([...wanted].filter((r) => rest[r] === undefined)),
-    readRest() {
-      if (!readVolume) return Promise.resolve();
-      const started = reading ??= readNextVolume();
-      // Done or failed, the next call reads the next volume (or this one again).
-      const forget = () => {
-        if (reading === started) reading = undefined;
-      };
-      started.then(forget, forget);
-      return started;
-    },
+    readRest: () => readVolume ? readNext() : Promise.resolve(),
   };
 }

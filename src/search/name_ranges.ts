@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { oneAtATime } from "../one_at_a_time.ts";
 import { createChunkLoader } from "../content/chunk_loader.ts";
 
 /** What the name ranges read of a query's plan (`QueryPlan`'s). */
@@ -327,21 +328,14 @@ export function createNameRanges(
       return;
     }
   };
-  let reading: Promise<void> | undefined;
+  // Done or failed, the next call reads the next volume (or this one again).
+  const readRest = oneAtATime(readVolumes);
   // The last plans' names (a search asks for them once per scoring pass).
   const found = new WeakMap<object, Map<number, string>>();
   return {
     load: (plan) => ranges.load(nameRangesOf(data, plan)),
     loadNear: (terms) => ranges.load(nameRangesNear(data, terms)),
-    readRest() {
-      const started = reading ??= readVolumes();
-      // Done or failed, the next call reads the next volume (or this one again).
-      const forget = () => {
-        if (reading === started) reading = undefined;
-      };
-      started.then(forget, forget);
-      return started;
-    },
+    readRest,
     namesFor(plan) {
       let names = found.get(plan);
       if (names) return names;
