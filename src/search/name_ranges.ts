@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { lastAtOrBefore } from "../last_at_or_before.ts";
 import { oneAtATime } from "../one_at_a_time.ts";
 import { createChunkLoader } from "../content/chunk_loader.ts";
 
@@ -138,16 +139,8 @@ export function splitNames(
 }
 
 /** The last place of `firsts` not after `key` (0 when every one is). */
-function rangeOf(firsts: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = firsts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (firsts[mid]! <= key) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+const rangeOf = (firsts: readonly string[], key: string): number =>
+  Math.max(0, lastAtOrBefore(firsts, key));
 
 /**
  * Most names {@link spansOf} spells out (the combinations of the expansions of a query's first
