@@ -163,7 +163,10 @@ export async function writeShards(
   }
   for (const range of ids.ranges) root.ids.push(await put(asciiJson(packIdRange(range))));
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
-  for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
+  // The neighbour ranges numbered on from the dictionary's (`neighbour_ranges.ts`).
+  for (const range of [...dictionary.ranges, ...dictionary.neighbours]) {
+    root.dictionary.push(await put(asciiJson(range)));
+  }
   for (const volume of dictionary.volumes) {
     root.dictionaryVolumes.push(await put(asciiJson(volume)));
   }

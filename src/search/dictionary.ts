@@ -18,6 +18,7 @@ import { editDistance } from "./edit_distance.ts";
 import { editVariants } from "./edit_variants.ts";
 import { FUZZY_MAX_LENGTH, PREFIX_MAX } from "./expansion_rules.ts";
 import { lastAtOrBefore } from "../last_at_or_before.ts";
+import { neighbourHas, neighbourKey, type NeighbourRange } from "./neighbour_ranges.ts";
 
 /** Query words whose answers a dictionary remembers, per memo. */
 const MEMO_ENTRIES = 10_000;
@@ -61,6 +62,14 @@ export interface DictionaryRanges {
    * completions in the range it falls in (`TermRange.completions`).
    */
   readonly completionRuns?: number;
+  /**
+   * The neighbour ranges (`neighbour_ranges.ts`), numbered on from the last range when a lookup
+   * records them missing: each one's first key, and range `i` or `undefined` while it is not read.
+   */
+  readonly neighbours?: {
+    readonly firsts: readonly string[];
+    range(i: number): NeighbourRange | undefined;
+  };
 }
 
 /** See {@link createDictionary}. */
@@ -203,14 +212,15 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   // that an answer computed while one was missing is not kept.
   let recording: Set<number> | undefined;
   let misses = 0;
-  const read = (r: number): TermRange | undefined => {
-    const range = ranges.range(r);
+  /** `range` when read; otherwise recorded as missing under number `r` (or thrown). */
+  const wanted = <R>(range: R | undefined, r: number): R | undefined => {
     if (range) return range;
     if (!recording) throw new Error(`dictionary range ${r} is not read`);
     recording.add(r);
     misses++;
     return undefined;
   };
+  const read = (r: number): TermRange | undefined => wanted(ranges.range(r), r);
   /** A memo's answer for `key`, kept only when computed without a missing range. */
   const recalled = <V>(memo: Memo<string, V>, key: string, compute: (key: string) => V): V => {
     const known = memo.map.get(key);
@@ -290,14 +300,29 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   // The terms one edit from a query word: found once per word (about 72 candidates per letter,
   // the word's own ones stemmed) and kept.
   const typoCache = queryMemo<readonly string[]>("index: typo variants");
+  const near = ranges.neighbours;
+  /**
+   * Whether `candidate`, one edit from `term`, is a term: looked up in its own range when that is
+   * read or near `term`'s, else in the neighbour range its key falls in (`neighbour_ranges.ts`).
+   */
+  const hasNear = (term: string, candidate: string): boolean => {
+    if (!near) return has(candidate);
+    const r = lastAtOrBefore(firsts, candidate);
+    if (r < 0) return false;
+    const key = ranges.range(r) ? undefined : neighbourKey(candidate, term);
+    if (!key) return has(candidate);
+    const i = lastAtOrBefore(near.firsts, key[0]);
+    const range = i < 0 ? undefined : wanted(near.range(i), starts.length + i);
+    return range !== undefined && neighbourHas(range, key[0], key[1]);
+  };
   const findTypoVariants = (term: string, word: string): string[] => {
     // Asked only of a word known rare or absent: until its own range is read, nothing (the
     // candidates' ranges are many, and the word may turn out common).
     const own = lastAtOrBefore(firsts, term);
     if (own >= 0 && !read(own)) return [];
-    const set = new Set(editVariants(term, has));
+    const set = new Set(editVariants(term, (t) => hasNear(term, t)));
     // Edits of the word before stemming catch typos in a suffix the stemmer would keep.
-    for (const v of editVariants(word, (w) => has(stemOnce(w)))) set.add(stemOnce(v));
+    for (const v of editVariants(word, (w) => hasNear(term, stemOnce(w)))) set.add(stemOnce(v));
     return [...set];
   };
   const suggestions = queryMemo<readonly string[]>("index: suggestions");

@@ -16,6 +16,7 @@
 import { oneAtATime } from "../one_at_a_time.ts";
 import { createChunkLoader } from "../content/chunk_loader.ts";
 import { createDictionary, type DictionaryRanges, runOf, type TermRange } from "./dictionary.ts";
+import { checkNeighbourRange, type NeighbourRange, splitNeighbours } from "./neighbour_ranges.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
 /** Characters of JSON a dictionary range holds, about. */
@@ -52,6 +53,12 @@ export interface RangedDictionaryData {
    * falls in ({@link COMPLETION_RUN_RANGES}); absent, every prefix's are found by a scan.
    */
   completionRuns?: number;
+  /**
+   * Each neighbour range's first key (`neighbour_ranges.ts`): the ranges are read as dictionary
+   * ranges numbered on from the last of {@link starts}. Absent, a typo's candidates are looked up
+   * in their own ranges.
+   */
+  neighbours?: string[];
 }
 
 /**
@@ -87,7 +94,8 @@ function addCompletions(
 /**
  * Splits `data`'s dictionary into ranges of consecutive terms of about `rangeChars` characters:
  * the edge index (empty `terms` and `counts`, no `partCounts`, `dictionaryRanges` saying where
- * the ranges are) and the ranges.
+ * the ranges are), the ranges, their volumes and the neighbour ranges (`neighbour_ranges.ts`),
+ * which a reader reads as the ranges numbered on from the last.
  *
  * @example
  * ```ts
@@ -97,9 +105,10 @@ function addCompletions(
  * const data = await buildSearchIndex([
  *   { id: "a", name: "Alpha", keywords: [], description: "", content: "one two three" },
  * ], "h").export();
- * const { edge, ranges } = splitDictionary(data, 10);
+ * const { edge, ranges, neighbours } = splitDictionary(data, 10);
  * assert.deepEqual([edge.terms, edge.counts], [[], []]);
  * assert.equal(edge.dictionaryRanges?.firsts.length, ranges.length);
+ * assert.equal(edge.dictionaryRanges?.neighbours?.length, neighbours.length);
  * assert.deepEqual(ranges.flatMap((r) => r.terms), data.terms);
  * assert.deepEqual(ranges.flatMap((r) => r.counts), data.counts);
  * ```
@@ -109,7 +118,12 @@ export function splitDictionary(
   rangeChars = DICTIONARY_RANGE_CHARS,
   volumeChars = DICTIONARY_VOLUME_CHARS,
   completionRuns = COMPLETION_RUN_RANGES,
-): { edge: SearchIndexData; ranges: TermRange[]; volumes: TermRange[][] } {
+): {
+  edge: SearchIndexData;
+  ranges: TermRange[];
+  volumes: TermRange[][];
+  neighbours: NeighbourRange[];
+} {
   const { terms, counts, partCounts } = data;
   const ranges: {
     terms: string[];
@@ -151,6 +165,7 @@ export function splitDictionary(
     chars += rangeChars;
   });
   const { partCounts: _, ...rest } = data;
+  const neighbours = splitNeighbours(terms);
   return {
     edge: {
       ...rest,
@@ -162,17 +177,19 @@ export function splitDictionary(
         firsts,
         volumes: volumeStarts,
         completionRuns,
+        neighbours: neighbours.firsts,
       },
     },
     ranges,
     volumes,
+    neighbours: neighbours.ranges,
   };
 }
 
 /** Whether `value` is the range data of `dictionaryRanges` (checked when imported). */
 export function validRanges(value: unknown): value is RangedDictionaryData {
   if (typeof value !== "object" || value === null) return false;
-  const { size, starts, firsts, volumes, completionRuns } = value as Partial<
+  const { size, starts, firsts, volumes, completionRuns, neighbours } = value as Partial<
     RangedDictionaryData
   >;
   const validVolumes = () =>
@@ -186,6 +203,8 @@ export function validRanges(value: unknown): value is RangedDictionaryData {
       Number.isInteger(s) && s < size! && (k === 0 ? s === 0 : s > starts[k - 1]!) &&
       typeof firsts[k] === "string" && (k === 0 || firsts[k]! > firsts[k - 1]!)
     ) && validVolumes() &&
+    (neighbours === undefined || (Array.isArray(neighbours) &&
+      neighbours.every((f, k) => typeof f === "string" && (k === 0 || f > neighbours[k - 1]!)))) &&
     (completionRuns === undefined || (Number.isInteger(completionRuns) && completionRuns >= 1));
 }
 
@@ -247,7 +266,14 @@ export function createRangeReader(
     }
     return range as TermRange;
   };
-  const chunks = createChunkLoader(starts.length, readRange, check);
+  // The neighbour ranges are numbered on from the dictionary's.
+  const nearFirsts = data.neighbours ?? [];
+  const count = starts.length;
+  const chunks = createChunkLoader<TermRange | NeighbourRange>(
+    count + nearFirsts.length,
+    readRange,
+    (value, k) => k < count ? check(value, k) : checkNeighbourRange(value, k - count, nearFirsts),
+  );
   // The ranges read in volumes, one volume a call of `readRest`: reading and checking one costs
   // about 10–15 ms of CPU on the 2-core VM (the reference shelf's 9 of 512 KB, 2026-11-28), and
   // whatever request is running then pays for it, so no request pays for more than one.
@@ -276,7 +302,15 @@ export function createRangeReader(
     starts,
     firsts,
     ...(data.completionRuns !== undefined ? { completionRuns: data.completionRuns } : {}),
-    range: (r) => chunks.get(r) ?? rest[r],
+    range: (r) => (r < count ? chunks.get(r) as TermRange | undefined : undefined) ?? rest[r],
+    ...(nearFirsts.length > 0
+      ? {
+        neighbours: {
+          firsts: nearFirsts,
+          range: (i: number) => chunks.get(count + i) as NeighbourRange | undefined,
+        },
+      }
+      : {}),
     load: (wanted) => chunks.load([...wanted].filter((r) => rest[r] === undefined)),
     readRest: () => readVolume ? readNext() : Promise.resolve(),
   };

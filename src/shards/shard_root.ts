@@ -17,7 +17,7 @@
 import { isShardName } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-8";
+export const SHARDS_LAYOUT = "shelf-shards-9";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -41,7 +41,10 @@ export interface ShardRoot {
   detailVolumes: string[];
   /** Postings chunk `k`'s shard. */
   postings: string[];
-  /** Dictionary range `k`'s shard (`dictionary_ranges.ts`). */
+  /**
+   * Dictionary range `k`'s shard (`dictionary_ranges.ts`), then the neighbour ranges'
+   * (`neighbour_ranges.ts`).
+   */
   dictionary: string[];
   /** Dictionary volume `k`'s shard: the ranges again, in runs read after a first search. */
   dictionaryVolumes: string[];
@@ -80,7 +83,7 @@ export interface ShardRootCheck {
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-8", store: "site", contentHash: "h", manifest: [name],
+ * const root = { layout: "shelf-shards-9", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], bodies: [name], details: [], ids: [], detailVolumes: [], postings: [],
  *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
  * assert.ok(isShardRoot(root));

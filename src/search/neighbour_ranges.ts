@@ -1,0 +1,161 @@
+/**
+ * A dictionary's neighbour tables, for a dictionary in ranges (`dictionary_ranges.ts`): where to
+ * find whether a word one edit from a query word is a term without reading the range it falls in.
+ *
+ * A misspelled word's one-edit candidates (`edit_variants.ts`) that change its first letter fall
+ * under every first letter of the sorted dictionary, and those that change its second letter
+ * under every second one: on the reference shelf (186,893 terms in 2,085 ranges, 2026-11-28) a
+ * cold search for "zqxwv" read 74 dictionary ranges to learn that none of its 300-odd candidates
+ * is a term, "serach engine tokenizer" 118. The tables hold every term again, keyed so that
+ * candidates differing from the word in the same place share a key: table 0 by the term without
+ * its first letter, table 1 by the term without its second, each key with the letters that
+ * complete it (`"0earch"`: `"s"`, `"r"` for "search" and "rearch"). A candidate whose own range
+ * is not read is looked up there instead ({@link neighbourKey}): a word's candidates take about 8
+ * keys, in as many ranges at most, whatever the size of the dictionary; those sharing its first
+ * two letters are in the few ranges around its own. The tables' ranges are written after the
+ * dictionary's, numbered on from them, and read the same way.
+ *
+ * @module
+ */
+import { FUZZY_MAX_LENGTH } from "./expansion_rules.ts";
+
+/** Characters of JSON a neighbour range holds, about. */
+export const NEIGHBOUR_RANGE_CHARS = 4 * 1024;
+
+/**
+ * The shortest term the tables hold; the longest is {@link NEIGHBOUR_MAX_LENGTH}. Typo candidates
+ * are one edit from a word of 3 to `FUZZY_MAX_LENGTH` letters (`query_planner.ts`), or from its
+ * stem; one outside these lengths is looked up in its own range.
+ */
+export const NEIGHBOUR_MIN_LENGTH = 2;
+
+/** The longest term the tables hold. */
+export const NEIGHBOUR_MAX_LENGTH = FUZZY_MAX_LENGTH + 1;
+
+/** A run of consecutive keys of the tables, with the letters that complete each into a term. */
+export interface NeighbourRange {
+  /** Sorted keys: `"0"` and a term without its first letter, or `"1"` and one without its second. */
+  keys: readonly string[];
+  /** For each key, the letters (UTF-16 units) that put back make a term, each once. */
+  letters: readonly string[];
+}
+
+/**
+ * Where `candidate` (one edit from the query's `term`) is looked up in the tables: its key and
+ * letter when it differs from `term` in its first or second letter and its length is one the
+ * tables hold; otherwise `undefined` (it is near `term`'s own range: looked up in its own).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { neighbourKey } from "./neighbour_ranges.ts";
+ * assert.deepEqual(neighbourKey("search", "xearch"), ["0earch", "s"]);
+ * assert.deepEqual(neighbourKey("search", "sxarch"), ["1sarch", "e"]);
+ * assert.equal(neighbourKey("search", "sexrch"), undefined); // shares "se": in its own range
+ * assert.equal(neighbourKey("a", "b"), undefined); // too short for the tables
+ * ```
+ */
+export function neighbourKey(candidate: string, term: string): [string, string] | undefined {
+  const n = candidate.length;
+  if (n < NEIGHBOUR_MIN_LENGTH || n > NEIGHBOUR_MAX_LENGTH) return undefined;
+  if (candidate[0] !== term[0]) return [`0${candidate.slice(1)}`, candidate[0]!];
+  if (candidate[1] !== term[1]) return [`1${candidate[0]}${candidate.slice(2)}`, candidate[1]!];
+  return undefined;
+}
+
+/**
+ * The tables of sorted dictionary `terms`, in ranges of about `rangeChars` characters (a key's
+ * letters never split): the ranges and each one's first key.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { neighbourHas, splitNeighbours } from "./neighbour_ranges.ts";
+ * const { firsts, ranges } = splitNeighbours(["rearch", "search", "sort"], 12);
+ * assert.deepEqual(ranges.flatMap((r) => r.keys), ["0earch", "0ort", "1rarch", "1sarch", "1srt"]);
+ * assert.deepEqual(ranges.flatMap((r) => r.letters), ["rs", "s", "e", "e", "o"]);
+ * assert.deepEqual(firsts, ranges.map((r) => r.keys[0]));
+ * assert.ok(neighbourHas(ranges[0]!, "0earch", "s") && !neighbourHas(ranges[0]!, "0earch", "t"));
+ * ```
+ */
+export function splitNeighbours(
+  terms: readonly string[],
+  rangeChars = NEIGHBOUR_RANGE_CHARS,
+): { firsts: string[]; ranges: NeighbourRange[] } {
+  const letters = new Map<string, string>();
+  const add = (key: string, letter: string) => {
+    const known = letters.get(key) ?? "";
+    if (!known.includes(letter)) letters.set(key, known + letter);
+  };
+  for (const term of terms) {
+    if (term.length < NEIGHBOUR_MIN_LENGTH || term.length > NEIGHBOUR_MAX_LENGTH) continue;
+    add(`0${term.slice(1)}`, term[0]!);
+    add(`1${term[0]}${term.slice(2)}`, term[1]!);
+  }
+  // In UTF-16 order, as `<` compares them.
+  const keys = [...letters.keys()].sort();
+  const ranges: { keys: string[]; letters: string[] }[] = [];
+  let size = Infinity;
+  for (const key of keys) {
+    if (size >= rangeChars) {
+      ranges.push({ keys: [], letters: [] });
+      size = 0;
+    }
+    const range = ranges.at(-1)!;
+    const completing = letters.get(key)!;
+    range.keys.push(key);
+    range.letters.push(completing);
+    size += key.length + completing.length + 6;
+  }
+  return { firsts: ranges.map((r) => r.keys[0]!), ranges };
+}
+
+/** The first position of sorted `keys` at or after `key`. */
+function lowerIn(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether `range` says `letter` completes `key` into a term. */
+export function neighbourHas(range: NeighbourRange, key: string, letter: string): boolean {
+  const j = lowerIn(range.keys, key);
+  return range.keys[j] === key && range.letters[j]!.includes(letter);
+}
+
+/**
+ * `value` as neighbour range `k` of tables whose ranges start with `firsts`; throws a
+ * `TypeError` when it is not that range.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkNeighbourRange } from "./neighbour_ranges.ts";
+ * const range = { keys: ["0ab", "0ac"], letters: ["x", "yz"] };
+ * assert.equal(checkNeighbourRange(range, 0, ["0ab", "1zz"]), range);
+ * assert.throws(() => checkNeighbourRange(range, 1, ["0a", "0aa"]), /neighbour range 1/);
+ * assert.throws(() => checkNeighbourRange({ ...range, letters: ["x"] }, 0, ["0ab"]), TypeError);
+ * ```
+ */
+export function checkNeighbourRange(
+  value: unknown,
+  k: number,
+  firsts: readonly string[],
+): NeighbourRange {
+  const range = value as Partial<NeighbourRange> | null;
+  const keys = range?.keys;
+  const letters = range?.letters;
+  const next = firsts[k + 1];
+  const valid = Array.isArray(keys) && Array.isArray(letters) && keys.length > 0 &&
+    letters.length === keys.length && keys[0] === firsts[k] &&
+    keys.every((key, j) => typeof key === "string" && (j === 0 || key > keys[j - 1]!)) &&
+    letters.every((l) => typeof l === "string" && l.length > 0) &&
+    (next === undefined || keys.at(-1)! < next);
+  if (!valid) throw new TypeError(`dictionary neighbour range ${k} is not the one the index names`);
+  return range as NeighbourRange;
+}
