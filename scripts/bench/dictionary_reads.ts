@@ -4,7 +4,9 @@
  * build splits it, each question planned (and its unmatched words' suggestions made) by a fresh
  * index reading ranges on demand; per question the ranges read, their bytes and the rounds of
  * reads (each a fetch latency on the edge), beside what the whole dictionary weighs in the edge
- * index. Range sizes other than the build's can be compared.
+ * index. Range sizes other than the build's can be compared, each with the neighbour tables a
+ * sharded build writes (`neighbour_ranges.ts`, where a typo's candidates are looked up) and
+ * without them.
  *
  * Usage: deno run -A scripts/bench/dictionary_reads.ts INDEX_JSON QUESTIONS_JSON [CHARS]...
  *
@@ -35,9 +37,14 @@ console.log(`${data.terms.length} terms, the whole dictionary ${Math.round(whole
 const at = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-for (const chars of sizes.length > 0 ? sizes.map(Number) : [DICTIONARY_RANGE_CHARS]) {
-  const { edge, ranges } = splitDictionary(postings.edge, chars);
-  const texts = ranges.map((r) => asciiJson(r));
+const runs = (sizes.length > 0 ? sizes.map(Number) : [DICTIONARY_RANGE_CHARS])
+  .flatMap((chars) => [{ chars, tables: true }, { chars, tables: false }]);
+for (const { chars, tables } of runs) {
+  const split = splitDictionary(postings.edge, chars);
+  const { ranges, neighbours } = split;
+  const { neighbours: _, ...without } = split.edge.dictionaryRanges!;
+  const edge = tables ? split.edge : { ...split.edge, dictionaryRanges: without };
+  const texts = [...ranges, ...neighbours].map((r) => asciiJson(r));
   const edgeBytes = asciiJson(edge.dictionaryRanges).length;
   const rows: { ranges: number; kb: number; rounds: number; more: number; extra: number }[] = [];
   for (const question of questions) {
@@ -73,7 +80,7 @@ for (const chars of sizes.length > 0 ? sizes.map(Number) : [DICTIONARY_RANGE_CHA
     rows.push({ ranges: read.size, kb, rounds, more, extra });
     if (sizes.length === 0) {
       console.log(
-        `${question}: ${read.size} ranges, ${kb.toFixed(1)} KB, ${rounds} rounds (${more} more), ` +
+        `${tables ? "" : "(no tables) "}${question}: ${read.size} ranges, ${kb.toFixed(1)} KB, ${rounds} rounds (${more} more), ` +
           `${extra.toFixed(0)} KB more postings`,
       );
     }
@@ -81,7 +88,9 @@ for (const chars of sizes.length > 0 ? sizes.map(Number) : [DICTIONARY_RANGE_CHA
   const col = (key: keyof (typeof rows)[number]) => rows.map((r) => r[key]);
   console.log(JSON.stringify({
     rangeChars: chars,
+    neighbourTables: tables,
     ranges: ranges.length,
+    neighbourRanges: tables ? neighbours.length : 0,
     edgeIndexKB: +(edgeBytes / 1024).toFixed(1),
     perQuestion: {
       rangesP50: at(col("ranges"), 0.5),

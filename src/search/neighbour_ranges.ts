@@ -65,7 +65,8 @@ export function neighbourKey(candidate: string, term: string): [string, string] 
 
 /**
  * The tables of sorted dictionary `terms`, in ranges of about `rangeChars` characters (a key's
- * letters never split): the ranges and each one's first key.
+ * letters never split): the ranges, and where each starts (its first key, or the shortest head of
+ * it that comes after the previous range's last key).
  *
  * @example
  * ```ts
@@ -74,7 +75,7 @@ export function neighbourKey(candidate: string, term: string): [string, string] 
  * const { firsts, ranges } = splitNeighbours(["rearch", "search", "sort"], 12);
  * assert.deepEqual(ranges.flatMap((r) => r.keys), ["0earch", "0ort", "1rarch", "1sarch", "1srt"]);
  * assert.deepEqual(ranges.flatMap((r) => r.letters), ["rs", "s", "e", "e", "o"]);
- * assert.deepEqual(firsts, ranges.map((r) => r.keys[0]));
+ * assert.deepEqual(firsts, ["0earch", "0o", "1s", "1sr"]); // "1rarch" goes with "0ort"
  * assert.ok(neighbourHas(ranges[0]!, "0earch", "s") && !neighbourHas(ranges[0]!, "0earch", "t"));
  * ```
  */
@@ -107,7 +108,17 @@ export function splitNeighbours(
     range.letters.push(completing);
     size += key.length + completing.length + 6;
   }
-  return { firsts: ranges.map((r) => r.keys[0]!), ranges };
+  // Each range's first key cut to its shortest head past the previous range's last key: about
+  // half as long, and still where every key of the range falls.
+  const firsts = ranges.map((r, i) => {
+    const first = r.keys[0]!;
+    if (i === 0) return first;
+    const last = ranges[i - 1]!.keys.at(-1)!;
+    let length = 1;
+    while (first.slice(0, length) <= last) length++;
+    return first.slice(0, length);
+  });
+  return { firsts, ranges };
 }
 
 /** The first position of sorted `keys` at or after `key`. */
@@ -129,8 +140,8 @@ export function neighbourHas(range: NeighbourRange, key: string, letter: string)
 }
 
 /**
- * `value` as neighbour range `k` of tables whose ranges start with `firsts`; throws a
- * `TypeError` when it is not that range.
+ * `value` as neighbour range `k` of tables whose ranges start where `firsts` says; throws a
+ * `TypeError` when it is not that range (its keys out of order, or out of its place).
  *
  * @example
  * ```ts
@@ -138,7 +149,9 @@ export function neighbourHas(range: NeighbourRange, key: string, letter: string)
  * import { checkNeighbourRange } from "./neighbour_ranges.ts";
  * const range = { keys: ["0ab", "0ac"], letters: ["x", "yz"] };
  * assert.equal(checkNeighbourRange(range, 0, ["0ab", "1zz"]), range);
- * assert.throws(() => checkNeighbourRange(range, 1, ["0a", "0aa"]), /neighbour range 1/);
+ * assert.equal(checkNeighbourRange(range, 1, ["0", "0a", "0b"]), range);
+ * assert.throws(() => checkNeighbourRange(range, 1, ["0a", "0ac"]), /neighbour range 1/);
+ * assert.throws(() => checkNeighbourRange(range, 0, ["0a", "0ac"]), /neighbour range 0/);
  * assert.throws(() => checkNeighbourRange({ ...range, letters: ["x"] }, 0, ["0ab"]), TypeError);
  * ```
  */
@@ -152,7 +165,7 @@ export function checkNeighbourRange(
   const letters = range?.letters;
   const next = firsts[k + 1];
   const valid = Array.isArray(keys) && Array.isArray(letters) && keys.length > 0 &&
-    letters.length === keys.length && keys[0] === firsts[k] &&
+    letters.length === keys.length && typeof keys[0] === "string" && keys[0] >= firsts[k]! &&
     keys.every((key, j) => typeof key === "string" && (j === 0 || key > keys[j - 1]!)) &&
     letters.every((l) => typeof l === "string" && l.length > 0) &&
     (next === undefined || keys.at(-1)! < next);
