@@ -32,6 +32,16 @@ export const NEIGHBOUR_MIN_LENGTH = 2;
 /** The longest term the tables hold. */
 export const NEIGHBOUR_MAX_LENGTH = FUZZY_MAX_LENGTH + 1;
 
+/**
+ * How many tables: table `p` keys each term by the term without its letter at `p`. A word's
+ * candidates that keep its first two letters fall in the ranges around its own: 1 to 18 of
+ * openjdk-17-doc's 1,210 for eleven misspelled words ("recieve": "re…"), 1 to 7 with a third
+ * table, which costs 1 or 2 more neighbour ranges a word and half as many ranges again in all: 11
+ * ranges a word at the median either way, 13.5 against 11.3 on average (2026-11-28), not worth
+ * its share of the edge index.
+ */
+export const NEIGHBOUR_TABLES = 2;
+
 /** A run of consecutive keys of the tables, with the letters that complete each into a term. */
 export interface NeighbourRange {
   /** Sorted keys: `"0"` and a term without its first letter, or `"1"` and one without its second. */
@@ -58,10 +68,14 @@ export interface NeighbourRange {
 export function neighbourKey(candidate: string, term: string): [string, string] | undefined {
   const n = candidate.length;
   if (n < NEIGHBOUR_MIN_LENGTH || n > NEIGHBOUR_MAX_LENGTH) return undefined;
-  if (candidate[0] !== term[0]) return [`0${candidate.slice(1)}`, candidate[0]!];
-  if (candidate[1] !== term[1]) return [`1${candidate[0]}${candidate.slice(2)}`, candidate[1]!];
+  for (let p = 0; p < NEIGHBOUR_TABLES && p < n; p++) {
+    if (candidate[p] !== term[p]) return [keyOf(candidate, p), candidate[p]!];
+  }
   return undefined;
 }
+
+/** Table `p`'s key of `term`: `p`, then the term without its letter at `p`. */
+const keyOf = (term: string, p: number) => `${p}${term.slice(0, p)}${term.slice(p + 1)}`;
 
 /**
  * The tables of sorted dictionary `terms`, in ranges of about `rangeChars` characters (a key's
@@ -90,8 +104,7 @@ export function splitNeighbours(
   };
   for (const term of terms) {
     if (term.length < NEIGHBOUR_MIN_LENGTH || term.length > NEIGHBOUR_MAX_LENGTH) continue;
-    add(`0${term.slice(1)}`, term[0]!);
-    add(`1${term[0]}${term.slice(2)}`, term[1]!);
+    for (let p = 0; p < NEIGHBOUR_TABLES && p < term.length; p++) add(keyOf(term, p), term[p]!);
   }
   // In UTF-16 order, as `<` compares them.
   const keys = [...letters.keys()].sort();
