@@ -25,8 +25,8 @@ import { splitDocuments } from "../search/document_ranges.ts";
 import { packIndex } from "../shards/packed_index.ts";
 import { packNamesRange, packStatsRange } from "../shards/packed_ranges.ts";
 import {
-  NAMES_PER_PAGE,
   namePageTexts,
+  NAMES_PER_PAGE,
   SHARD_KINDS,
   type ShardKind,
   type ShardLists,

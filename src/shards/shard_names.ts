@@ -6,6 +6,7 @@
  */
 import { type NamePages, namePlace, pageNames, type ShardKind } from "./name_pages.ts";
 import type { ShardReader } from "./shard_reader.ts";
+import { ShardUnavailableError } from "./shard_source.ts";
 
 /**
  * Pages a build's loaders read with its manifest: 4 (32,768 names), every page of the reference
@@ -55,6 +56,12 @@ export interface ShardNames {
  * assert.deepEqual(read, ["00000000000000000002.json"]);
  * assert.deepEqual(await names.all("bodies"), [b, a]);
  * await assert.rejects(names.name("bodies", 2), /no bodies shard 2/);
+ * files.set("00000000000000000001.json", "[1]");
+ * const other = shardNames({ perPage: 2, counts: { ...lists, dictionary: 1, documentStats: 0,
+ *   postings: 0, documentNames: 0, details: 0, bodies: 2, ids: 0, dictionaryVolumes: 0,
+ *   detailVolumes: 0 }, pages: [...files.keys()] }, createShardReader(shardSource("memory",
+ *   (n) => Promise.resolve(new TextEncoder().encode(files.get(n)!)))));
+ * await assert.rejects(other.name("dictionary", 0), /could not be read from memory \(not a page of shard names\)/);
  * ```
  */
 export function shardNames(pages: NamePages, reader: ShardReader): ShardNames {
@@ -62,7 +69,15 @@ export function shardNames(pages: NamePages, reader: ShardReader): ShardNames {
   const page = (p: number): Promise<string[]> => {
     let names = read.get(p);
     if (!names) {
-      const reading = names = reader.json(pages.pages[p]!).then(pageNames);
+      const name = pages.pages[p]!;
+      const reading = names = reader.json(name).then((value) => {
+        try {
+          return pageNames(value);
+        } catch (error) {
+          // Another shard in its place: the build's files are not what its root says.
+          throw new ShardUnavailableError(name, reader.source.where, (error as Error).message);
+        }
+      });
       reading.catch(() => {
         if (read.get(p) === reading) read.delete(p);
       });
@@ -77,8 +92,7 @@ export function shardNames(pages: NamePages, reader: ShardReader): ShardNames {
   };
   return {
     name,
-    all: (kind) =>
-      Promise.all(Array.from({ length: pages.counts[kind] }, (_, k) => name(kind, k))),
+    all: (kind) => Promise.all(Array.from({ length: pages.counts[kind] }, (_, k) => name(kind, k))),
     readFirst() {
       for (let p = 0; p < Math.min(PAGES_READ_FIRST, pages.pages.length); p++) {
         page(p).catch(() => {}); // read again when a name in it is asked
