@@ -107,7 +107,7 @@ for (const name of ["asdlc", "hugo-docs"]) {
       await Deno.readTextFile(`${ROOT}/tests/eval/fixtures/${name}.json`),
     ) as { cases: { query: string }[] };
     const whole = wholeApp(manifest, index);
-    const { root, lists, source } = await shardsOf(manifest, index);
+    const { root, source } = await shardsOf(manifest, index);
     const sharded = shardedApp(root, source);
     const first = manifest.documents[0]!;
     const calls: [string, Record<string, unknown>][] = [
