@@ -68,7 +68,7 @@ export interface WriteShardsOptions {
  * ```ts
  * import assert from "node:assert/strict";
  * import { writeShards } from "./write_shards.ts";
- * import { namePlace, pageNames } from "../shards/name_pages.ts";
+ * import { namePage, namePlace } from "../shards/name_pages.ts";
  * import { buildManifest } from "./build_manifest.ts";
  * import { buildIndexFor } from "../search/search_engine.ts";
  * import { createContentStore } from "../content/content_store.ts";
@@ -87,8 +87,8 @@ export interface WriteShardsOptions {
  * // and one volume of it; and the name page naming them.
  * assert.equal(files.size, 13);
  * assert.equal(root.names.pages.length, 1);
- * const named = pageNames(JSON.parse(files.get(root.names.pages[0]!)!));
- * const body = named[namePlace(root.names, "bodies", 0)!.at]!;
+ * const page = namePage(JSON.parse(files.get(root.names.pages[0]!)!));
+ * const body = page.at(namePlace(root.names, "bodies", 0)!.at);
  * assert.deepEqual(JSON.parse(files.get(body)!).bodies, [manifest.bodies["docs/a"]]);
  * ```
  */

@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { type NamePages, namePlace, pageNames, type ShardKind } from "./name_pages.ts";
+import {
+  type NamePage,
+  namePage,
+  type NamePages,
+  namePlace,
+  type ShardKind,
+} from "./name_pages.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import { ShardUnavailableError } from "./shard_source.ts";
 
@@ -65,14 +71,14 @@ export interface ShardNames {
  * ```
  */
 export function shardNames(pages: NamePages, reader: ShardReader): ShardNames {
-  const read = new Map<number, Promise<string[]>>();
-  const page = (p: number): Promise<string[]> => {
+  const read = new Map<number, Promise<NamePage>>();
+  const page = (p: number): Promise<NamePage> => {
     let names = read.get(p);
     if (!names) {
       const name = pages.pages[p]!;
       const reading = names = reader.json(name).then((value) => {
         try {
-          return pageNames(value);
+          return namePage(value);
         } catch (error) {
           // Another shard in its place: the build's files are not what its root says.
           throw new ShardUnavailableError(name, reader.source.where, (error as Error).message);
@@ -88,7 +94,7 @@ export function shardNames(pages: NamePages, reader: ShardReader): ShardNames {
   const name = async (kind: ShardKind, k: number) => {
     const place = namePlace(pages, kind, k);
     if (!place) throw new RangeError(`no ${kind} shard ${k}`);
-    return (await page(place.page))[place.at]!;
+    return (await page(place.page)).at(place.at);
   };
   return {
     name,
