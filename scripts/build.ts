@@ -281,7 +281,7 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       views,
       isPrivate ? "blobs" : "site",
       writeShard(args, isPrivate),
-      Math.min(SHARD_PART_CHARS, args.maxFileBytes),
+      { partChars: Math.min(SHARD_PART_CHARS, args.maxFileBytes) },
     )
     : undefined;
   memoryLog("shards written");
@@ -337,11 +337,10 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
       ? `edge: ${
         external ? `${size} MB gzipped is over the ${args.edgeBudgetMB} MB budget; ` : ""
       }` +
-        `the edge function bundles the root of ${root.bodies.length} body, ` +
-        `${root.postings.length} postings and ` +
-        `${root.dictionary.length} dictionary shards (${
-          byteLength(asciiJson(root))
-        } bytes), read on first need from ${
+        `the edge function bundles the root of ${root.names.counts.bodies} body, ` +
+        `${root.names.counts.postings} postings and ` +
+        `${root.names.counts.dictionary} dictionary shards, named in ${root.names.pages.length} ` +
+        `name pages (${byteLength(asciiJson(root))} bytes), read on first need from ${
           isPrivate ? `Netlify Blobs (written to ${args.blobsOut}/)` : `${published}/shards/`
         }`
       : `edge: manifest, index, ${bodies.chunks.length} body and ${postings.chunks.length} postings chunks bundled (${size} MB gzipped)`,

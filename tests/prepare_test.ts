@@ -8,6 +8,7 @@ import { parseArgv } from "../src/config/parse_argv.ts";
 import { resolveConfig } from "../src/config/resolve_config.ts";
 import { prepare } from "../src/prepare.ts";
 import { ROOT, rpc } from "./helpers.ts";
+import { shardLists } from "./shards/shard_lists.ts";
 
 /**
  * A project folder with `n` pages whose text says `word`, built with `--shards` into dist/ (with
@@ -112,7 +113,11 @@ Deno.test("stdio start from a fresh sharded build: answers initialize and the li
   const shards = `${cwd}/dist/_shelf/shards`;
   // The manifest's and bodies' shards are away: a start that read them could not answer.
   const away = new Map<string, Uint8Array>();
-  for (const name of [...root.shards.manifest, ...root.shards.bodies] as string[]) {
+  const pages = new Map<string, string>();
+  for (const page of root.shards.names.pages as string[]) {
+    pages.set(page, await Deno.readTextFile(`${shards}/${page}`));
+  }
+  for (const name of [...root.shards.manifest, ...shardLists(root.shards, pages).bodies]) {
     away.set(name, await Deno.readFile(`${shards}/${name}`));
     await Deno.remove(`${shards}/${name}`);
   }

@@ -24,6 +24,13 @@ import { packIdRange } from "../shards/id_range_columns.ts";
 import { splitDocuments } from "../search/document_ranges.ts";
 import { packIndex } from "../shards/packed_index.ts";
 import { packNamesRange, packStatsRange } from "../shards/packed_ranges.ts";
+import {
+  namePageTexts,
+  NAMES_PER_PAGE,
+  SHARD_KINDS,
+  type ShardKind,
+  type ShardLists,
+} from "../shards/name_pages.ts";
 import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
 
 /** Longest part (characters, which are bytes: the JSON is ASCII) of a file split into shards. */
@@ -45,6 +52,14 @@ export async function shardName(text: string): Promise<string> {
   return `${hex.slice(0, 20)}.json`;
 }
 
+/** Options of {@link writeShards}. */
+export interface WriteShardsOptions {
+  /** Longest part of a file split into shards ({@link SHARD_PART_CHARS} by default). */
+  partChars?: number;
+  /** Names in a name page (`NAMES_PER_PAGE` of `name_pages.ts` by default). */
+  namesPerPage?: number;
+}
+
 /**
  * Writes `manifest`, its `index` and the `views`' indexes as shards through `write` (name, text;
  * a name already written is not written again) and returns the root.
@@ -53,6 +68,7 @@ export async function shardName(text: string): Promise<string> {
  * ```ts
  * import assert from "node:assert/strict";
  * import { writeShards } from "./write_shards.ts";
+ * import { namePage, namePlace } from "../shards/name_pages.ts";
  * import { buildManifest } from "./build_manifest.ts";
  * import { buildIndexFor } from "../search/search_engine.ts";
  * import { createContentStore } from "../content/content_store.ts";
@@ -68,9 +84,12 @@ export async function shardName(text: string): Promise<string> {
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body range, one detail range and one volume of it, one id range,
  * // one postings chunk, one dictionary range and one volume of it, one stats range, one name range
- * // and one volume of it.
- * assert.equal(files.size, 12);
- * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!).bodies, [manifest.bodies["docs/a"]]);
+ * // and one volume of it; and the name page naming them.
+ * assert.equal(files.size, 13);
+ * assert.equal(root.names.pages.length, 1);
+ * const page = namePage(JSON.parse(files.get(root.names.pages[0]!)!));
+ * const body = page.at(namePlace(root.names, "bodies", 0)!.at);
+ * assert.deepEqual(JSON.parse(files.get(body)!).bodies, [manifest.bodies["docs/a"]]);
  * ```
  */
 export async function writeShards(
@@ -79,7 +98,7 @@ export async function writeShards(
   views: readonly { hash: string; json: string }[],
   store: ShardRoot["store"],
   write: (name: string, text: string) => Promise<void>,
-  partChars = SHARD_PART_CHARS,
+  { partChars = SHARD_PART_CHARS, namesPerPage = NAMES_PER_PAGE }: WriteShardsOptions = {},
 ): Promise<ShardRoot> {
   const written = new Set<string>();
   const put = async (text: string) => {
@@ -132,54 +151,69 @@ export async function writeShards(
     idRangeSize: ID_RANGE_SIZE,
     outline: manifestOutline(manifest),
   };
+  const lists: ShardLists = {
+    dictionary: [],
+    documentStats: [],
+    postings: [],
+    documentNames: [],
+    details: [],
+    bodies: [],
+    ids: [],
+    dictionaryVolumes: [],
+    detailVolumes: [],
+  };
+  // What a cold isolate reads of every document: packed (`document_columns.ts`,
+  // `packed_index.ts`), the index's ids left out where they are the manifest's.
+  const manifestParts = await parts(asciiJson(packManifest(edge)));
+  const indexParts = await parts(
+    asciiJson(await packIndex(documents.edge, manifest.documents.map((d) => d.id))),
+  );
+  for (const range of bodies) lists.bodies.push(await put(asciiJson(range)));
+  const packed = details.ranges.map((range) => asciiJson(packDetails(range)));
+  for (const text of packed) lists.details.push(await put(text));
+  for (let at = 0; at < packed.length; at += DETAIL_VOLUME_RANGES) {
+    lists.detailVolumes.push(
+      await put(`[${packed.slice(at, at + DETAIL_VOLUME_RANGES).join(",")}]`),
+    );
+  }
+  for (const range of ids.ranges) lists.ids.push(await put(asciiJson(packIdRange(range))));
+  for (const chunk of postings.chunks) lists.postings.push(await put(asciiJson(chunk)));
+  // The neighbour ranges numbered on from the dictionary's (`neighbour_ranges.ts`).
+  for (const range of [...dictionary.ranges, ...dictionary.neighbours]) {
+    lists.dictionary.push(await put(asciiJson(range)));
+  }
+  for (const volume of dictionary.volumes) {
+    lists.dictionaryVolumes.push(await put(asciiJson(volume)));
+  }
+  for (const range of documents.stats) {
+    lists.documentStats.push(await put(asciiJson(await packStatsRange(range))));
+  }
+  // The name ranges, then their volumes (`NameRangesData.volumeRanges`).
+  const names = documents.names.map((range) => asciiJson(packNamesRange(range)));
+  for (const text of names) lists.documentNames.push(await put(text));
+  const perVolume = documents.edge.documentRanges?.names.volumeRanges ?? names.length;
+  for (let at = 0; at < names.length; at += perVolume) {
+    lists.documentNames.push(await put(`[${names.slice(at, at + perVolume).join(",")}]`));
+  }
+  // Every shard above is named in the name pages, not in the root (`name_pages.ts`).
+  const pages: string[] = [];
+  for (const text of namePageTexts(lists, namesPerPage)) pages.push(await put(text));
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,
     contentHash: manifest.contentHash,
-    // What a cold isolate reads of every document: packed (`document_columns.ts`,
-    // `packed_index.ts`), the index's ids left out where they are the manifest's.
-    manifest: await parts(asciiJson(packManifest(edge))),
-    index: await parts(
-      asciiJson(await packIndex(documents.edge, manifest.documents.map((d) => d.id))),
-    ),
-    bodies: [],
-    details: [],
-    ids: [],
-    detailVolumes: [],
-    postings: [],
-    dictionary: [],
-    dictionaryVolumes: [],
-    documentStats: [],
-    documentNames: [],
+    manifest: manifestParts,
+    index: indexParts,
+    names: {
+      perPage: namesPerPage,
+      counts: Object.fromEntries(SHARD_KINDS.map((kind) => [kind, lists[kind].length])) as Record<
+        ShardKind,
+        number
+      >,
+      pages,
+    },
     views: {},
   };
-  for (const range of bodies) root.bodies.push(await put(asciiJson(range)));
-  const packed = details.ranges.map((range) => asciiJson(packDetails(range)));
-  for (const text of packed) root.details.push(await put(text));
-  for (let at = 0; at < packed.length; at += DETAIL_VOLUME_RANGES) {
-    root.detailVolumes.push(
-      await put(`[${packed.slice(at, at + DETAIL_VOLUME_RANGES).join(",")}]`),
-    );
-  }
-  for (const range of ids.ranges) root.ids.push(await put(asciiJson(packIdRange(range))));
-  for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
-  // The neighbour ranges numbered on from the dictionary's (`neighbour_ranges.ts`).
-  for (const range of [...dictionary.ranges, ...dictionary.neighbours]) {
-    root.dictionary.push(await put(asciiJson(range)));
-  }
-  for (const volume of dictionary.volumes) {
-    root.dictionaryVolumes.push(await put(asciiJson(volume)));
-  }
-  for (const range of documents.stats) {
-    root.documentStats.push(await put(asciiJson(await packStatsRange(range))));
-  }
-  // The name ranges, then their volumes (`NameRangesData.volumeRanges`).
-  const names = documents.names.map((range) => asciiJson(packNamesRange(range)));
-  for (const text of names) root.documentNames.push(await put(text));
-  const perVolume = documents.edge.documentRanges?.names.volumeRanges ?? names.length;
-  for (let at = 0; at < names.length; at += perVolume) {
-    root.documentNames.push(await put(`[${names.slice(at, at + perVolume).join(",")}]`));
-  }
   for (const view of views) root.views[view.hash] = await parts(view.json);
   return root;
 }

@@ -26,9 +26,9 @@ import { type PackedSection, packSections, unpackSections } from "./packed_secti
 export const BODY_RANGE_BYTES = 8 * 1024;
 
 /**
- * Most body ranges: each is a file of the published site and about 24 bytes of the root, so on a
- * shelf past `MAX_BODY_RANGES / 2` times {@link BODY_RANGE_BYTES} of bodies (128 MB) the bound
- * grows instead ({@link bodyRangeBytes}).
+ * Most body ranges: each is a file of the published site and 13 bytes of a name page that a cold
+ * isolate reads whole (`name_pages.ts`), so on a shelf past `MAX_BODY_RANGES / 2` times
+ * {@link BODY_RANGE_BYTES} of bodies (128 MB) the bound grows instead ({@link bodyRangeBytes}).
  */
 export const MAX_BODY_RANGES = 16_384;
 

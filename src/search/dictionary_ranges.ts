@@ -9,7 +9,8 @@
  * put 39 KB of first terms and starts in the edge index, and a question reads 11 ranges (23 KB) at
  * the median, 79 (161 KB) when a misspelled word's one-edit variants, spread over every first
  * letter, are looked up; 1 KB ranges: 78 KB in the edge index, 19 and 93 KB per question; 4 KB:
- * 20 KB, 32 and 284 KB; 8 KB: 10 KB, 48 and 492 KB. The root names each range (about 24 bytes).
+ * 20 KB, 32 and 284 KB; 8 KB: 10 KB, 48 and 492 KB. A name page names each range (13 bytes,
+ * `name_pages.ts`).
  *
  * @module
  */

@@ -56,8 +56,7 @@ export function edgeShards(
     );
   }
   const root = (inputs.manifest as { shards?: unknown }).shards;
-  // The bundled root came with the function's code: its names are checked as each is read.
-  if (!isShardRoot(root, { names: false })) {
+  if (!isShardRoot(root)) {
     throw new TypeError("edge-manifest.json names shards in another layout");
   }
   let source = inputs.shardSource;

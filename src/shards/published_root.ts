@@ -69,11 +69,15 @@ export function publishedRoot(manifest: Manifest, shards: ShardRoot): PublishedR
  * import { assertPublishedRoot } from "./published_root.ts";
  * assert.throws(() => assertPublishedRoot({ shards: {} }), /not a sharded build's root/);
  * const name = "0123456789abcdef0123.json";
+ * const counts = { dictionary: 0, documentStats: 0, postings: 0, documentNames: 0, details: 0,
+ *   bodies: 1, ids: 0, dictionaryVolumes: 0, detailVolumes: 0 };
  * const shards = { layout: "shelf-shards-9", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], details: [], ids: [], detailVolumes: [], postings: [],
- *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
+ *   index: [name], names: { perPage: 8192, counts, pages: [name] }, views: {} };
  * const root = { shards, server: { name: "kb" }, documents: 1, builtAt: "2026-01-01" };
  * assertPublishedRoot(root);
+ * // A root of the layout before, which listed every shard itself.
+ * assert.throws(() => assertPublishedRoot({ ...root, shards: { ...shards, layout: "shelf-shards-8" } }),
+ *   /not a sharded build.s root of this version \(shards\.json of layout shelf-shards-8\)/);
  * assert.throws(() => assertPublishedRoot({ ...root, head: { builtAt: 1 } }), /not a sharded/);
  * const head = { server: { name: "kb" }, builtAt: "2026-01-01", outline: { sources: [] } };
  * assert.throws(() => assertPublishedRoot({ ...root, head }), /not a sharded/);

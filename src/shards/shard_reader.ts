@@ -66,8 +66,8 @@ export function createShardReader(
   const pending = new Map<string, Promise<Uint8Array>>();
   const stats = { reads: 0, bytes: 0 };
   const read = (name: string): Promise<Uint8Array> => {
-    // A bundled root's names are checked here, not at start (`isShardRoot`), and whatever the
-    // source is, it never sees another name as a path or URL.
+    // A name page's names are checked here (`shard_names.ts`), and whatever the source is, it
+    // never sees another name as a path or URL.
     if (!isShardName(name)) return Promise.reject(notAShardName(name, source.where));
     let p = pending.get(name);
     if (!p) {

@@ -19,6 +19,8 @@ export { idRangeIds } from "./id_range_columns.ts";
 import { unpackManifest } from "./document_columns.ts";
 import { unpackIndex } from "./packed_index.ts";
 import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
+import type { ShardKind } from "./name_pages.ts";
+import { shardNames } from "./shard_names.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import type { ShardRoot } from "./shard_root.ts";
 
@@ -68,13 +70,15 @@ export interface ShardedLoaders {
  */
 export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoaders {
   let manifest: Promise<Manifest> | undefined;
-  const chunk =
-    (list: readonly string[], what: string, as?: (value: unknown) => unknown) => (k: number) => {
-      const name = list[k];
-      if (name === undefined) return Promise.reject(new RangeError(`no ${what} chunk ${k}`));
-      return reader.json(name, as);
-    };
+  const names = shardNames(root.names, reader);
+  const chunk = (kind: ShardKind, as?: (value: unknown) => unknown) => async (k: number) =>
+    await reader.json(await names.name(kind, k), as);
   const loadManifest = () => {
+    if (!manifest) {
+      // The name pages a first search needs are read in the round of the manifest: the first
+      // shard it names it reads two rounds later (after the index).
+      names.readFirst();
+    }
     const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
       const unpacked = unpackManifest(value);
       assertManifest(unpacked);
@@ -99,15 +103,15 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
       const parts = Object.hasOwn(root.views, contentHash) ? root.views[contentHash] : undefined;
       return parts ? await reader.jsonOfParts(parts) as SearchIndexData : undefined;
     },
-    bodyChunk: chunk(root.bodies, "body"),
-    detailRange: chunk(root.details, "detail range"),
-    idRange: chunk(root.ids, "id range"),
-    detailRanges: () => readVolumes(root.detailVolumes, reader),
-    postingsChunk: chunk(root.postings, "postings"),
-    dictionaryRange: chunk(root.dictionary, "dictionary"),
-    dictionaryVolume: chunk(root.dictionaryVolumes, "dictionary volume"),
+    bodyChunk: chunk("bodies"),
+    detailRange: chunk("details"),
+    idRange: chunk("ids"),
+    detailRanges: async () => await readVolumes(await names.all("detailVolumes"), reader),
+    postingsChunk: chunk("postings"),
+    dictionaryRange: chunk("dictionary"),
+    dictionaryVolume: chunk("dictionaryVolumes"),
     // Inflated as read (`packed_ranges.ts`), then copied into the index's arrays: not cached.
-    statsRange: (k) => chunk(root.documentStats, "stats range")(k).then(unpackStatsRange),
-    namesRange: chunk(root.documentNames, "name range", unpackNamesRange),
+    statsRange: (k) => chunk("documentStats")(k).then(unpackStatsRange),
+    namesRange: chunk("documentNames", unpackNamesRange),
   };
 }

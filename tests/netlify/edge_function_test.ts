@@ -96,7 +96,7 @@ Deno.test("build: the sample bundles into the edge; past the budget the edge get
   const root = JSON.parse(await Deno.readTextFile(`${edge}/edge-manifest.json`)).shards;
   assert.equal(root.store, "site");
   assert.equal(root.contentHash, manifest.contentHash);
-  for (const name of [...root.manifest, ...root.index, ...root.bodies, ...root.postings]) {
+  for (const name of [...root.manifest, ...root.index, ...root.names.pages]) {
     assert.ok(await exists(`${out}/dist/_shelf/shards/${name}`), name);
   }
   assert.deepEqual(JSON.parse(await Deno.readTextFile(`${edge}/edge-index.json`)), {

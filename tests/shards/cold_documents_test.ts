@@ -15,6 +15,7 @@ import { rootLoaders, shardedCacheOptions } from "../../src/shards/root_loaders.
 import { createShardReader } from "../../src/shards/shard_reader.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
 import { shardedCorpus } from "./sharded_corpus.ts";
+import { shardLists } from "./shard_lists.ts";
 
 /** A cold sharded isolate's store and engine caches over `name`'s corpus, and its documents. */
 async function coldIsolate(name: string) {
@@ -71,8 +72,8 @@ Deno.test("cold documents: the edge manifest holds no sizes, but where the body 
   const unpacked = unpackManifest(edge);
   const sizes = manifest.documents.map((d) => d.size);
   assert.deepEqual(unpacked.bodyRangeStarts, bodyRangeStarts(sizes, edge.bodyRangeBytes));
-  assert.equal(unpacked.bodyRangeStarts!.length, root.bodies.length);
-  assert.equal(unpacked.detailRangeStarts!.length, root.details.length);
+  assert.equal(unpacked.bodyRangeStarts!.length, shardLists(root, files).bodies.length);
+  assert.equal(unpacked.detailRangeStarts!.length, shardLists(root, files).details.length);
   // A document's size is read with its details.
   const { stores } = await coldIsolate("hugo-docs");
   const store = await stores.get();

@@ -30,6 +30,10 @@ Deno.test("number text: a negative, fractional or too large number is refused; d
   assert.throws(() => decodeNumbers(""), /no width/);
   assert.throws(() => decodeNumbers("AAAA"), /no width/);
   assert.throws(() => decodeNumbers("1AA\u00e9"), /not base64url/);
+  // White space, which the runtime's decoder skips, and padding are no base64url of ours.
+  for (const text of ["1AAAA ", "1AA AA", "1 AA", "1AA==", "1AAA+", "1A"]) {
+    assert.throws(() => decodeNumbers(text), /not base64url/, JSON.stringify(text));
+  }
   assert.throws(() => decodeNumbers("4AAA"), /cut short/);
 });
 

@@ -8,9 +8,11 @@ import assert from "node:assert/strict";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
 import type { SearchIndexData } from "../../src/search/search_index.ts";
+import type { ShardLists } from "../../src/shards/name_pages.ts";
 import type { ShardRoot } from "../../src/shards/shard_root.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
 import { shardedCorpus } from "./sharded_corpus.ts";
+import { shardLists } from "./shard_lists.ts";
 import { ROOT, rpc } from "../helpers.ts";
 
 const NO_ENV = () => undefined;
@@ -57,10 +59,18 @@ function heldSource(files: ReadonlyMap<string, string>) {
   return { source, state };
 }
 
-/** The kinds of shards (`ShardRoot`'s lists) `names` are, in order, each once: `postings details`. */
-function kinds(root: ShardRoot, names: readonly string[]): string {
-  const lists = Object.entries(root).filter(([, v]) => Array.isArray(v)) as [string, string[]][];
-  const of = (name: string) => lists.find(([, list]) => list.includes(name))?.[0] ?? name;
+/**
+ * The kinds of shards `names` are, in order, each once: `postings details` (the kinds of
+ * `ShardLists`, `manifest`, `index` and `namePages`).
+ */
+function kinds(root: ShardRoot, lists: ShardLists, names: readonly string[]): string {
+  const all: [string, readonly string[]][] = [
+    ["manifest", root.manifest],
+    ["index", root.index],
+    ["namePages", root.names.pages],
+    ...Object.entries(lists),
+  ];
+  const of = (name: string) => all.find(([, list]) => list.includes(name))?.[0] ?? name;
   return [...new Set(names.map(of))].sort().join(" ");
 }
 
@@ -70,6 +80,7 @@ function apps(
   root: ShardRoot,
   files: Map<string, string>,
 ) {
+  const lists = shardLists(root, files);
   const { source, state } = heldSource(files);
   const sharded = createEdgeApp({
     env: NO_ENV,
@@ -83,7 +94,7 @@ function apps(
     const params = { name, arguments: args };
     const from = state.rounds.length;
     const answer = await rpc(sharded, "tools/call", params);
-    const rounds = state.rounds.slice(from).map((batch) => kinds(root, batch));
+    const rounds = state.rounds.slice(from).map((batch) => kinds(root, lists, batch));
     assert.deepEqual(answer, await rpc(whole, "tools/call", params), JSON.stringify(params));
     return { answer, rounds };
   };
@@ -97,7 +108,7 @@ function apps(
   return { sharded, whole, state, ask, settle };
 }
 
-const { manifest, index, root, files } = await shardedCorpus("tldr");
+const { manifest, index, root, files, lists } = await shardedCorpus("tldr");
 
 Deno.test("rounds: a warm search of new words waits for its postings, then for one round of everything else", async () => {
   const { sharded, whole, state, ask, settle } = apps(manifest, index, root, files);
@@ -105,7 +116,7 @@ Deno.test("rounds: a warm search of new words waits for its postings, then for o
   // From the second search on, the rest of the dictionary and the name ranges are read in the
   // background, a volume of each a search, until all are (the last name shard is the last volume
   // of the name ranges). New questions: a repeated one is answered from the result cache.
-  const rest = [...root.dictionaryVolumes, ...root.documentStats, root.documentNames.at(-1)!];
+  const rest = [...lists.dictionaryVolumes, ...lists.documentStats, lists.documentNames.at(-1)!];
   const words = ["cat", "tar", "git", "grep", "curl", "ssh", "find", "sed", "awk", "docker"];
   for (const query of words) {
     if (rest.every((name) => state.reads.includes(name))) break;
@@ -141,8 +152,8 @@ Deno.test("rounds: a failed read of the hits' body ranges (bodies and sections) 
   await settle();
   for (
     const [list, query] of [
-      [root.bodies, "find files by name under a directory"],
-      [root.details, "generate ssh keys"],
+      [lists.bodies, "find files by name under a directory"],
+      [lists.details, "generate ssh keys"],
     ] as const
   ) {
     for (const name of list) state.failing.add(name);
@@ -167,8 +178,8 @@ Deno.test("rounds: a cold isolate's first search reads every stats range in the 
   const first = rounds.findIndex((kinds) => kinds.includes("documentStats"));
   assert.ok(first >= 0 && rounds[first]!.includes("dictionary"), rounds.join(" | "));
   assert.deepEqual(
-    state.reads.filter((name) => root.documentStats.includes(name)).toSorted(),
-    root.documentStats.toSorted(),
+    state.reads.filter((name) => lists.documentStats.includes(name)).toSorted(),
+    lists.documentStats.toSorted(),
   );
   sharded.shutdown();
   whole.shutdown();
@@ -178,13 +189,29 @@ Deno.test("rounds: a cold isolate's first search reads the name ranges of its qu
   for (const query of ["tar", "compress files", "generate ssh keys", "git"]) {
     const { sharded, whole, state, ask } = apps(manifest, index, root, files);
     const { rounds } = await ask("search", { query });
-    const names = state.reads.filter((name) => root.documentNames.includes(name));
+    const names = state.reads.filter((name) => lists.documentNames.includes(name));
     // One or two ranges of many (those of the names with as many terms as the query whose
     // first term is one of the first word's expansions), never in a round of their own.
     assert.ok(names.length > 0 && names.length <= 2, `${query}: ${names.length} name ranges`);
-    assert.ok(root.documentNames.length > 20);
+    assert.ok(lists.documentNames.length > 20);
     const alone = rounds.findIndex((kinds) => kinds === "documentNames");
     assert.equal(alone, -1, `${query}: ${rounds.join(" | ")}`);
+    sharded.shutdown();
+    whole.shutdown();
+  }
+});
+
+Deno.test("rounds: a cold isolate's first search reads the name pages in the round of its manifest, and waits for no round of them", async () => {
+  assert.ok(root.names.pages.length >= 1);
+  for (const query of ["tar", "compress files", "generate ssh keys"]) {
+    const { sharded, whole, state, ask } = apps(manifest, index, root, files);
+    const { rounds } = await ask("search", { query });
+    // The root names no shard but its manifest's, its index's and its pages: every other name
+    // comes from a page, read with the manifest (which a first search waits for anyway).
+    assert.equal(rounds[0], "manifest namePages", `${query}: ${rounds.join(" | ")}`);
+    assert.ok(!rounds.slice(1).some((kinds) => kinds.includes("namePages")), rounds.join(" | "));
+    const pagesRead = state.reads.filter((name) => root.names.pages.includes(name));
+    assert.deepEqual(pagesRead.toSorted(), root.names.pages.toSorted(), "each page read once");
     sharded.shutdown();
     whole.shutdown();
   }

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { BlobsServer } from "@netlify/blobs/server";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import { writeShards } from "../../src/build/write_shards.ts";
+import { writeShards, type WriteShardsOptions } from "../../src/build/write_shards.ts";
 import { bodyRangeStarts, rangeOf } from "../../src/content/body_ranges.ts";
 import { createContentStore } from "../../src/content/content_store.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
@@ -23,7 +23,9 @@ import { twinPath } from "../../src/content/twin_path.ts";
 import { detailRangeOf } from "../../src/content/document_details.ts";
 import { detailRows } from "../../src/shards/detail_columns.ts";
 import { type PackedIndex, unpackIndex } from "../../src/shards/packed_index.ts";
+import { PAGES_READ_FIRST } from "../../src/shards/shard_names.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
+import { shardLists } from "./shard_lists.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
 import { buildFromFolders } from "../../src/build/build_from_folders.ts";
 import { DEFAULT_SERVER } from "../../src/build/parse_metadata.ts";
@@ -47,12 +49,17 @@ function shardedApp(root: ShardRoot, source: ShardSource) {
 }
 
 /** Shards in memory, and a source over them that records (and can fail) reads. */
-async function shardsOf(manifest: Manifest, index: SearchIndexData) {
+async function shardsOf(
+  manifest: Manifest,
+  index: SearchIndexData,
+  options?: WriteShardsOptions,
+) {
   const files = new Map<string, string>();
   const root = await writeShards(manifest, index, [], "site", (name, text) => {
     files.set(name, text);
     return Promise.resolve();
-  });
+  }, options);
+  const lists = shardLists(root, files);
   const reads: string[] = [];
   // Shards that fail their next read, and shards that fail every read until taken out.
   const failing = new Set<string>();
@@ -65,7 +72,7 @@ async function shardsOf(manifest: Manifest, index: SearchIndexData) {
       ? Promise.reject(new Error("no such shard"))
       : Promise.resolve(new TextEncoder().encode(text));
   });
-  return { root, files, source, reads, failing, broken };
+  return { root, lists, files, source, reads, failing, broken };
 }
 
 /**
@@ -73,12 +80,13 @@ async function shardsOf(manifest: Manifest, index: SearchIndexData) {
  * does from the edge manifest's bound and the documents' sizes, and the bound.
  */
 function bodyShards(manifest: Manifest, root: ShardRoot, files: Map<string, string>) {
+  const lists = shardLists(root, files);
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
   const bound = edge.bodyRangeBytes!;
   const starts = bodyRangeStarts(manifest.documents.map((d) => d.size), bound);
-  assert.equal(starts.length, root.bodies.length);
+  assert.equal(starts.length, lists.bodies.length);
   const numbers = new Map(manifest.documents.map((d, n) => [d.id, n]));
-  const shardOf = (id: string) => root.bodies[rangeOf(numbers.get(id)!, starts)]!;
+  const shardOf = (id: string) => lists.bodies[rangeOf(numbers.get(id)!, starts)]!;
   /** The documents in shard `name`. */
   const documentsIn = (name: string) => manifest.documents.filter((d) => shardOf(d.id) === name);
   return { shardOf, documentsIn, bound };
@@ -214,7 +222,7 @@ for (const shelf of SHELVES) {
       };
       const index = await buildIndexFor(createContentStore(manifest)).export();
       const whole = wholeApp(manifest, index);
-      const { root, source, files } = await shardsOf(manifest, index);
+      const { root, lists, source, files } = await shardsOf(manifest, index);
       // What a cold isolate reads of every document is packed: the documents as columns, the
       // index without the ids the manifest has, nor its documents' names, lengths and inbound
       // counts, which are in ranges.
@@ -225,9 +233,9 @@ for (const shelf of SHELVES) {
       // front-coded (a sorted list of paths shares their beginnings), for the look-ups.
       assert.deepEqual([columns.n, columns.i], [undefined, undefined]);
       const plainIds = JSON.stringify(manifest.documents.map((d) => d.id)).length;
-      const idRanges = root.ids.map((n) => JSON.parse(files.get(n)!));
+      const idRanges = lists.ids.map((n) => JSON.parse(files.get(n)!));
       assert.ok(idRanges.every((range) => "r" in range), "ids front-coded");
-      assert.ok(text(root.ids).length < plainIds * 0.8, `${plainIds} bytes of ids`);
+      assert.ok(text(lists.ids).length < plainIds * 0.8, `${plainIds} bytes of ids`);
       const edgeIndex = JSON.parse(text(root.index)) as PackedIndex;
       assert.equal(edgeIndex.ids, undefined);
       assert.deepEqual([edgeIndex.inbound, edgeIndex.names, edgeIndex.lengths], [
@@ -235,7 +243,7 @@ for (const shelf of SHELVES) {
         undefined,
         undefined,
       ]);
-      assert.ok(root.documentStats.length > 0 && root.documentNames.length > 0);
+      assert.ok(lists.documentStats.length > 0 && lists.documentNames.length > 0);
       for (const [method, params] of everyCall(manifest)) {
         // A cold isolate for each call, and one warm isolate for all.
         const cold = shardedApp(root, source);
@@ -285,7 +293,7 @@ Deno.test({
     const { manifest } = await buildFolder(JAVA_UTIL_CONCURRENT);
     const index = await buildIndexFor(createContentStore(manifest)).export();
     const whole = wholeApp(manifest, index);
-    const { root, source, reads, files } = await shardsOf(manifest, index);
+    const { root, lists, source, reads, files } = await shardsOf(manifest, index);
     const named = manifest.documents.filter((d) => apiMembers(d) !== undefined);
     assert.ok(named.length > 20, `${named.length} API pages with members`);
     // `<type> <member>` of every fifth such page, and a member with another page's type.
@@ -310,7 +318,7 @@ Deno.test({
         );
         // Body ranges (each with its documents' sections): those of its hits, and of the
         // candidates the phrase rule may lift, read ahead with them; never by the phrase rule.
-        const rangesRead = new Set(reads.slice(from).filter((n) => root.bodies.includes(n)));
+        const rangesRead = new Set(reads.slice(from).filter((n) => lists.bodies.includes(n)));
         assert.ok(rangesRead.size <= PHRASE_CANDIDATES, `${rangesRead.size} body ranges`);
         const shown = answer.result.structuredContent.results.map((r: { uri: string }) =>
           shardOf(byUri.get(r.uri)!)
@@ -324,7 +332,7 @@ Deno.test({
     // Every API page's member names are in its detail range, as its sections give them.
     const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
     const starts = edge.detailRangeStarts!;
-    const rows = root.details.flatMap((
+    const rows = lists.details.flatMap((
       name,
       k,
     ) => [...detailRows(JSON.parse(files.get(name)!), k)]);
@@ -338,10 +346,10 @@ Deno.test({
 
 Deno.test("shards: a cold search reads the root's manifest and index, the dictionary ranges and postings shards of its words and the body ranges of its hits, then the rest of the dictionary", async () => {
   const { manifest, index } = await corpus("hugo-docs");
-  const { root, source, reads, files } = await shardsOf(manifest, index);
+  const { root, lists, source, reads, files } = await shardsOf(manifest, index);
   assert.ok(
-    root.postings.length > 3 && root.bodies.length > 10,
-    `${root.postings.length} postings shards`,
+    lists.postings.length > 3 && lists.bodies.length > 10,
+    `${lists.postings.length} postings shards`,
   );
   const app = shardedApp(root, source);
   const query = "image processing";
@@ -361,8 +369,8 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
     return edgeIndex.postingsChunks!.findLastIndex((s) => s <= i);
   };
   const wanted = new Set(terms.filter((t) => index.terms.includes(t)).map(chunkOf));
-  const postingsRead = new Set(reads.filter((n) => root.postings.includes(n)));
-  for (const k of wanted) assert.ok(postingsRead.has(root.postings[k]!), `postings chunk ${k}`);
+  const postingsRead = new Set(reads.filter((n) => lists.postings.includes(n)));
+  for (const k of wanted) assert.ok(postingsRead.has(lists.postings[k]!), `postings chunk ${k}`);
   // Beside them, only those read ahead with a word's dictionary range (its terms' postings, when
   // they are in one or two chunks: `readPlan`).
   const { starts, firsts, size } = edgeIndex.dictionaryRanges!;
@@ -372,21 +380,21 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
     const [from, to] = [starts[r]!, (starts[r + 1] ?? size) - 1];
     const span = [from, to].map((i) => edgeIndex.postingsChunks!.findLastIndex((s) => s <= i));
     if (span[1]! - span[0]! < 2) {
-      for (let k = span[0]!; k <= span[1]!; k++) ahead.add(root.postings[k]!);
+      for (let k = span[0]!; k <= span[1]!; k++) ahead.add(lists.postings[k]!);
     }
   }
   for (const name of postingsRead) {
-    assert.ok(wanted.has(root.postings.indexOf(name)) || ahead.has(name), `${name} read`);
+    assert.ok(wanted.has(lists.postings.indexOf(name)) || ahead.has(name), `${name} read`);
   }
   assert.equal(new Set(reads).size, reads.length, "no shard read twice");
   // The dictionary: the ranges its words and their completions fall in, a few kilobytes of it.
-  const rangeOf = (term: string) => root.dictionary[firsts.findLastIndex((f) => f <= term)]!;
-  const rangesRead = reads.filter((n) => root.dictionary.includes(n));
+  const rangeOf = (term: string) => lists.dictionary[firsts.findLastIndex((f) => f <= term)]!;
+  const rangesRead = reads.filter((n) => lists.dictionary.includes(n));
   for (const term of terms) assert.ok(rangesRead.includes(rangeOf(term)), term);
   const bytes = (names: string[]) => names.reduce((sum, n) => sum + files.get(n)!.length, 0);
   assert.ok(
-    rangesRead.length <= 6 && bytes(rangesRead) * 20 < bytes(root.dictionary),
-    `${rangesRead.length} of ${root.dictionary.length} ranges, ${bytes(rangesRead)} bytes`,
+    rangesRead.length <= 6 && bytes(rangesRead) * 20 < bytes(lists.dictionary),
+    `${rangesRead.length} of ${lists.dictionary.length} ranges, ${bytes(rangesRead)} bytes`,
   );
   const first = [...reads];
   // A misspelled word's one-edit variants are looked up (a letter off in every place, the first
@@ -397,36 +405,39 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
     typo,
     await rpc(wholeApp(manifest, index), "tools/call", search("imgae procesing")),
   );
-  const typoRanges = reads.slice(first.length).filter((n) => root.dictionary.includes(n));
+  const typoRanges = reads.slice(first.length).filter((n) => lists.dictionary.includes(n));
   assert.ok(
-    typoRanges.length > rangesRead.length && typoRanges.length < root.dictionary.length,
+    typoRanges.length > rangesRead.length && typoRanges.length < lists.dictionary.length,
     `${typoRanges.length} ranges`,
   );
   cold.shutdown();
   // From its second search on, an isolate reads the rest of the dictionary in volumes, in the
   // background: the later searches wait for no range.
-  assert.ok(root.dictionaryVolumes.length > 0);
-  assert.ok(!root.dictionaryVolumes.some((v) => reads.includes(v)), "volumes read by one search");
+  assert.ok(lists.dictionaryVolumes.length > 0);
+  assert.ok(!lists.dictionaryVolumes.some((v) => reads.includes(v)), "volumes read by one search");
   await rpc(app, "tools/call", search("taxonomy"));
   for (
     let wait = 0;
-    wait < 200 && !root.dictionaryVolumes.every((v) => reads.includes(v));
+    wait < 200 && !lists.dictionaryVolumes.every((v) => reads.includes(v));
     wait++
   ) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  assert.ok(root.dictionaryVolumes.every((v) => reads.includes(v)), "volumes read from the second");
+  assert.ok(
+    lists.dictionaryVolumes.every((v) => reads.includes(v)),
+    "volumes read from the second",
+  );
   await new Promise((resolve) => setTimeout(resolve, 50)); // the last volume read, and kept
   const warmFrom = reads.length;
   await rpc(app, "tools/call", search("imgae procesing taxonomy shortcodes"));
-  assert.deepEqual(reads.slice(warmFrom).filter((n) => root.dictionary.includes(n)), []);
+  assert.deepEqual(reads.slice(warmFrom).filter((n) => lists.dictionary.includes(n)), []);
   const hits = new Set(
     answer.result.structuredContent.results.map((r: { uri: string }) => r.uri),
   );
   // Bodies and sections: each hit's range, read once for both, and those of the phrase rule's
   // candidates it may lift (read ahead with them); the manifest keeps only the titles of the pages
   // scored by parts (the part rule reads them when the engine starts).
-  const bodiesRead = first.filter((n) => root.bodies.includes(n));
+  const bodiesRead = first.filter((n) => lists.bodies.includes(n));
   const { shardOf, documentsIn, bound } = bodyShards(manifest, root, files);
   const hitIds = [...hits].map((uri) => manifest.documents.find((d) => d.uri === uri)!.id);
   for (const id of hitIds) assert.ok(bodiesRead.includes(shardOf(id)), id);
@@ -447,7 +458,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   assert.ok(paged.size > 0, "hugo-docs has pages scored by their parts");
   assert.deepEqual(edge.compactDocuments!.filter((c) => c.c !== undefined), []);
   // Their titles are in their detail ranges (`document_details.ts`), which the part rule reads.
-  const rows = root.details.flatMap((name, k) => [...detailRows(JSON.parse(files.get(name)!), k)]);
+  const rows = lists.details.flatMap((name, k) => [...detailRows(JSON.parse(files.get(name)!), k)]);
   const titled = manifest.documents.filter((_, n) => rows[n]!.h !== undefined);
   assert.deepEqual(new Set(titled.map((d) => d.id)), paged);
   manifest.documents.forEach((doc, n) => {
@@ -466,10 +477,10 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
 Deno.test("shards: a cold search reads the detail ranges of the hits it shows (and of the phrase and part rules' candidates), a list the detail volumes", async () => {
   const { manifest: built, index } = await corpus("hugo-docs");
   const manifest = { ...built, settings: { ...built.settings, profiles: ["articles", "acdc"] } };
-  const { root, source, reads, files } = await shardsOf(manifest, index);
+  const { root, lists, source, reads, files } = await shardsOf(manifest, index);
   const edge = unpackManifest(JSON.parse(root.manifest.map((n) => files.get(n)).join("")));
   const starts = edge.detailRangeStarts!;
-  assert.ok(root.details.length >= 10, `${root.details.length} detail ranges`);
+  assert.ok(lists.details.length >= 10, `${lists.details.length} detail ranges`);
   // The edge manifest has no document's details.
   assert.deepEqual(
     edge.compactDocuments!.filter((c) => c.d !== undefined || c.m !== undefined),
@@ -477,11 +488,11 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   );
   const numbers = new Map(manifest.documents.map((d, n) => [d.uri, n]));
   const rangesOf = (uris: string[]) =>
-    new Set(uris.map((uri) => root.details[detailRangeOf(numbers.get(uri)!, starts)]!));
+    new Set(uris.map((uri) => lists.details[detailRangeOf(numbers.get(uri)!, starts)]!));
   const detailsRead = (from: number) =>
-    new Set(reads.slice(from).filter((n) => root.details.includes(n)));
+    new Set(reads.slice(from).filter((n) => lists.details.includes(n)));
   const volumesRead = (from: number) =>
-    new Set(reads.slice(from).filter((n) => root.detailVolumes.includes(n)));
+    new Set(reads.slice(from).filter((n) => lists.detailVolumes.includes(n)));
   const whole = wholeApp(manifest, index);
   const ask = async (params: Record<string, unknown>) => {
     const app = shardedApp(root, source);
@@ -498,10 +509,10 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const paged = new Set(
     Array.from(
       index.parts ?? [],
-      (page) => root.details[detailRangeOf(ids.indexOf(index.ids.at(page)!), starts)]!,
+      (page) => lists.details[detailRangeOf(ids.indexOf(index.ids.at(page)!), starts)]!,
     ),
   );
-  assert.ok(paged.size < root.details.length / 2, `${paged.size} ranges with parted pages`);
+  assert.ok(paged.size < lists.details.length / 2, `${paged.size} ranges with parted pages`);
   for (const query of ["taxonomy", "shortcodes", "pagination"]) {
     const { answer, read } = await ask(search(query));
     const shown = rangesOf(
@@ -515,7 +526,7 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const { answer, read } = await ask(search("image processing filters"));
   const shown = answer.result.structuredContent.results.map((r: { uri: string }) => r.uri);
   for (const range of rangesOf(shown)) assert.ok(read.has(range));
-  assert.ok(read.size <= 30 && read.size < root.details.length, `${read.size} ranges`);
+  assert.ok(read.size <= 30 && read.size < lists.details.length, `${read.size} ranges`);
   // A list reads every detail volume (the ranges again, in a few shards) and no range, and
   // answers whole; the isolate keeps them: a search then reads no range.
   const app = shardedApp(root, source);
@@ -524,8 +535,8 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const list = await rpc(app, "tools/call", listParams);
   assert.deepEqual(list, await rpc(whole, "tools/call", listParams));
   assert.equal(list.result.structuredContent.total, manifest.documents.length);
-  assert.ok(root.detailVolumes.length > 0 && root.detailVolumes.length < root.details.length);
-  assert.deepEqual(volumesRead(from), new Set(root.detailVolumes));
+  assert.ok(lists.detailVolumes.length > 0 && lists.detailVolumes.length < lists.details.length);
+  assert.deepEqual(volumesRead(from), new Set(lists.detailVolumes));
   assert.deepEqual(detailsRead(from), new Set());
   assert.deepEqual(
     await rpc(app, "tools/call", search("taxonomy")),
@@ -539,11 +550,11 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
 Deno.test("shards: a failed read is the tool's error, and the next call reads it again", async () => {
   const { manifest, index } = await corpus("asdlc");
   const whole = wholeApp(manifest, index);
-  const { root, source, failing, broken, reads } = await shardsOf(manifest, index);
+  const { root, lists, source, failing, broken, reads } = await shardsOf(manifest, index);
   const app = shardedApp(root, source);
   // Every postings shard fails for now (a search may read a word's postings twice: with its
   // dictionary range, and after it): the first search cannot read its words.
-  for (const name of root.postings) broken.add(name);
+  for (const name of lists.postings) broken.add(name);
   const params = search("context engineering");
   const failed = await rpc(app, "tools/call", params);
   broken.clear();
@@ -573,16 +584,25 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     cold.shutdown();
   };
   // A dictionary range failing on a cold isolate fails the search the same way, then answers.
-  await failsThenAnswers(root.dictionary, params);
+  await failsThenAnswers(lists.dictionary, params);
   // So does a stats range or a name range (`document_ranges.ts`; a name range is read again
   // after its read ahead failed: `name_ranges.ts`, so it fails every read here).
-  await failsThenAnswers(root.documentStats, params);
-  await failsThenAnswers(root.documentNames, params, broken);
+  await failsThenAnswers(lists.documentStats, params);
+  await failsThenAnswers(lists.documentNames, params, broken);
+  // So does a name page (`name_pages.ts`: where the root finds every shard but the manifest's
+  // and the index's), failing every read; one that failed once, when read with the manifest, is
+  // read again when a name in it is asked, and the search answers.
+  await failsThenAnswers(root.names.pages, params, broken);
+  const again = shardedApp(root, source);
+  for (const name of root.names.pages) failing.add(name);
+  assert.deepEqual(await rpc(again, "tools/call", params), await rpc(whole, "tools/call", params));
+  assert.equal(failing.size, 0, "each page failed its read with the manifest");
+  again.shutdown();
   // A body shard failing fails a read the same way, then succeeds.
   const cold = shardedApp(root, source);
   const doc = manifest.documents[0]!;
   const readParams = { name: "read", arguments: { uri: doc.uri } };
-  for (const name of root.bodies) failing.add(name);
+  for (const name of lists.bodies) failing.add(name);
   const readFailed = await rpc(cold, "tools/call", readParams);
   assert.equal(readFailed.result?.isError, true);
   assert.deepEqual(
@@ -600,16 +620,16 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     readParams,
   ];
   for (const call of [params, listParams, ...lookups]) {
-    await failsThenAnswers([...root.details, ...root.detailVolumes], call);
+    await failsThenAnswers([...lists.details, ...lists.detailVolumes], call);
   }
   // An id range failing fails a look-up by id, slug, file name or URI the same way, then it
   // answers (`id_ranges.ts`): nothing of the failure is kept.
   const bySlug = { name: "get_article", arguments: { slug: doc.slug } };
-  for (const call of [...lookups, bySlug]) await failsThenAnswers(root.ids, call);
+  for (const call of [...lookups, bySlug]) await failsThenAnswers(lists.ids, call);
   failing.clear();
   const resource = { uri: doc.uri };
   const coldest = shardedApp(root, source);
-  for (const name of [...root.details, ...root.detailVolumes]) failing.add(name);
+  for (const name of [...lists.details, ...lists.detailVolumes]) failing.add(name);
   const resourceFailed = await rpc(coldest, "resources/read", resource);
   assert.match(resourceFailed.error?.message, /could not be read from memory \(HTTP 503\)/);
   failing.clear();
@@ -634,10 +654,35 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   whole.shutdown();
 });
 
-Deno.test("shards: a bundled root's bad shard name is refused when read, before any source sees it", async () => {
+Deno.test("shards: a build named in many name pages answers as unsharded, reading a page past the first ones when a name in it is needed", async () => {
+  const { manifest, index } = await corpus("asdlc");
+  const whole = wholeApp(manifest, index);
+  // 4 names a page: the pages past the first ones are read on demand.
+  const { root, lists, source, reads } = await shardsOf(manifest, index, { namesPerPage: 4 });
+  assert.ok(root.names.pages.length > PAGES_READ_FIRST + 2, `${root.names.pages.length} pages`);
+  const app = shardedApp(root, source);
+  const calls = [
+    search("context engineering"),
+    search("agent memory"),
+    { name: "read", arguments: { uri: manifest.documents.at(-1)!.uri } },
+  ];
+  for (const call of calls) {
+    assert.deepEqual(await rpc(app, "tools/call", call), await rpc(whole, "tools/call", call));
+  }
+  const pagesRead = reads.filter((name) => root.names.pages.includes(name));
+  assert.equal(new Set(pagesRead).size, pagesRead.length, "each page read once");
+  assert.ok(pagesRead.length > PAGES_READ_FIRST, `${pagesRead.length} pages read`);
+  assert.ok(pagesRead.length < root.names.pages.length, `${pagesRead.length} pages read`);
+  // The last body range's name is in a page past the first ones.
+  assert.ok(reads.includes(lists.bodies.at(-1)!));
+  app.shutdown();
+  whole.shutdown();
+});
+
+Deno.test("shards: a bundled root's bad shard name is refused at once, before any source sees it", async () => {
   const { manifest, index } = await corpus("asdlc");
   const { root, files } = await shardsOf(manifest, index);
-  // A source that checks nothing itself: the reader must refuse the name before asking it.
+  // A source that checks nothing itself: the root must be refused before any name is asked.
   const asked: string[] = [];
   const source: ShardSource = {
     where: "memory",
@@ -650,17 +695,30 @@ Deno.test("shards: a bundled root's bad shard name is refused when read, before 
     },
   };
   const bad = "../../secret.json";
-  const app = shardedApp({ ...root, bodies: root.bodies.map(() => bad) }, source);
   const doc = manifest.documents[0]!;
-  const failed = await rpc(app, "tools/call", { name: "read", arguments: { uri: doc.uri } });
+  for (
+    const broken of [
+      { ...root, names: { ...root.names, pages: root.names.pages.map(() => bad) } },
+      { ...root, manifest: [bad] },
+    ]
+  ) {
+    const app = shardedApp(broken, source);
+    const failed = await rpc(app, "tools/call", { name: "read", arguments: { uri: doc.uri } });
+    // (The entry refuses a build of another layout before its first request: `edge_build.ts`.)
+    assert.equal(failed.error?.code, -32603, JSON.stringify(failed));
+    app.shutdown();
+  }
+  assert.deepEqual(asked, [], "the source never saw a name");
+  // A name page that is not one (another shard in its place) is the call's error, not a crash.
+  const swapped = {
+    ...root,
+    names: { ...root.names, pages: root.names.pages.map(() => root.index[0]!) },
+  };
+  const app = shardedApp(swapped, source);
+  const failed = await rpc(app, "tools/call", search("context engineering"));
   assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
-  assert.match(failed.result.content[0].text, /not a shard name/);
-  const colder = shardedApp({ ...root, manifest: [bad] }, source);
-  const listFailed = await rpc(colder, "resources/list", {});
-  assert.match(listFailed.error?.message, /not a shard name/);
-  assert.ok(asked.length > 0 && !asked.includes(bad), "the source never saw the bad name");
+  assert.match(failed.result.content[0].text, /not a page of shard names/);
   app.shutdown();
-  colder.shutdown();
 });
 
 /** `scripts/build.ts` with `args`, from the checkout, in `env`. */
@@ -704,7 +762,19 @@ Deno.test("build --shards: a root in the edge module, named shards published, an
   assert.equal(root.store, "site");
   assert.equal(root.contentHash, sample.contentHash);
   assert.match(await Deno.readTextFile(`${out}/edge/edge-bodies.ts`), /= \[\n\];/);
-  const names = [...root.manifest, ...root.index, ...root.bodies, ...root.postings];
+  const shards = `${out}/dist/_shelf/shards`;
+  const pages = new Map<string, string>();
+  for (const page of root.names.pages) {
+    pages.set(page, await Deno.readTextFile(`${shards}/${page}`));
+  }
+  const lists = shardLists(root, pages);
+  const names = [
+    ...root.manifest,
+    ...root.index,
+    ...root.names.pages,
+    ...lists.bodies,
+    ...lists.postings,
+  ];
   for (const name of names) {
     const bytes = await Deno.readFile(`${out}/dist/_shelf/shards/${name}`);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -804,18 +874,21 @@ Deno.test("shards, private: llms-full.txt reads only the body shards of the docu
   const whole = wholeApp(manifest, index);
   const expected = await (await whole.request("https://kb.example/llms-full.txt")).text();
   assert.match(expected, /documents did not fit the 4000000-byte cap/);
-  const { root, source, reads, files: shards } = await shardsOf(withLlmsFullSizes(manifest), index);
+  const { root, lists, source, reads, files: shards } = await shardsOf(
+    withLlmsFullSizes(manifest),
+    index,
+  );
   const app = shardedApp(root, source);
   const res = await app.request("https://kb.example/llms-full.txt");
   assert.equal(res.status, 200);
   assert.equal(await res.text(), expected);
   // The pages that fit, and the body shards they are in: no other body shard is read.
   const fit = expected.split("\n---\n\n").filter((p) => p.startsWith("# Page ")).length;
-  const bodies = new Set(reads.filter((n) => root.bodies.includes(n)));
+  const bodies = new Set(reads.filter((n) => lists.bodies.includes(n)));
   assert.ok(fit > 100 && fit < 240, `${fit} pages fit`);
   assert.ok(
-    bodies.size < root.bodies.length,
-    `${bodies.size} of ${root.bodies.length} body shards`,
+    bodies.size < lists.bodies.length,
+    `${bodies.size} of ${lists.bodies.length} body shards`,
   );
   const { shardOf } = bodyShards(manifest, root, shards);
   const needed = new Set(
