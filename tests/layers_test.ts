@@ -7,7 +7,7 @@
  *     → app (app.ts, edge_app.ts) → build → entries (main.ts, serve.ts, prepare.ts and the
  *     content_source.ts it reads its content through)
  *
- * (`version.ts`, `invalid_params.ts`, `remembered.ts`, `lazy_pattern.ts`, `last_at_or_before.ts`, `fnv1a.ts`, `one_at_a_time.ts` and `code_fences.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
+ * (`version.ts`, `invalid_params.ts`, `remembered.ts`, `lazy_pattern.ts`, `last_at_or_before.ts`, `first_at_or_after.ts`, `fnv1a.ts`, `one_at_a_time.ts` and `code_fences.ts` are below everything; `edge_app.ts` builds on `app.ts`.) Checked from the import statements of every file.
  */
 import assert from "node:assert/strict";
 import { ROOT } from "./helpers.ts";
@@ -18,6 +18,7 @@ const LAYERS: Record<string, number> = {
   "remembered.ts": 0,
   "lazy_pattern.ts": 0,
   "last_at_or_before.ts": 0,
+  "first_at_or_after.ts": 0,
   "fnv1a.ts": 0,
   "one_at_a_time.ts": 0,
   "code_fences.ts": 0,

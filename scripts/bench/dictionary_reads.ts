@@ -80,7 +80,9 @@ for (const { chars, tables } of runs) {
     rows.push({ ranges: read.size, kb, rounds, more, extra });
     if (sizes.length === 0) {
       console.log(
-        `${tables ? "" : "(no tables) "}${question}: ${read.size} ranges, ${kb.toFixed(1)} KB, ${rounds} rounds (${more} more), ` +
+        `${tables ? "" : "(no tables) "}${question}: ${read.size} ranges, ${
+          kb.toFixed(1)
+        } KB, ${rounds} rounds (${more} more), ` +
           `${extra.toFixed(0)} KB more postings`,
       );
     }

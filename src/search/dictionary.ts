@@ -17,6 +17,7 @@ import { stemOnce } from "./analyzer.ts";
 import { editDistance } from "./edit_distance.ts";
 import { editVariants } from "./edit_variants.ts";
 import { FUZZY_MAX_LENGTH, PREFIX_MAX } from "./expansion_rules.ts";
+import { firstAtOrAfter } from "../first_at_or_after.ts";
 import { lastAtOrBefore } from "../last_at_or_before.ts";
 import { neighbourHas, neighbourKey, type NeighbourRange } from "./neighbour_ranges.ts";
 
@@ -63,12 +64,14 @@ export interface DictionaryRanges {
    */
   readonly completionRuns?: number;
   /**
-   * The neighbour ranges (`neighbour_ranges.ts`), numbered on from the last range when a lookup
-   * records them missing: each one's first key, and range `i` or `undefined` while it is not read.
+   * The neighbour ranges (`neighbour_ranges.ts`): where each starts, and range `i` or `undefined`
+   * while it is not read.
    */
   readonly neighbours?: {
     readonly firsts: readonly string[];
     range(i: number): NeighbourRange | undefined;
+    /** The number a lookup records neighbour range `i` missing under (for `load`). */
+    numberOf(i: number): number;
   };
 }
 
@@ -95,18 +98,6 @@ export interface Dictionary {
    * a scan over one found nothing), to run again once they are read.
    */
   attempt<T>(lookups: () => T): { value: T; missing: number[] };
-}
-
-/** The first position of sorted `terms` at or after `key`. */
-function lowerIn(terms: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = terms.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (terms[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
@@ -236,7 +227,7 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     const r = single ? (term < firsts[0]! ? -1 : 0) : lastAtOrBefore(firsts, term);
     const range = r < 0 ? undefined : read(r);
     if (!range) return -1;
-    const j = lowerIn(range.terms, term);
+    const j = firstAtOrAfter(range.terms, term);
     return range.terms[j] === term ? starts[r]! + j : -1;
   };
   const has = (term: string) => locate(term) >= 0;
@@ -268,7 +259,7 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     }
     if (!complete) return false;
     for (const [k, { terms, counts }] of run.entries()) {
-      for (let j = k === 0 ? lowerIn(terms, prefix) : 0; j < terms.length; j++) {
+      for (let j = k === 0 ? firstAtOrAfter(terms, prefix) : 0; j < terms.length; j++) {
         if (!terms[j]!.startsWith(prefix)) return true;
         visit(terms[j]!, counts[j]!);
       }
@@ -312,7 +303,7 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     const key = ranges.range(r) ? undefined : neighbourKey(candidate, term);
     if (!key) return has(candidate);
     const i = lastAtOrBefore(near.firsts, key[0]);
-    const range = i < 0 ? undefined : wanted(near.range(i), starts.length + i);
+    const range = i < 0 ? undefined : wanted(near.range(i), near.numberOf(i));
     return range !== undefined && neighbourHas(range, key[0], key[1]);
   };
   const findTypoVariants = (term: string, word: string): string[] => {

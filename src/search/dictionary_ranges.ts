@@ -309,6 +309,7 @@ export function createRangeReader(
         neighbours: {
           firsts: nearFirsts,
           range: (i: number) => chunks.get(count + i) as NeighbourRange | undefined,
+          numberOf: (i: number) => count + i,
         },
       }
       : {}),

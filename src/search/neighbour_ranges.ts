@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { firstAtOrAfter } from "../first_at_or_after.ts";
 import { FUZZY_MAX_LENGTH } from "./expansion_rules.ts";
 
 /** Characters of JSON a neighbour range holds, about. */
@@ -98,10 +99,8 @@ export function splitNeighbours(
   rangeChars = NEIGHBOUR_RANGE_CHARS,
 ): { firsts: string[]; ranges: NeighbourRange[] } {
   const letters = new Map<string, string>();
-  const add = (key: string, letter: string) => {
-    const known = letters.get(key) ?? "";
-    if (!known.includes(letter)) letters.set(key, known + letter);
-  };
+  // A key and a letter make one term: each letter is added once.
+  const add = (key: string, letter: string) => letters.set(key, (letters.get(key) ?? "") + letter);
   for (const term of terms) {
     if (term.length < NEIGHBOUR_MIN_LENGTH || term.length > NEIGHBOUR_MAX_LENGTH) continue;
     for (let p = 0; p < NEIGHBOUR_TABLES && p < term.length; p++) add(keyOf(term, p), term[p]!);
@@ -134,21 +133,9 @@ export function splitNeighbours(
   return { firsts, ranges };
 }
 
-/** The first position of sorted `keys` at or after `key`. */
-function lowerIn(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (keys[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Whether `range` says `letter` completes `key` into a term. */
 export function neighbourHas(range: NeighbourRange, key: string, letter: string): boolean {
-  const j = lowerIn(range.keys, key);
+  const j = firstAtOrAfter(range.keys, key);
   return range.keys[j] === key && range.letters[j]!.includes(letter);
 }
 

@@ -16,6 +16,7 @@ import {
   type RangedDictionaryData,
   splitDictionary,
 } from "../../src/search/dictionary_ranges.ts";
+import { splitNeighbours } from "../../src/search/neighbour_ranges.ts";
 import type { SearchIndexData } from "../../src/search/search_index.ts";
 
 /** An index's dictionary part, enough for `splitDictionary`. */
@@ -26,11 +27,15 @@ const dictionaryData = (terms: string[]) =>
  * A ranged dictionary over `terms` split in ranges of `chars`, with its neighbour tables unless
  * `tables` is false; every range read recorded in `read`.
  */
-function ranged(terms: string[], chars: number, tables = true) {
+function ranged(terms: string[], chars: number, tables = true, nearChars?: number) {
   const split = splitDictionary(dictionaryData(terms), chars, 1 << 20);
-  const shards = [...split.ranges, ...split.neighbours];
+  // Neighbour ranges of another size than the build's, when asked.
+  const near = nearChars === undefined
+    ? { firsts: split.edge.dictionaryRanges!.neighbours!, ranges: split.neighbours }
+    : splitNeighbours(terms, nearChars);
+  const shards = [...split.ranges, ...near.ranges];
   const { neighbours: _, ...without } = split.edge.dictionaryRanges!;
-  const data: RangedDictionaryData = tables ? split.edge.dictionaryRanges! : without;
+  const data: RangedDictionaryData = tables ? { ...without, neighbours: near.firsts } : without;
   const read: number[] = [];
   const reader = createRangeReader(
     data,
@@ -53,19 +58,24 @@ async function settle<T>(
   }
 }
 
-const letter = fc.constantFrom("a", "b", "e", "r", "s", "z", "é", "\u{1F600}", "-");
-const word = fc.array(letter, { minLength: 1, maxLength: 8 }).map((l) => l.join(""));
+const letter = fc.constantFrom("a", "b", "e", "r", "s", "z", "é", "\u{1F600}", "\ud83d", "-", "1");
+const word = fc.oneof(
+  fc.array(letter, { minLength: 1, maxLength: 8 }),
+  // About the longest terms the tables hold (`NEIGHBOUR_MAX_LENGTH`), and past them.
+  fc.array(letter, { minLength: 23, maxLength: 27 }),
+).map((l) => l.join(""));
 
 Deno.test("neighbour ranges: a word's one-edit variants are the whole dictionary's", async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.uniqueArray(word, { minLength: 1, maxLength: 200 }),
       fc.integer({ min: 8, max: 200 }),
+      fc.integer({ min: 1, max: 300 }),
       fc.array(fc.tuple(word, fc.constantFrom("", "s", "ing", "e")), { maxLength: 10 }),
-      async (list, chars, asked) => {
+      async (list, chars, nearChars, asked) => {
         const terms = [...list].sort();
         const whole = createDictionary(terms, terms.map(() => 1));
-        const { dictionary, reader } = ranged(terms, chars);
+        const { dictionary, reader } = ranged(terms, chars, true, nearChars);
         for (const [term, ending] of asked) {
           // A stemmed term and the word typed (`typoVariants(term, word)`): the same, or longer.
           const expected = whole.typoVariants(term, term + ending);
@@ -77,6 +87,35 @@ Deno.test("neighbour ranges: a word's one-edit variants are the whole dictionary
       },
     ),
     { numRuns: 150 },
+  );
+});
+
+Deno.test("neighbour ranges: over a three-letter alphabet, where the tables' keys collide most", async () => {
+  // "xab" without its first letter and "axb" without its second are both "ab": the tables keep
+  // them apart ("0ab", "1ab"), or "yab" would find "xab" where only "axb" is a term.
+  const tiny = fc.array(fc.constantFrom("a", "b", "x"), { minLength: 1, maxLength: 5 })
+    .map((l) => l.join(""));
+  await fc.assert(
+    fc.asyncProperty(
+      fc.uniqueArray(tiny, { minLength: 1, maxLength: 60 }),
+      fc.integer({ min: 8, max: 64 }),
+      fc.integer({ min: 1, max: 64 }),
+      fc.array(tiny, { minLength: 1, maxLength: 6 }),
+      async (list, chars, nearChars, asked) => {
+        const terms = [...list].sort();
+        const whole = createDictionary(terms, terms.map(() => 1));
+        const { dictionary, reader } = ranged(terms, chars, true, nearChars);
+        for (const term of asked) {
+          const got = await settle(
+            dictionary,
+            reader,
+            () => [...dictionary.typoVariants(term, term)],
+          );
+          assert.deepEqual(got, [...whole.typoVariants(term, term)], term);
+        }
+      },
+    ),
+    { numRuns: 300, examples: [[["axb", "bbb"], 8, 1, ["yab", "bab"]]] },
   );
 });
 
