@@ -12,6 +12,7 @@ import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.
 import { ID_RANGE_SIZE, splitIds } from "../content/id_ranges.ts";
 import { manifestOutline } from "../content/manifest_outline.ts";
 import { splitSections } from "../content/section_chunks.ts";
+import { splitSlugs } from "../content/slug_ranges.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
 import { apiMembers } from "../search/api_document.ts";
@@ -24,6 +25,7 @@ import { packIdRange } from "../shards/id_range_columns.ts";
 import { splitDocuments } from "../search/document_ranges.ts";
 import { packIndex } from "../shards/packed_index.ts";
 import { packNamesRange, packStatsRange } from "../shards/packed_ranges.ts";
+import { packSlugRange } from "../shards/slug_range_columns.ts";
 import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
 
 /** Longest part (characters, which are bytes: the JSON is ASCII) of a file split into shards. */
@@ -67,9 +69,9 @@ export async function shardName(text: string): Promise<string> {
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body range, one detail range and one volume of it, one id range,
- * // one postings chunk, one dictionary range and one volume of it, one stats range, one name range
- * // and one volume of it.
- * assert.equal(files.size, 12);
+ * // one slug range, one postings chunk, one dictionary range and one volume of it, one stats
+ * // range, one name range and one volume of it.
+ * assert.equal(files.size, 13);
  * assert.deepEqual(JSON.parse(files.get(root.bodies[0]!)!).bodies, [manifest.bodies["docs/a"]]);
  * ```
  */
@@ -126,10 +128,13 @@ export async function writeShards(
   // in the manifest, so that the manifest does not grow with the number of documents.
   const details = splitDetails({ ...sectioned, bodyRangeStarts: starts });
   const ids = splitIds(manifest.documents.map((d) => d.id));
+  // Each slug's documents and their ids (`slug_ranges.ts`): a look-up by slug reads one range.
+  const slugs = splitSlugs(manifest.documents);
   const edge: Manifest = {
     ...details.edge,
     idRangeFirsts: ids.firsts,
     idRangeSize: ID_RANGE_SIZE,
+    slugRangeFirsts: slugs.firsts,
     outline: manifestOutline(manifest),
   };
   const root: ShardRoot = {
@@ -145,6 +150,7 @@ export async function writeShards(
     bodies: [],
     details: [],
     ids: [],
+    slugs: [],
     detailVolumes: [],
     postings: [],
     dictionary: [],
@@ -162,6 +168,7 @@ export async function writeShards(
     );
   }
   for (const range of ids.ranges) root.ids.push(await put(asciiJson(packIdRange(range))));
+  for (const range of slugs.ranges) root.slugs.push(await put(asciiJson(packSlugRange(range))));
   for (const chunk of postings.chunks) root.postings.push(await put(asciiJson(chunk)));
   for (const range of dictionary.ranges) root.dictionary.push(await put(asciiJson(range)));
   for (const volume of dictionary.volumes) {

@@ -7,6 +7,7 @@ import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
 import { type IdRangeReader, idsInPlace, rangedIds, type StoreIds } from "./id_ranges.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
+import { slugRanges } from "./slug_ranges.ts";
 
 /** Result of looking a document up by slug or path. */
 export type SlugLookup =
@@ -118,6 +119,11 @@ export interface ContentStoreOptions {
   detailRange?: DetailRangeReader;
   /** Reads the id ranges of a manifest with `idRangeFirsts` (`id_ranges.ts`); required for one. */
   idRange?: IdRangeReader;
+  /**
+   * Reads slug range `k` of a manifest with `slugRangeFirsts` (a `SlugRange`: `slug_ranges.ts`);
+   * without it, a look-up by slug reads every id.
+   */
+  slugRange?: (k: number) => Promise<unknown>;
   /** The byte bound shared with the isolate's other chunks read from shards. */
   chunkCache?: ChunkCache;
 }
@@ -248,11 +254,19 @@ export function createContentStore(
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
   const sourceNames = manifest.sources.map((s) => s.name);
   // An edge manifest's documents are sorted by id (`compactManifest`): found by their ids.
+  const slugFirsts = input.slugRangeFirsts;
+  const findSlug = slugFirsts && options.slugRange && slugRanges({
+    firsts: slugFirsts,
+    count: manifest.documents.length,
+    read: options.slugRange,
+    cache: options.chunkCache,
+  });
   const { byId, byUri, lookup, byFile } = createLookups(
     manifest.documents,
     sourceNames,
     qualified,
     ids,
+    findSlug,
   );
   return {
     manifest,

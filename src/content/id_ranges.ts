@@ -76,6 +76,11 @@ export interface StoreIds {
   findNow(id: string): number | undefined;
   /** Makes every id readable with `at`, and keeps them so. */
   loadAll(): Promise<void>;
+  /**
+   * Makes the ids of `found` (read elsewhere: a slug range, `slug_ranges.ts`) readable with `at`,
+   * and keeps them so (at most every document's id, as {@link StoreIds.loadAll} keeps them).
+   */
+  learn(found: Iterable<{ n: number; id: string }>): void;
 }
 
 /** The number of the id `id` among `count` sorted ones from `low` (`at` reads one), or -1. */
@@ -120,6 +125,7 @@ export function idsInPlace(
     find: (id) => Promise.resolve(findNow(id)),
     findNow,
     loadAll: () => LOADED,
+    learn() {},
   };
 }
 
@@ -163,6 +169,19 @@ export interface RangedIdsInput {
  * await ids.loadAll();
  * assert.deepEqual([ids.at(2), ids.findNow("d/c"), read], ["d/c", 2, [0, 1]]);
  * ```
+ *
+ * An id read elsewhere is read with `at` from then on:
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rangedIds } from "./id_ranges.ts";
+ * const ids = rangedIds({
+ *   count: 3, firsts: ["d/a", "d/c"], size: 2, sourceAt: () => 0, fileAt: () => undefined,
+ *   withDetails: () => undefined, reader: { read: () => Promise.reject(), ids: () => () => "" },
+ * });
+ * ids.learn([{ n: 2, id: "d/c" }]);
+ * assert.deepEqual([ids.at(1), ids.at(2)], [undefined, "d/c"]);
+ * ```
  */
 export function rangedIds(input: RangedIdsInput): StoreIds {
   const { count, firsts, size, reader, withDetails } = input;
@@ -178,11 +197,13 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
   // Every range, once a request has read them all (kept).
   let all: ((i: number) => string)[] | undefined;
   let loadingAll: Promise<void> | undefined;
+  // Ids read elsewhere (`learn`), by document.
+  const learnt = new Map<number, string>();
   const rangeAt = (k: number) => all?.[k] ?? chunks.get(k);
   const at = (n: number) => {
     if (!(n >= 0 && n < count)) return undefined;
     const k = Math.floor(n / size);
-    return withDetails(n) ?? rangeAt(k)?.(n - k * size);
+    return withDetails(n) ?? rangeAt(k)?.(n - k * size) ?? learnt.get(n);
   };
   // The range that would hold `id`: the last whose first id is not after it, or -1.
   const rangeOfId = (id: string) => {
@@ -239,6 +260,10 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
         if (loadingAll === loading) loadingAll = undefined; // tried again by the next request
       });
       return loading;
+    },
+    learn(found) {
+      if (all) return;
+      for (const { n, id } of found) if (n >= 0 && n < count) learnt.set(n, id);
     },
   };
 }

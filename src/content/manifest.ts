@@ -201,6 +201,11 @@ export interface Manifest {
   /** Documents in each id range but the last, with {@link Manifest.idRangeFirsts}. */
   idRangeSize?: number;
   /**
+   * Only in an edge manifest whose ids are in id ranges: where each slug range starts
+   * (`slug_ranges.ts`: each slug's documents, read to find a document by its slug alone), sorted.
+   */
+  slugRangeFirsts?: string[];
+  /**
    * Only in an edge manifest whose ids are in id ranges: its outline (`manifest_outline.ts`),
    * made at build, since the categories in it are in every document's path.
    */
@@ -310,6 +315,14 @@ export function assertManifest(value: unknown): asserts value is Manifest {
       firsts.every((id, k) => typeof id === "string" && (k === 0 || id > firsts[k - 1]!)))
   ) {
     throw new TypeError("Invalid manifest: idRangeFirsts is not a sorted list of ids with a size");
+  }
+  const slugs = m.slugRangeFirsts;
+  if (
+    slugs !== undefined &&
+    !(firsts !== undefined && Array.isArray(slugs) &&
+      slugs.every((slug, k) => typeof slug === "string" && (k === 0 || slug > slugs[k - 1]!)))
+  ) {
+    throw new TypeError("Invalid manifest: slugRangeFirsts is not a sorted list beside id ranges");
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

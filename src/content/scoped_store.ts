@@ -133,6 +133,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     detailRangeStarts: _details,
     idRangeFirsts: _firsts,
     idRangeSize: _size,
+    slugRangeFirsts: _slugs,
     outline: _outline,
     ...plain
   } = manifest;

@@ -69,9 +69,10 @@ export function publishedRoot(manifest: Manifest, shards: ShardRoot): PublishedR
  * import { assertPublishedRoot } from "./published_root.ts";
  * assert.throws(() => assertPublishedRoot({ shards: {} }), /not a sharded build's root/);
  * const name = "0123456789abcdef0123.json";
- * const shards = { layout: "shelf-shards-8", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], details: [], ids: [], detailVolumes: [], postings: [],
- *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
+ * const shards = { layout: "shelf-shards-9", store: "site", contentHash: "h", manifest: [name],
+ *   index: [name], bodies: [name], details: [], ids: [], slugs: [], detailVolumes: [],
+ *   postings: [], dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [],
+ *   views: {} };
  * const root = { shards, server: { name: "kb" }, documents: 1, builtAt: "2026-01-01" };
  * assertPublishedRoot(root);
  * assert.throws(() => assertPublishedRoot({ ...root, head: { builtAt: 1 } }), /not a sharded/);

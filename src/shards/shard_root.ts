@@ -6,7 +6,7 @@
  * postings or dictionary), each in parts, the body ranges with the documents' sections
  * (`body_ranges.ts`), the postings chunks (`postings_chunks.ts`), the dictionary ranges
  * (`dictionary_ranges.ts`), the detail ranges (`document_details.ts`), the id ranges
- * (`id_ranges.ts`), the document stats and name
+ * (`id_ranges.ts`) and slug ranges (`slug_ranges.ts`), the document stats and name
  * ranges (`document_ranges.ts`) and the prebuilt indexes of scoped views. Its size grows with the
  * number of chunks only (about 24 bytes a chunk), not with the knowledge base's text.
  * `shardedLoaders` (`sharded_loaders.ts`) turns it into the loaders the content store and the
@@ -17,7 +17,7 @@
 import { isShardName } from "./shard_source.ts";
 
 /** Identifies the layout of {@link ShardRoot}. */
-export const SHARDS_LAYOUT = "shelf-shards-8";
+export const SHARDS_LAYOUT = "shelf-shards-9";
 
 /** Names every shard of a build. */
 export interface ShardRoot {
@@ -37,6 +37,8 @@ export interface ShardRoot {
   details: string[];
   /** Id range `k`'s shard (`id_ranges.ts`): the manifest keeps each range's first id. */
   ids: string[];
+  /** Slug range `k`'s shard (`slug_ranges.ts`): the manifest keeps where each range starts. */
+  slugs: string[];
   /** Detail volume `k`'s shard: the ranges again, in runs read when every range is wanted. */
   detailVolumes: string[];
   /** Postings chunk `k`'s shard. */
@@ -80,9 +82,10 @@ export interface ShardRootCheck {
  * import assert from "node:assert/strict";
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
- * const root = { layout: "shelf-shards-8", store: "site", contentHash: "h", manifest: [name],
- *   index: [name], bodies: [name], details: [], ids: [], detailVolumes: [], postings: [],
- *   dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [], views: {} };
+ * const root = { layout: "shelf-shards-9", store: "site", contentHash: "h", manifest: [name],
+ *   index: [name], bodies: [name], details: [], ids: [], slugs: [], detailVolumes: [],
+ *   postings: [], dictionary: [], dictionaryVolumes: [], documentStats: [], documentNames: [],
+ *   views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, bodies: ["../x.json"] }));
  * assert.ok(isShardRoot({ ...root, bodies: ["../x.json"] }, { names: false }));
@@ -97,7 +100,7 @@ export function isShardRoot(value: unknown, check: ShardRootCheck = {}): value i
   const c = check.names ?? true;
   return r.layout === SHARDS_LAYOUT && (r.store === "site" || r.store === "blobs") &&
     typeof r.contentHash === "string" && names(r.manifest, 1, c) && names(r.index, 1, c) &&
-    names(r.bodies, 1, c) && names(r.details, 0, c) && names(r.ids, 0, c) &&
+    names(r.bodies, 1, c) && names(r.details, 0, c) && names(r.ids, 0, c) && names(r.slugs, 0, c) &&
     names(r.detailVolumes, 0, c) && names(r.postings, 0, c) && names(r.dictionary, 0, c) &&
     names(r.dictionaryVolumes, 0, c) && names(r.documentStats, 0, c) &&
     names(r.documentNames, 0, c) && typeof views === "object" && views !== null &&

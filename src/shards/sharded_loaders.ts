@@ -21,6 +21,7 @@ import { unpackIndex } from "./packed_index.ts";
 import { unpackNamesRange, unpackStatsRange } from "./packed_ranges.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import type { ShardRoot } from "./shard_root.ts";
+import { unpackSlugRange } from "./slug_range_columns.ts";
 
 /**
  * The page ids of a sharded edge index: its manifest's documents', which are in id ranges
@@ -46,6 +47,8 @@ export interface ShardedLoaders {
   detailRange(k: number): Promise<unknown>;
   /** Id range `k` (`id_ranges.ts`). */
   idRange(k: number): Promise<unknown>;
+  /** Slug range `k`, unpacked (`SlugRange` of `slug_ranges.ts`). */
+  slugRange(k: number): Promise<unknown>;
   /** Every detail range, in order, from the volumes. */
   detailRanges(): Promise<readonly unknown[]>;
   postingsChunk(k: number): Promise<unknown>;
@@ -102,6 +105,7 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     bodyChunk: chunk(root.bodies, "body"),
     detailRange: chunk(root.details, "detail range"),
     idRange: chunk(root.ids, "id range"),
+    slugRange: chunk(root.slugs, "slug range", unpackSlugRange),
     detailRanges: () => readVolumes(root.detailVolumes, reader),
     postingsChunk: chunk(root.postings, "postings"),
     dictionaryRange: chunk(root.dictionary, "dictionary"),
