@@ -7,6 +7,7 @@
  * @module
  */
 import { bodyRangeBytes, bodyRangeStarts, splitBodyRanges } from "../content/body_ranges.ts";
+import { categorySpans } from "../content/category_spans.ts";
 import { compactManifest } from "../content/compact_documents.ts";
 import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.ts";
 import { ID_RANGE_SIZE, splitIds } from "../content/id_ranges.ts";
@@ -130,12 +131,16 @@ export async function writeShards(
   const ids = splitIds(manifest.documents.map((d) => d.id));
   // Each slug's documents and their ids (`slug_ranges.ts`): a look-up by slug reads one range.
   const slugs = splitSlugs(manifest.documents);
+  const outline = manifestOutline(manifest);
+  // Where each category's documents are (`category_spans.ts`): a category filter reads no id.
+  const spans = categorySpans(outline, manifest.documents);
   const edge: Manifest = {
     ...details.edge,
     idRangeFirsts: ids.firsts,
     idRangeSize: ID_RANGE_SIZE,
     slugRangeFirsts: slugs.firsts,
-    outline: manifestOutline(manifest),
+    outline,
+    ...(spans ? { categorySpans: spans } : {}),
   };
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,

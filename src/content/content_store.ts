@@ -8,6 +8,7 @@ import type { DetailRangeReader } from "./document_details.ts";
 import { type IdRangeReader, idsInPlace, rangedIds, type StoreIds } from "./id_ranges.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 import { slugRanges } from "./slug_ranges.ts";
+import { categoryNumbers } from "./category_spans.ts";
 
 /** Result of looking a document up by slug or path. */
 export type SlugLookup =
@@ -68,8 +69,15 @@ export interface ContentStore {
    */
   loadIds(): Promise<void>;
   /**
+   * The numbers (in `manifest.documents`) of the documents of category `wanted` (lowercase, as
+   * filters compare it), in order, when the store knows them without reading every id (a sharded
+   * build's `categorySpans`: `category_spans.ts`; `categories` is then known too); else
+   * `undefined` (read them after {@link ContentStore.loadIds}).
+   */
+  categoryNumbers(wanted: string): readonly number[] | undefined;
+  /**
    * By manifest id (`<source>/<path>`). The look-ups are asynchronous: a sharded build's reads
-   * one id range (`id_ranges.ts`), a slug alone every one.
+   * one id range (`id_ranges.ts`), a slug alone one slug range (`slug_ranges.ts`).
    */
   byId(id: string): Promise<ManifestDocument | undefined>;
   /** By URI (`acdc://<source>/<path>`). */
@@ -254,6 +262,9 @@ export function createContentStore(
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
   const sourceNames = manifest.sources.map((s) => s.name);
   // An edge manifest's documents are sorted by id (`compactManifest`): found by their ids.
+  // Where each category's documents are, when the build wrote it beside its outline.
+  const spans = input.outline && input.categorySpans &&
+    { outline: input.outline, categorySpans: input.categorySpans };
   const slugFirsts = input.slugRangeFirsts;
   const findSlug = slugFirsts && options.slugRange && slugRanges({
     firsts: slugFirsts,
@@ -277,9 +288,10 @@ export function createContentStore(
       );
     },
     get categories() {
-      return categories ??= [
-        ...new Set(manifest.documents.map((d) => d.category).filter(Boolean)),
-      ].sort();
+      // A sharded build's outline names them (its documents' paths are in id ranges).
+      return categories ??= spans
+        ? [...new Set(spans.outline.sources.flatMap((s) => s.categories))].sort()
+        : [...new Set(manifest.documents.map((d) => d.category).filter(Boolean))].sort();
     },
     sourceNames,
     body: bodies.body,
@@ -292,6 +304,8 @@ export function createContentStore(
       : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
     loadIds: () => ids?.loadAll() ?? LOADED,
+    categoryNumbers: (wanted) =>
+      spans && categoryNumbers(spans.outline, spans.categorySpans, wanted),
     readsAhead: ranged !== undefined,
     readsDetails: details.elsewhere !== undefined,
     byId,

@@ -211,6 +211,12 @@ export interface Manifest {
    */
   outline?: ManifestOutline;
   /**
+   * Only in an edge manifest with an outline: per source of it, per category of that source,
+   * the number of its first document and how many (`category_spans.ts`: sorted by id, a
+   * source's category is a run of documents).
+   */
+  categorySpans?: number[][];
+  /**
    * What each document (in `documents` order) counts for in `llms-full.txt`
    * (`llmsFullBytes` in `src/site/llms_txt.ts`): written by a build whose function serves that
    * file from bodies kept apart, so that it reads only the bodies of the documents that fit.
@@ -315,6 +321,19 @@ export function assertManifest(value: unknown): asserts value is Manifest {
       firsts.every((id, k) => typeof id === "string" && (k === 0 || id > firsts[k - 1]!)))
   ) {
     throw new TypeError("Invalid manifest: idRangeFirsts is not a sorted list of ids with a size");
+  }
+  const spans = m.categorySpans;
+  if (
+    spans !== undefined &&
+    !(Array.isArray(spans) && spans.length === m.outline?.sources.length &&
+      spans.every((list, s) =>
+        Array.isArray(list) && list.length === 2 * m.outline!.sources[s]!.categories.length &&
+        list.every((n) => Number.isSafeInteger(n) && n >= 0)
+      ))
+  ) {
+    throw new TypeError(
+      "Invalid manifest: categorySpans is not two numbers a category of its outline",
+    );
   }
   const slugs = m.slugRangeFirsts;
   if (
