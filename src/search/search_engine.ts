@@ -5,7 +5,7 @@ import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import { LOADED } from "../content/chunk_loader.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
-import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
+import { createFilterSets, type SearchFilters, toldCategorySets } from "./filter_sets.ts";
 import {
   createPhraseRule,
   PHRASE_BOOST,
@@ -253,19 +253,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     ...(h.section !== undefined ? { section: h.section } : {}),
   });
   const setsOf = createFilterSets(docs);
-  // A category's documents by number, when the store tells them (the engine's are its own), each
-  // known category's kept.
-  const categorySets = new Map<string, Set<number>>();
-  const inCategory = (category: string): ReadonlySet<number> | undefined => {
-    const key = category.toLowerCase();
-    const known = categorySets.get(key);
-    if (known || !byPosition) return known;
-    const numbers = store.categoryNumbers(key);
-    if (!numbers || numbers.length === 0) return numbers && new Set();
-    const set = new Set(numbers);
-    categorySets.set(key, set);
-    return set;
-  };
+  // A category's documents by number, when the store tells them (its numbers are the engine's).
+  const inCategory = toldCategorySets(byPosition ? store.categoryNumbers : undefined);
   const { spellingsOf } = createSpeller(store, index, docs);
   const rescore = createPhraseRule(docs);
   const partRule = createPartRule(index, docs);
