@@ -76,6 +76,14 @@ export interface ContentStore {
    */
   categoryNumbers(wanted: string): readonly number[] | undefined;
   /**
+   * Makes readable the paths of the documents (of source `source`, else of every one) whose path
+   * may start with `prefix` in any case (`prefix` lowercase), and gives their numbers in order:
+   * some whose path does not (each must be compared), every one whose path does — a sharded
+   * build's reads the id ranges that may hold them (`rangesMayHold` of `id_ranges.ts`); else
+   * `undefined`: every path is read after {@link ContentStore.loadIds}.
+   */
+  loadPaths(prefix: string, source?: string): Promise<readonly number[] | undefined>;
+  /**
    * By manifest id (`<source>/<path>`). The look-ups are asynchronous: a sharded build's reads
    * one id range (`id_ranges.ts`), a slug alone one slug range (`slug_ranges.ts`).
    */
@@ -304,6 +312,12 @@ export function createContentStore(
       : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
     loadIds: () => ids?.loadAll() ?? LOADED,
+    async loadPaths(prefix, source) {
+      const heads = sourceNames.filter((name) => source === undefined || name === source);
+      const near = await Promise.all(heads.map((name) => ids?.loadPrefixed(`${name}/`, prefix)));
+      if (!ids || near.some((numbers) => numbers === undefined)) return undefined;
+      return [...new Set(near.flat() as number[])].sort((a, b) => a - b);
+    },
     categoryNumbers: (wanted) =>
       spans && categoryNumbers(spans.outline, spans.categorySpans, wanted),
     readsAhead: ranged !== undefined,

@@ -81,6 +81,13 @@ export interface StoreIds {
    * and keeps them so (at most every document's id, as {@link StoreIds.loadAll} keeps them).
    */
   learn(found: Iterable<{ n: number; id: string }>): void;
+  /**
+   * Makes readable the ids of the documents whose id may be `head` then a text whose lowercase
+   * starts with `lower` (a path completion's), and gives their numbers in order: some that are
+   * not (each must be compared), every one that is. `undefined` when it cannot tell (`lower` is
+   * not ASCII): {@link StoreIds.loadAll} then.
+   */
+  loadPrefixed(head: string, lower: string): Promise<number[] | undefined>;
 }
 
 /** The number of the id `id` among `count` sorted ones from `low` (`at` reads one), or -1. */
@@ -126,6 +133,7 @@ export function idsInPlace(
     findNow,
     loadAll: () => LOADED,
     learn() {},
+    loadPrefixed: () => Promise.resolve(undefined),
   };
 }
 
@@ -265,5 +273,59 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
       if (all) return;
       for (const { n, id } of found) if (n >= 0 && n < count) learnt.set(n, id);
     },
+    async loadPrefixed(head, lower) {
+      if (all || !ASCII.test(lower)) return undefined;
+      const wanted = rangesMayHold(firsts, head, lower);
+      await chunks.load(wanted);
+      return wanted.flatMap((k) => Array.from({ length: countOf(k) }, (_, i) => k * size + i));
+    },
   };
+}
+
+/** Only ASCII characters. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * The characters whose lowercase starts with `c` (ASCII, lowercase): itself, its capital, and
+ * the only two others, İ (whose lowercase is `i` and a combining dot) and the Kelvin sign.
+ */
+function casesOf(c: string): string[] {
+  const cases = c === c.toUpperCase() ? [c] : [c, c.toUpperCase()];
+  if (c === "i") cases.push("\u0130");
+  if (c === "k") cases.push("\u212a");
+  return cases;
+}
+
+/**
+ * The ranges (of first ids `firsts`, sorted) that may hold an id that is `head`, then a text whose
+ * lowercase starts with `lower` (ASCII, lowercase): those whose span of ids meets a spelling of
+ * it — only the spellings that are a beginning of a range's first id or of the next one's are
+ * followed, so it takes a few steps a character, not one a spelling.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rangesMayHold } from "./id_ranges.ts";
+ * const firsts = ["d/Alpha", "d/Zeta", "d/beta", "d/delta", "e/a"];
+ * // "d/Be…" sorts in the first range, "d/be" (before "d/beta") in the second, "d/bet…" in the third.
+ * assert.deepEqual(rangesMayHold(firsts, "d/", "be"), [0, 1, 2]);
+ * assert.deepEqual(rangesMayHold(firsts, "d/", "z"), [0, 1, 3]);
+ * assert.deepEqual(rangesMayHold(firsts, "d/", "delu"), [0, 2, 3]); // "d/D…", "d/dE…", "d/de…"
+ * assert.deepEqual(rangesMayHold(firsts, "e/", "a"), [3, 4]); // "e/A…" sorts before "e/a"
+ * assert.deepEqual(rangesMayHold(firsts, "c/", "a"), []);
+ * ```
+ */
+export function rangesMayHold(firsts: readonly string[], head: string, lower: string): number[] {
+  const cases = [...lower].map(casesOf);
+  const wanted: number[] = [];
+  firsts.forEach((from, k) => {
+    const to = firsts[k + 1];
+    // Whether an id beginning `w` may be in the range, and whether every such id is.
+    const meets = (w: string) => from.startsWith(w) || (w > from && (to === undefined || w < to));
+    const covers = (w: string) => w >= from && (to === undefined || (w < to && !to.startsWith(w)));
+    const holds = (w: string, j: number): boolean =>
+      meets(w) && (j === cases.length || covers(w) || cases[j]!.some((x) => holds(w + x, j + 1)));
+    if (holds(head, 0)) wanted.push(k);
+  });
+  return wanted;
 }

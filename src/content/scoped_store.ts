@@ -159,6 +159,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     loadIds: store.loadIds,
     // Its documents are numbered apart (a list of the visible ones).
     categoryNumbers: () => undefined,
+    loadPaths: () => Promise.resolve(undefined),
     readsAhead: store.readsAhead,
     ...(store.readsDetails !== undefined ? { readsDetails: store.readsDetails } : {}),
     // By id or URI: the store's document, if the view sees it (one id range read at most).
