@@ -274,7 +274,7 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
       for (const { n, id } of found) if (n >= 0 && n < count) learnt.set(n, id);
     },
     async loadPrefixed(head, lower) {
-      if (all || !ASCII.test(lower)) return undefined;
+      if (all || !isAscii(lower)) return undefined;
       const wanted = rangesMayHold(firsts, head, lower);
       await chunks.load(wanted);
       return wanted.flatMap((k) => Array.from({ length: countOf(k) }, (_, i) => k * size + i));
@@ -282,8 +282,11 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
   };
 }
 
-/** Only ASCII characters. */
-const ASCII = /^[\x00-\x7f]*$/;
+/** Whether `text` holds ASCII characters only. */
+const isAscii = (text: string) => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+};
 
 /**
  * The characters whose lowercase starts with `c` (ASCII, lowercase): itself, its capital, and
