@@ -7,11 +7,13 @@
  * @module
  */
 import { bodyRangeBytes, bodyRangeStarts, splitBodyRanges } from "../content/body_ranges.ts";
+import { categorySpans } from "../content/category_spans.ts";
 import { compactManifest } from "../content/compact_documents.ts";
 import { DETAIL_VOLUME_RANGES, splitDetails } from "../content/document_details.ts";
 import { ID_RANGE_SIZE, splitIds } from "../content/id_ranges.ts";
 import { manifestOutline } from "../content/manifest_outline.ts";
 import { splitSections } from "../content/section_chunks.ts";
+import { splitSlugs } from "../content/slug_ranges.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
 import { apiMembers } from "../search/api_document.ts";
@@ -31,6 +33,7 @@ import {
   type ShardKind,
   type ShardLists,
 } from "../shards/name_pages.ts";
+import { packSlugRange } from "../shards/slug_range_columns.ts";
 import { type ShardRoot, SHARDS_LAYOUT } from "../shards/shard_root.ts";
 
 /** Longest part (characters, which are bytes: the JSON is ASCII) of a file split into shards. */
@@ -83,9 +86,9 @@ export interface WriteShardsOptions {
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body range, one detail range and one volume of it, one id range,
- * // one postings chunk, one dictionary range and one volume of it, one stats range, one name range
- * // and one volume of it; and the name page naming them.
- * assert.equal(files.size, 13);
+ * // one slug range, one postings chunk, one dictionary range and one volume of it, one stats
+ * // range, one name range and one volume of it; and the name page naming them.
+ * assert.equal(files.size, 14);
  * assert.equal(root.names.pages.length, 1);
  * const page = namePage(JSON.parse(files.get(root.names.pages[0]!)!));
  * const body = page.at(namePlace(root.names, "bodies", 0)!.at);
@@ -145,11 +148,18 @@ export async function writeShards(
   // in the manifest, so that the manifest does not grow with the number of documents.
   const details = splitDetails({ ...sectioned, bodyRangeStarts: starts });
   const ids = splitIds(manifest.documents.map((d) => d.id));
+  // Each slug's documents and their ids (`slug_ranges.ts`): a look-up by slug reads one range.
+  const slugs = splitSlugs(manifest.documents);
+  const outline = manifestOutline(manifest);
+  // Where each category's documents are (`category_spans.ts`): a category filter reads no id.
+  const spans = categorySpans(outline, manifest.documents);
   const edge: Manifest = {
     ...details.edge,
     idRangeFirsts: ids.firsts,
     idRangeSize: ID_RANGE_SIZE,
-    outline: manifestOutline(manifest),
+    slugRangeFirsts: slugs.firsts,
+    outline,
+    ...(spans ? { categorySpans: spans } : {}),
   };
   const lists: ShardLists = {
     dictionary: [],
@@ -159,6 +169,7 @@ export async function writeShards(
     details: [],
     bodies: [],
     ids: [],
+    slugs: [],
     dictionaryVolumes: [],
     detailVolumes: [],
   };
@@ -177,6 +188,7 @@ export async function writeShards(
     );
   }
   for (const range of ids.ranges) lists.ids.push(await put(asciiJson(packIdRange(range))));
+  for (const range of slugs.ranges) lists.slugs.push(await put(asciiJson(packSlugRange(range))));
   for (const chunk of postings.chunks) lists.postings.push(await put(asciiJson(chunk)));
   // The neighbour ranges numbered on from the dictionary's (`neighbour_ranges.ts`).
   for (const range of [...dictionary.ranges, ...dictionary.neighbours]) {

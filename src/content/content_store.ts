@@ -7,6 +7,8 @@ import { createLookups } from "./document_lookups.ts";
 import type { DetailRangeReader } from "./document_details.ts";
 import { type IdRangeReader, idsInPlace, rangedIds, type StoreIds } from "./id_ranges.ts";
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
+import { slugRanges } from "./slug_ranges.ts";
+import { categoryNumbers } from "./category_spans.ts";
 
 /** Result of looking a document up by slug or path. */
 export type SlugLookup =
@@ -67,8 +69,23 @@ export interface ContentStore {
    */
   loadIds(): Promise<void>;
   /**
+   * The numbers (in `manifest.documents`) of the documents of category `wanted` (lowercase, as
+   * filters compare it), in order, when the store knows them without reading every id (a sharded
+   * build's `categorySpans`: `category_spans.ts`; `categories` is then known too); else
+   * `undefined` (read them after {@link ContentStore.loadIds}).
+   */
+  categoryNumbers(wanted: string): readonly number[] | undefined;
+  /**
+   * Makes readable the paths of the documents (of source `source`, else of every one) whose path
+   * may start with `prefix` in any case (`prefix` lowercase), and gives their numbers in order:
+   * some whose path does not (each must be compared), every one whose path does — a sharded
+   * build's reads the id ranges that may hold them (`rangesMayHold` of `id_ranges.ts`); else
+   * `undefined`: every path is read after {@link ContentStore.loadIds}.
+   */
+  loadPaths(prefix: string, source?: string): Promise<readonly number[] | undefined>;
+  /**
    * By manifest id (`<source>/<path>`). The look-ups are asynchronous: a sharded build's reads
-   * one id range (`id_ranges.ts`), a slug alone every one.
+   * one id range (`id_ranges.ts`), a slug alone one slug range (`slug_ranges.ts`).
    */
   byId(id: string): Promise<ManifestDocument | undefined>;
   /** By URI (`acdc://<source>/<path>`). */
@@ -118,6 +135,11 @@ export interface ContentStoreOptions {
   detailRange?: DetailRangeReader;
   /** Reads the id ranges of a manifest with `idRangeFirsts` (`id_ranges.ts`); required for one. */
   idRange?: IdRangeReader;
+  /**
+   * Reads slug range `k` of a manifest with `slugRangeFirsts` (a `SlugRange`: `slug_ranges.ts`);
+   * without it, a look-up by slug reads every id.
+   */
+  slugRange?: (k: number) => Promise<unknown>;
   /** The byte bound shared with the isolate's other chunks read from shards. */
   chunkCache?: ChunkCache;
 }
@@ -248,11 +270,22 @@ export function createContentStore(
   const qualified = (d: ManifestDocument) => (multiSource ? d.id : d.path);
   const sourceNames = manifest.sources.map((s) => s.name);
   // An edge manifest's documents are sorted by id (`compactManifest`): found by their ids.
+  // Where each category's documents are, when the build wrote it beside its outline.
+  const spans = input.outline && input.categorySpans &&
+    { outline: input.outline, categorySpans: input.categorySpans };
+  const slugFirsts = input.slugRangeFirsts;
+  const findSlug = slugFirsts && options.slugRange && slugRanges({
+    firsts: slugFirsts,
+    count: manifest.documents.length,
+    read: options.slugRange,
+    cache: options.chunkCache,
+  });
   const { byId, byUri, lookup, byFile } = createLookups(
     manifest.documents,
     sourceNames,
     qualified,
     ids,
+    findSlug,
   );
   return {
     manifest,
@@ -263,9 +296,10 @@ export function createContentStore(
       );
     },
     get categories() {
-      return categories ??= [
-        ...new Set(manifest.documents.map((d) => d.category).filter(Boolean)),
-      ].sort();
+      // A sharded build's outline names them (its documents' paths are in id ranges).
+      return categories ??= spans
+        ? [...new Set(spans.outline.sources.flatMap((s) => s.categories))].sort()
+        : [...new Set(manifest.documents.map((d) => d.category).filter(Boolean))].sort();
     },
     sourceNames,
     body: bodies.body,
@@ -278,6 +312,14 @@ export function createContentStore(
       : (docs = manifest.documents) => bodies.loadBodies(docs),
     loadDocuments: details.load,
     loadIds: () => ids?.loadAll() ?? LOADED,
+    async loadPaths(prefix, source) {
+      const heads = sourceNames.filter((name) => source === undefined || name === source);
+      const near = await Promise.all(heads.map((name) => ids?.loadPrefixed(`${name}/`, prefix)));
+      if (!ids || near.some((numbers) => numbers === undefined)) return undefined;
+      return [...new Set(near.flat() as number[])].sort((a, b) => a - b);
+    },
+    categoryNumbers: (wanted) =>
+      spans && categoryNumbers(spans.outline, spans.categorySpans, wanted),
     readsAhead: ranged !== undefined,
     readsDetails: details.elsewhere !== undefined,
     byId,

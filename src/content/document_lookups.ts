@@ -10,6 +10,10 @@
 import type { SlugLookup } from "./content_store.ts";
 import type { StoreIds } from "./id_ranges.ts";
 import type { ManifestDocument } from "./manifest.ts";
+import type { SlugHit } from "./slug_ranges.ts";
+
+/** The documents bearing a slug, with their ids (`slug_ranges.ts`: one slug range read). */
+export type SlugFinder = (slug: string) => Promise<SlugHit[]>;
 
 /**
  * The look-ups of {@link createLookups}: asynchronous, for a sharded build's ids are in id ranges
@@ -40,7 +44,8 @@ const SCHEME = "acdc://";
  * {@link createLookups} over documents sorted by id whose ids the store reads (`ids`: in place,
  * or in id ranges, `id_ranges.ts`): a document named by its id, URI or path (in any source) is
  * found by a binary search over the ids, which makes no other document and reads one id range
- * at most; a slug alone reads every id, once, and makes the documents it finds only.
+ * at most; a slug alone reads one slug range when the build wrote them (`findSlug`: the documents
+ * it finds and their ids), else every id, once, and makes the documents it finds only.
  *
  * @example
  * ```ts
@@ -69,6 +74,7 @@ function lookupsOfIds(
   sourceNames: readonly string[],
   qualified: (doc: ManifestDocument) => string,
   ids: StoreIds,
+  findSlug?: SlugFinder,
 ): DocumentLookups {
   const count = ids.count;
   // An id is `<source>/<path>`: one that starts with no source's name is none (no range read).
@@ -102,12 +108,24 @@ function lookupsOfIds(
       const key = lookupKey(ref);
       const exact = await byId(key);
       if (exact) return { kind: "found", doc: exact };
-      // A path in a source: the document of that source with the id `<source>/<path>`.
-      const inSources = await Promise.all(
-        sourceNames.map((source) => ids.find(`${source}/${key}`)),
-      );
-      let found = inSources.filter((n, s) => n !== -1 && ids.sourceAt(n) === s);
-      if (found.length === 0 && !key.includes("/")) found = await bySlug(key);
+      let found: number[];
+      if (findSlug && !key.includes("/")) {
+        // A path in a source without `/` is a slug: its slug range holds the documents of every
+        // source with the id `<source>/<key>` (those found first), and the others bearing it.
+        const hits = await findSlug(key);
+        ids.learn(hits);
+        const inSources = hits.filter(({ n, id }) =>
+          id === `${sourceNames[ids.sourceAt(n)]}/${key}`
+        );
+        found = (inSources.length > 0 ? inSources : hits).map(({ n }) => n);
+      } else {
+        // A path in a source: the document of that source with the id `<source>/<path>`.
+        const inSources = await Promise.all(
+          sourceNames.map((source) => ids.find(`${source}/${key}`)),
+        );
+        found = inSources.filter((n, s) => n !== -1 && ids.sourceAt(n) === s);
+        if (found.length === 0 && !key.includes("/")) found = await bySlug(key);
+      }
       return answer(found.map((n) => documents[n]!), qualified);
     },
     async byFile(name) {
@@ -192,8 +210,8 @@ function lookupKey(ref: string): string {
 
 /**
  * The look-ups of `documents`, whose sources are `sourceNames` (`qualified` names one of an
- * ambiguous slug's documents): over the store's ids (`storeIds`, the documents sorted by id),
- * or maps made on first use.
+ * ambiguous slug's documents): over the store's ids (`storeIds`, the documents sorted by id, and
+ * `findSlug` when the build wrote slug ranges), or maps made on first use.
  *
  * @example
  * ```ts
@@ -219,8 +237,9 @@ export function createLookups(
   sourceNames: readonly string[],
   qualified: (doc: ManifestDocument) => string,
   storeIds?: StoreIds,
+  findSlug?: SlugFinder,
 ): DocumentLookups {
-  if (storeIds) return lookupsOfIds(documents, sourceNames, qualified, storeIds);
+  if (storeIds) return lookupsOfIds(documents, sourceNames, qualified, storeIds, findSlug);
   let ids: Map<string, ManifestDocument> | undefined;
   let places:
     | { byPath: Map<string, ManifestDocument[]>; bySlug: Map<string, ManifestDocument[]> }

@@ -76,6 +76,18 @@ export interface StoreIds {
   findNow(id: string): number | undefined;
   /** Makes every id readable with `at`, and keeps them so. */
   loadAll(): Promise<void>;
+  /**
+   * Makes the ids of `found` (read elsewhere: a slug range, `slug_ranges.ts`) readable with `at`,
+   * and keeps them so (at most every document's id, as {@link StoreIds.loadAll} keeps them).
+   */
+  learn(found: Iterable<{ n: number; id: string }>): void;
+  /**
+   * Makes readable the ids of the documents whose id may be `head` then a text whose lowercase
+   * starts with `lower` (a path completion's), and gives their numbers in order: some that are
+   * not (each must be compared), every one that is. `undefined` when it cannot tell (`lower` is
+   * not ASCII): {@link StoreIds.loadAll} then.
+   */
+  loadPrefixed(head: string, lower: string): Promise<number[] | undefined>;
 }
 
 /** The number of the id `id` among `count` sorted ones from `low` (`at` reads one), or -1. */
@@ -120,6 +132,8 @@ export function idsInPlace(
     find: (id) => Promise.resolve(findNow(id)),
     findNow,
     loadAll: () => LOADED,
+    learn() {},
+    loadPrefixed: () => Promise.resolve(undefined),
   };
 }
 
@@ -163,6 +177,19 @@ export interface RangedIdsInput {
  * await ids.loadAll();
  * assert.deepEqual([ids.at(2), ids.findNow("d/c"), read], ["d/c", 2, [0, 1]]);
  * ```
+ *
+ * An id read elsewhere is read with `at` from then on:
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rangedIds } from "./id_ranges.ts";
+ * const ids = rangedIds({
+ *   count: 3, firsts: ["d/a", "d/c"], size: 2, sourceAt: () => 0, fileAt: () => undefined,
+ *   withDetails: () => undefined, reader: { read: () => Promise.reject(), ids: () => () => "" },
+ * });
+ * ids.learn([{ n: 2, id: "d/c" }]);
+ * assert.deepEqual([ids.at(1), ids.at(2)], [undefined, "d/c"]);
+ * ```
  */
 export function rangedIds(input: RangedIdsInput): StoreIds {
   const { count, firsts, size, reader, withDetails } = input;
@@ -178,11 +205,13 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
   // Every range, once a request has read them all (kept).
   let all: ((i: number) => string)[] | undefined;
   let loadingAll: Promise<void> | undefined;
+  // Ids read elsewhere (`learn`), by document.
+  const learnt = new Map<number, string>();
   const rangeAt = (k: number) => all?.[k] ?? chunks.get(k);
   const at = (n: number) => {
     if (!(n >= 0 && n < count)) return undefined;
     const k = Math.floor(n / size);
-    return withDetails(n) ?? rangeAt(k)?.(n - k * size);
+    return withDetails(n) ?? rangeAt(k)?.(n - k * size) ?? learnt.get(n);
   };
   // The range that would hold `id`: the last whose first id is not after it, or -1.
   const rangeOfId = (id: string) => {
@@ -240,5 +269,66 @@ export function rangedIds(input: RangedIdsInput): StoreIds {
       });
       return loading;
     },
+    learn(found) {
+      if (all) return;
+      for (const { n, id } of found) if (n >= 0 && n < count) learnt.set(n, id);
+    },
+    async loadPrefixed(head, lower) {
+      if (all || !isAscii(lower)) return undefined;
+      const wanted = rangesMayHold(firsts, head, lower);
+      await chunks.load(wanted);
+      return wanted.flatMap((k) => Array.from({ length: countOf(k) }, (_, i) => k * size + i));
+    },
   };
+}
+
+/** Whether `text` holds ASCII characters only. */
+const isAscii = (text: string) => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+};
+
+/**
+ * The characters whose lowercase starts with `c` (ASCII, lowercase): itself, its capital, and
+ * the only two others, İ (whose lowercase is `i` and a combining dot) and the Kelvin sign.
+ */
+function casesOf(c: string): string[] {
+  const cases = c === c.toUpperCase() ? [c] : [c, c.toUpperCase()];
+  if (c === "i") cases.push("\u0130");
+  if (c === "k") cases.push("\u212a");
+  return cases;
+}
+
+/**
+ * The ranges (of first ids `firsts`, sorted) that may hold an id that is `head`, then a text whose
+ * lowercase starts with `lower` (ASCII, lowercase): those whose span of ids meets a spelling of
+ * it — only the spellings that are a beginning of a range's first id or of the next one's are
+ * followed, so it takes a few steps a character, not one a spelling.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rangesMayHold } from "./id_ranges.ts";
+ * const firsts = ["d/Alpha", "d/Zeta", "d/beta", "d/delta", "e/a"];
+ * // "d/Be…" sorts in the first range, "d/be" (before "d/beta") in the second, "d/bet…" in the third.
+ * assert.deepEqual(rangesMayHold(firsts, "d/", "be"), [0, 1, 2]);
+ * assert.deepEqual(rangesMayHold(firsts, "d/", "z"), [0, 1, 3]);
+ * assert.deepEqual(rangesMayHold(firsts, "d/", "delu"), [0, 2, 3]); // "d/D…", "d/dE…", "d/de…"
+ * assert.deepEqual(rangesMayHold(firsts, "e/", "a"), [3, 4]); // "e/A…" sorts before "e/a"
+ * assert.deepEqual(rangesMayHold(firsts, "c/", "a"), []);
+ * ```
+ */
+export function rangesMayHold(firsts: readonly string[], head: string, lower: string): number[] {
+  const cases = [...lower].map(casesOf);
+  const wanted: number[] = [];
+  firsts.forEach((from, k) => {
+    const to = firsts[k + 1];
+    // Whether an id beginning `w` may be in the range, and whether every such id is.
+    const meets = (w: string) => from.startsWith(w) || (w > from && (to === undefined || w < to));
+    const covers = (w: string) => w >= from && (to === undefined || (w < to && !to.startsWith(w)));
+    const holds = (w: string, j: number): boolean =>
+      meets(w) && (j === cases.length || covers(w) || cases[j]!.some((x) => holds(w + x, j + 1)));
+    if (holds(head, 0)) wanted.push(k);
+  });
+  return wanted;
 }

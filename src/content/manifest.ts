@@ -201,10 +201,21 @@ export interface Manifest {
   /** Documents in each id range but the last, with {@link Manifest.idRangeFirsts}. */
   idRangeSize?: number;
   /**
+   * Only in an edge manifest whose ids are in id ranges: where each slug range starts
+   * (`slug_ranges.ts`: each slug's documents, read to find a document by its slug alone), sorted.
+   */
+  slugRangeFirsts?: string[];
+  /**
    * Only in an edge manifest whose ids are in id ranges: its outline (`manifest_outline.ts`),
    * made at build, since the categories in it are in every document's path.
    */
   outline?: ManifestOutline;
+  /**
+   * Only in an edge manifest with an outline: per source of it, per category of that source,
+   * the number of its first document and how many (`category_spans.ts`: sorted by id, a
+   * source's category is a run of documents).
+   */
+  categorySpans?: number[][];
   /**
    * What each document (in `documents` order) counts for in `llms-full.txt`
    * (`llmsFullBytes` in `src/site/llms_txt.ts`): written by a build whose function serves that
@@ -310,6 +321,27 @@ export function assertManifest(value: unknown): asserts value is Manifest {
       firsts.every((id, k) => typeof id === "string" && (k === 0 || id > firsts[k - 1]!)))
   ) {
     throw new TypeError("Invalid manifest: idRangeFirsts is not a sorted list of ids with a size");
+  }
+  const spans = m.categorySpans;
+  if (
+    spans !== undefined &&
+    !(Array.isArray(spans) && spans.length === m.outline?.sources.length &&
+      spans.every((list, s) =>
+        Array.isArray(list) && list.length === 2 * m.outline!.sources[s]!.categories.length &&
+        list.every((n) => Number.isSafeInteger(n) && n >= 0)
+      ))
+  ) {
+    throw new TypeError(
+      "Invalid manifest: categorySpans is not two numbers a category of its outline",
+    );
+  }
+  const slugs = m.slugRangeFirsts;
+  if (
+    slugs !== undefined &&
+    !(firsts !== undefined && Array.isArray(slugs) &&
+      slugs.every((slug, k) => typeof slug === "string" && (k === 0 || slug > slugs[k - 1]!)))
+  ) {
+    throw new TypeError("Invalid manifest: slugRangeFirsts is not a sorted list beside id ranges");
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

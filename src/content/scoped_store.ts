@@ -133,7 +133,9 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     detailRangeStarts: _details,
     idRangeFirsts: _firsts,
     idRangeSize: _size,
+    slugRangeFirsts: _slugs,
     outline: _outline,
+    categorySpans: _spans,
     ...plain
   } = manifest;
   const view = createContentStore(plain as Manifest);
@@ -155,6 +157,9 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     // when it asks for all).
     loadDocuments: store.loadDocuments,
     loadIds: store.loadIds,
+    // Its documents are numbered apart (a list of the visible ones).
+    categoryNumbers: () => undefined,
+    loadPaths: () => Promise.resolve(undefined),
     readsAhead: store.readsAhead,
     ...(store.readsDetails !== undefined ? { readsDetails: store.readsDetails } : {}),
     // By id or URI: the store's document, if the view sees it (one id range read at most).

@@ -51,3 +51,37 @@ export function createFilterSets(docs: readonly (ManifestDocument | undefined)[]
   };
   return setsOf;
 }
+
+/**
+ * The document sets of the categories `numbersOf` tells (`ContentStore.categoryNumbers`: by
+ * number, without reading every document's path), by category (any case): an unknown one's is
+ * empty; `undefined` when `numbersOf` cannot tell (then every document's category is read:
+ * {@link createFilterSets}). Each known category's set is kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toldCategorySets } from "./filter_sets.ts";
+ * const inCategory = toldCategorySets((wanted) => wanted === "" ? undefined : wanted === "a" ? [0, 2] : []);
+ * assert.deepEqual([...inCategory("A")!], [0, 2]);
+ * assert.equal(inCategory("a"), inCategory("A"));
+ * assert.equal(inCategory("b")!.size, 0);
+ * assert.equal(inCategory(""), undefined);
+ * assert.equal(toldCategorySets(undefined)("a"), undefined);
+ * ```
+ */
+export function toldCategorySets(
+  numbersOf: ((wanted: string) => readonly number[] | undefined) | undefined,
+): (category: string) => ReadonlySet<number> | undefined {
+  const sets = new Map<string, Set<number>>();
+  return (category) => {
+    const key = category.toLowerCase();
+    const known = sets.get(key);
+    if (known || !numbersOf) return known;
+    const numbers = numbersOf(key);
+    if (!numbers || numbers.length === 0) return numbers && new Set();
+    const set = new Set(numbers);
+    sets.set(key, set);
+    return set;
+  };
+}

@@ -5,7 +5,7 @@ import type { ContentStore } from "../content/content_store.ts";
 import { newestFirst } from "../content/content_store.ts";
 import { LOADED } from "../content/chunk_loader.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
-import { createFilterSets, type SearchFilters } from "./filter_sets.ts";
+import { createFilterSets, type SearchFilters, toldCategorySets } from "./filter_sets.ts";
 import {
   createPhraseRule,
   PHRASE_BOOST,
@@ -253,6 +253,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     ...(h.section !== undefined ? { section: h.section } : {}),
   });
   const setsOf = createFilterSets(docs);
+  // A category's documents by number, when the store tells them (its numbers are the engine's).
+  const inCategory = toldCategorySets(byPosition ? store.categoryNumbers : undefined);
   const { spellingsOf } = createSpeller(store, index, docs);
   const rescore = createPhraseRule(docs);
   const partRule = createPartRule(index, docs);
@@ -265,9 +267,12 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       if (answered) index.readRest();
       // A tag is any document's keyword: every document's details are read for it.
       if (options.tag !== undefined) await store.loadDocuments();
-      // A category is in every document's path: every id is read for it (`ContentStore.loadIds`).
-      else if (options.category !== undefined) await store.loadIds();
-      const { filters, scope } = narrowing(setsOf, options);
+      // A category is in every document's path: every id is read for it (`ContentStore.loadIds`),
+      // unless the store knows where its documents are (`ContentStore.categoryNumbers`).
+      else if (options.category !== undefined && !inCategory(options.category)) {
+        await store.loadIds();
+      }
+      const { filters, scope } = narrowing(setsOf, options, inCategory);
       const plan = await index.readPlan(text);
       const terms = [...plan.expansions.values()].flatMap((m) => [...m.keys()]);
       const groups = new Map<string, string>();
@@ -443,13 +448,16 @@ export { shortestWord } from "./spellings.ts";
 function narrowing(
   setsOf: ReturnType<typeof createFilterSets>,
   options: SearchFilters,
-): { filters: Set<number>[]; scope: string[] } {
-  const filters: Set<number>[] = [];
+  inCategory: (category: string) => ReadonlySet<number> | undefined,
+): { filters: ReadonlySet<number>[]; scope: string[] } {
+  const filters: ReadonlySet<number>[] = [];
   const scope: string[] = [];
   for (const kind of ["source", "category", "tag"] as const) {
     const value = options[kind];
     if (value === undefined) continue;
-    const set = setsOf(kind).get(value.toLowerCase());
+    // A category whose documents the store tells (none: an unknown one), else every document's.
+    const told = kind === "category" ? inCategory(value) : undefined;
+    const set = told ? (told.size > 0 ? told : undefined) : setsOf(kind).get(value.toLowerCase());
     filters.push(set ?? new Set());
     if (set) scope.push(`${kind}=${value.toLowerCase()}`);
   }

@@ -80,6 +80,7 @@ export function deferredShards(open: () => Promise<ShardedCacheOptions>): Sharde
         read: later((o) => o.store.idRange.read),
         ids: (...args) => now().store.idRange.ids(...args),
       },
+      slugRange: later((o) => o.store.slugRange),
       chunkCache,
     },
     engine: {

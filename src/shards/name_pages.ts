@@ -1,6 +1,6 @@
 /**
- * The names of a sharded build's many shards (its body, detail, id, postings, dictionary, stats
- * and name ranges, and their volumes), kept out of the root in name pages: the kinds' lists one
+ * The names of a sharded build's many shards (its body, detail, id, slug, postings, dictionary,
+ * stats and name ranges, and their volumes), kept out of the root in name pages: the kinds' lists one
  * after the other (in {@link SHARD_KINDS}' order), cut every {@link NAMES_PER_PAGE} names, each
  * page a shard of its own (content-addressed like any other) holding only the names' hashes,
  * packed: 10 bytes each, in base64url (about 13.4 characters a name, where a JSON list of names
@@ -25,6 +25,7 @@ export const SHARD_KINDS = [
   "details",
   "bodies",
   "ids",
+  "slugs",
   "dictionaryVolumes",
   "detailVolumes",
 ] as const;
@@ -63,7 +64,7 @@ export interface NamePages {
  * import { namePage, namePageTexts } from "./name_pages.ts";
  * const a = "0123456789abcdef0123.json", b = "ffffffffffffffffffff.json";
  * const lists = { dictionary: [a, b], documentStats: [b], postings: [], documentNames: [],
- *   details: [], bodies: [a], ids: [], dictionaryVolumes: [], detailVolumes: [] };
+ *   details: [], bodies: [a], ids: [], slugs: [], dictionaryVolumes: [], detailVolumes: [] };
  * const texts = namePageTexts(lists, 3);
  * assert.equal(texts.length, 2);
  * assert.equal(namePage(JSON.parse(texts[1]!)).at(0), a);
@@ -140,7 +141,7 @@ export function namePage(value: unknown): NamePage {
  * import assert from "node:assert/strict";
  * import { namePlace } from "./name_pages.ts";
  * const counts = { dictionary: 3, documentStats: 2, postings: 0, documentNames: 0, details: 0,
- *   bodies: 4, ids: 0, dictionaryVolumes: 0, detailVolumes: 0 };
+ *   bodies: 4, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 };
  * const pages = { perPage: 4, counts, pages: [] };
  * assert.deepEqual(namePlace(pages, "documentStats", 1), { page: 1, at: 0 });
  * assert.deepEqual(namePlace(pages, "bodies", 3), { page: 2, at: 0 });
@@ -171,7 +172,7 @@ export function namePlace(
  * import assert from "node:assert/strict";
  * import { isNamePages } from "./name_pages.ts";
  * const counts = { dictionary: 3, documentStats: 2, postings: 0, documentNames: 0, details: 0,
- *   bodies: 4, ids: 0, dictionaryVolumes: 0, detailVolumes: 0 };
+ *   bodies: 4, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 };
  * const isName = (n: unknown) => typeof n === "string";
  * assert.ok(isNamePages({ perPage: 4, counts, pages: ["a", "b", "c"] }, isName));
  * assert.ok(!isNamePages({ perPage: 4, counts, pages: ["a", "b"] }, isName));

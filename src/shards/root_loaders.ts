@@ -35,6 +35,7 @@ export interface RootLoaders {
   idRange(k: number, contentHash: string): Promise<unknown>;
   /** A read id range's ids (`id_range_columns.ts`); likewise. */
   idRangeIds: typeof idRangeIds;
+  slugRange(k: number, contentHash: string): Promise<unknown>;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
@@ -129,6 +130,7 @@ export function rootLoaders(
       if (!idsOf) throw new RangeError(`id range ${k} read before its build's manifest`);
       return idsOf(range, k, count);
     },
+    slugRange: (k, hash) => of(hash).slugRange(k),
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
     dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
@@ -143,6 +145,7 @@ export interface ShardedStoreOptions {
   bodyChunk: (k: number, contentHash: string) => Promise<unknown>;
   detailRange: Required<NonNullable<StoreCacheOptions["detailRange"]>>;
   idRange: NonNullable<StoreCacheOptions["idRange"]>;
+  slugRange: NonNullable<StoreCacheOptions["slugRange"]>;
   chunkCache: ChunkCache;
 }
 
@@ -190,6 +193,7 @@ export function shardedCacheOptions(
         readAll: loaders.detailRanges,
       },
       idRange: { read: loaders.idRange, ids: loaders.idRangeIds },
+      slugRange: loaders.slugRange,
       chunkCache,
     },
     engine: {

@@ -6,8 +6,8 @@
  * parts, the prebuilt indexes of scoped views, and the name pages (`name_pages.ts`) that name
  * every other shard: the body ranges with the documents' sections (`body_ranges.ts`), the
  * postings chunks (`postings_chunks.ts`), the dictionary ranges (`dictionary_ranges.ts`), the
- * detail ranges (`document_details.ts`), the id ranges (`id_ranges.ts`) and the document stats
- * and name ranges (`document_ranges.ts`). Its size does not grow with the knowledge base: about
+ * detail ranges (`document_details.ts`), the id ranges (`id_ranges.ts`), the slug ranges
+ * (`slug_ranges.ts`) and the document stats and name ranges (`document_ranges.ts`). Its size does not grow with the knowledge base: about
  * 24 bytes a name page of 8,192 shards (the reference shelf's bundled root is 475 bytes, with 2
  * pages, where listing its 12,474 shards took 350 KB; 2026-11-28). `shardedLoaders` (`sharded_loaders.ts`) turns it into the loaders the content store
  * and the engine cache take, each shard read on first need.
@@ -37,7 +37,8 @@ export interface ShardRoot {
   /**
    * The name pages of the other shards (`name_pages.ts`): body range `k`'s (`body_ranges.ts`),
    * detail range `k`'s (`document_details.ts`) and their volumes (the ranges again, in runs read
-   * when every range is wanted), id range `k`'s (`id_ranges.ts`), postings chunk `k`'s,
+   * when every range is wanted), id range `k`'s (`id_ranges.ts`), slug range `k`'s
+   * (`slug_ranges.ts`: the manifest keeps where each range starts), postings chunk `k`'s,
    * dictionary range `k`'s (`dictionary_ranges.ts`) and their volumes (read after a first
    * search), stats range `k`'s (`document_ranges.ts`, packed by `packed_ranges.ts`) and name
    * range `k`'s (`name_ranges.ts`; then the ranges again in volumes:
@@ -63,7 +64,7 @@ const names = (value: unknown, min: number): value is string[] =>
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
  * const counts = { dictionary: 0, documentStats: 0, postings: 0, documentNames: 0, details: 0,
- *   bodies: 1, ids: 0, dictionaryVolumes: 0, detailVolumes: 0 };
+ *   bodies: 1, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 };
  * const root = { layout: "shelf-shards-9", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], names: { perPage: 8192, counts, pages: [name] }, views: {} };
  * assert.ok(isShardRoot(root));

@@ -23,6 +23,7 @@ import type { ShardKind } from "./name_pages.ts";
 import { shardNames } from "./shard_names.ts";
 import type { ShardReader } from "./shard_reader.ts";
 import type { ShardRoot } from "./shard_root.ts";
+import { unpackSlugRange } from "./slug_range_columns.ts";
 
 /**
  * The page ids of a sharded edge index: its manifest's documents', which are in id ranges
@@ -48,6 +49,8 @@ export interface ShardedLoaders {
   detailRange(k: number): Promise<unknown>;
   /** Id range `k` (`id_ranges.ts`). */
   idRange(k: number): Promise<unknown>;
+  /** Slug range `k`, unpacked (`SlugRange` of `slug_ranges.ts`). */
+  slugRange(k: number): Promise<unknown>;
   /** Every detail range, in order, from the volumes. */
   detailRanges(): Promise<readonly unknown[]>;
   postingsChunk(k: number): Promise<unknown>;
@@ -106,6 +109,7 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     bodyChunk: chunk("bodies"),
     detailRange: chunk("details"),
     idRange: chunk("ids"),
+    slugRange: chunk("slugs", unpackSlugRange),
     detailRanges: async () => await readVolumes(await names.all("detailVolumes"), reader),
     postingsChunk: chunk("postings"),
     dictionaryRange: chunk("dictionary"),

@@ -110,7 +110,8 @@ const ARTICLE_SCHEMA: JsonSchema = {
 
 /**
  * The error for a category the store does not have (none for `""`, meaning all of them); a
- * category is in every document's path: every id is read first (`ContentStore.loadIds`).
+ * category is in every document's path: every id is read first (`ContentStore.loadIds`) unless
+ * the store knows its categories' documents without them (`ContentStore.categoryNumbers`).
  */
 async function unknownCategory(
   store: ContentStore,
@@ -118,7 +119,7 @@ async function unknownCategory(
   wanted: string,
 ) {
   if (wanted === "") return undefined;
-  await store.loadIds();
+  if (store.categoryNumbers(wanted) === undefined) await store.loadIds();
   if (store.categories.some((c) => c.toLowerCase() === wanted)) return undefined;
   return errorResult(
     `Unknown category '${category}'. Categories: ${store.categories.join(", ") || "(none)"}`,

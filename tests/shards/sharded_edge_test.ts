@@ -625,10 +625,12 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   for (const call of [params, listParams, ...lookups]) {
     await failsThenAnswers([...lists.details, ...lists.detailVolumes], call);
   }
-  // An id range failing fails a look-up by id, slug, file name or URI the same way, then it
-  // answers (`id_ranges.ts`): nothing of the failure is kept.
+  // An id range failing fails a look-up by id, file name or URI the same way, then it answers
+  // (`id_ranges.ts`): nothing of the failure is kept; so does a slug range a look-up by slug
+  // (`slug_ranges.ts`).
+  for (const call of lookups) await failsThenAnswers(lists.ids, call);
   const bySlug = { name: "get_article", arguments: { slug: doc.slug } };
-  for (const call of [...lookups, bySlug]) await failsThenAnswers(lists.ids, call);
+  await failsThenAnswers(lists.slugs, bySlug);
   failing.clear();
   const resource = { uri: doc.uri };
   const coldest = shardedApp(root, source);

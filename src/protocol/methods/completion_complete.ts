@@ -31,9 +31,13 @@ export const completionComplete: MethodHandler = async ({ params, store }) => {
     if (uri !== "acdc://{source}/{+path}") candidates = [];
     else if (argName === "source") candidates = [...store.sourceNames];
     else if (argName === "path") {
-      await store.loadIds(); // every path
-      candidates = store.manifest.documents.filter((d) => !source || d.source === source)
-        .map((d) => d.path);
+      // The documents whose path may start with the prefix (a sharded build's id ranges that may
+      // hold them), else every one (every path read).
+      const docs = store.manifest.documents;
+      const near = await store.loadPaths(prefix, source || undefined);
+      if (!near) await store.loadIds();
+      candidates = (near ? near.map((n) => docs[n]!) : docs)
+        .filter((d) => !source || d.source === source).map((d) => d.path);
     } else candidates = [];
   } else {
     throw new RpcError(ErrorCode.InvalidParams, "ref.type: must be ref/prompt or ref/resource");

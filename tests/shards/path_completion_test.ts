@@ -1,0 +1,98 @@
+/**
+ * Path completion on a sharded build (`completion/complete` of the resource template's `path`):
+ * it reads the id ranges that may hold a path beginning with the typed prefix in any case
+ * (`rangesMayHold` of `src/content/id_ranges.ts`), not every one, and answers as the unsharded
+ * app does.
+ */
+import assert from "node:assert/strict";
+import { buildManifest } from "../../src/build/build_manifest.ts";
+import { writeShards } from "../../src/build/write_shards.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import { createEdgeApp } from "../../src/edge_app.ts";
+import { buildIndexFor } from "../../src/search/search_engine.ts";
+import { shardSource } from "../../src/shards/shard_source.ts";
+import { rpc } from "../helpers.ts";
+import { shardLists } from "./shard_lists.ts";
+
+/** Two sources of pages in folders of several cases (and an İ and a Kelvin sign), in memory. */
+async function shelf() {
+  const folders = ["api", "API", "Guide", "guide", "kit", "\u212Ait", "\u0130ndex", "zeta"];
+  const pages = (count: number) =>
+    Array.from({ length: count }, (_, n) => ({
+      path: `${folders[n % folders.length]}/page-${n}.md`,
+      text: `# Page ${n}\n\nText ${n}.`,
+    }));
+  const { manifest } = await buildManifest({
+    server: { name: "kb", version: "1" },
+    sources: [
+      { name: "docs", description: "", files: pages(1_400) },
+      { name: "blog", description: "", files: pages(700) },
+    ],
+  });
+  const index = await buildIndexFor(createContentStore(manifest)).export();
+  const shards = new Map<string, string>();
+  const root = await writeShards(manifest, index, [], "site", (name, text) => {
+    shards.set(name, text);
+    return Promise.resolve();
+  });
+  return { manifest, index, root, shards };
+}
+
+Deno.test("path completion: a prefix reads the id ranges that may hold it and answers as unsharded", async () => {
+  const { manifest, index, root, shards } = await shelf();
+  const lists = shardLists(root, shards);
+  assert.ok(lists.ids.length >= 4);
+  const whole = createEdgeApp({
+    env: () => undefined,
+    manifest,
+    index: () => Promise.resolve(index),
+  });
+  const complete = (app: typeof whole, value: string, source?: string) =>
+    rpc(app, "completion/complete", {
+      ref: { type: "ref/resource", uri: "acdc://{source}/{+path}" },
+      argument: { name: "path", value },
+      ...(source !== undefined ? { context: { arguments: { source } } } : {}),
+    });
+  const asked: [string, string | undefined][] = [
+    ["zeta/page-1", "docs"],
+    ["ZETA/PAGE-2", "blog"],
+    ["api/page-10", undefined],
+    ["guide/", "docs"],
+    ["kit/page-4", "docs"],
+    ["i", "blog"],
+    ["index/", "docs"],
+    ["", "blog"],
+    ["", undefined],
+    ["nothing", "docs"],
+    ["zeta", "no-such-source"],
+    ["\u0130ndex", "docs"],
+  ];
+  for (const [value, source] of asked) {
+    const reads: string[] = [];
+    const cold = createEdgeApp({
+      env: () => undefined,
+      manifest: { shards: root },
+      index: () => Promise.reject(new Error("a sharded app imports no index module")),
+      shardSource: shardSource("memory", (name) => {
+        reads.push(name);
+        return Promise.resolve(new TextEncoder().encode(shards.get(name)!));
+      }),
+    });
+    const label = `${value} in ${source}`;
+    const answer = await complete(cold, value, source);
+    assert.deepEqual(answer, await complete(whole, value, source), label);
+    const idReads = reads.filter((name) => lists.ids.includes(name)).length;
+    // A prefix that names a folder's page in a source reads the ranges of its few spellings (here
+    // "kit", "KIT" and "Kit", which sorts after every ASCII one), not every one.
+    if (/page-/.test(value) && source !== undefined) {
+      assert.ok(idReads <= 3 && idReads < lists.ids.length, `${label}: ${idReads} id ranges`);
+    }
+    cold.shutdown();
+  }
+  // Some answers are long enough to be cut (100 values), and some find pages of several cases.
+  const many = await complete(whole, "", undefined);
+  assert.ok(many.result.completion.hasMore);
+  const cased = await complete(whole, "zeta/page-1", "docs");
+  assert.ok(cased.result.completion.total > 1);
+  whole.shutdown();
+});
