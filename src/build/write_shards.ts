@@ -29,6 +29,7 @@ import { packNamesRange, packStatsRange } from "../shards/packed_ranges.ts";
 import {
   namePageTexts,
   NAMES_PER_PAGE,
+  PAGES_IN_ROOT,
   SHARD_KINDS,
   type ShardKind,
   type ShardLists,
@@ -61,6 +62,8 @@ export interface WriteShardsOptions {
   partChars?: number;
   /** Names in a name page (`NAMES_PER_PAGE` of `name_pages.ts` by default). */
   namesPerPage?: number;
+  /** Name pages the root holds as well (`PAGES_IN_ROOT` of `name_pages.ts` by default). */
+  pagesInRoot?: number;
 }
 
 /**
@@ -86,9 +89,11 @@ export interface WriteShardsOptions {
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body range, one detail range and one volume of it, one id range,
- * // one slug range, one postings chunk, one dictionary range and one volume of it, one stats
- * // range, one name range and one volume of it; and the name page naming them.
- * assert.equal(files.size, 14);
+ * // one slug range, one postings chunk, one dictionary range, one neighbour range and one volume
+ * // of the dictionary, one stats range, one name range and one volume of it; and the name page
+ * // naming them, which the root holds as well.
+ * assert.equal(files.size, 15);
+ * assert.equal(root.names.first?.length, 1);
  * assert.equal(root.names.pages.length, 1);
  * const page = namePage(JSON.parse(files.get(root.names.pages[0]!)!));
  * const body = page.at(namePlace(root.names, "bodies", 0)!.at);
@@ -101,7 +106,11 @@ export async function writeShards(
   views: readonly { hash: string; json: string }[],
   store: ShardRoot["store"],
   write: (name: string, text: string) => Promise<void>,
-  { partChars = SHARD_PART_CHARS, namesPerPage = NAMES_PER_PAGE }: WriteShardsOptions = {},
+  {
+    partChars = SHARD_PART_CHARS,
+    namesPerPage = NAMES_PER_PAGE,
+    pagesInRoot = PAGES_IN_ROOT,
+  }: WriteShardsOptions = {},
 ): Promise<ShardRoot> {
   const written = new Set<string>();
   const put = async (text: string) => {
@@ -208,8 +217,11 @@ export async function writeShards(
     lists.documentNames.push(await put(`[${names.slice(at, at + perVolume).join(",")}]`));
   }
   // Every shard above is named in the name pages, not in the root (`name_pages.ts`).
+  // The first pages in the root too: a cold isolate reads none of them (`PAGES_IN_ROOT`).
   const pages: string[] = [];
-  for (const text of namePageTexts(lists, namesPerPage)) pages.push(await put(text));
+  const texts = namePageTexts(lists, namesPerPage);
+  for (const text of texts) pages.push(await put(text));
+  const first = texts.slice(0, pagesInRoot).map((text) => JSON.parse(text) as string);
   const root: ShardRoot = {
     layout: SHARDS_LAYOUT,
     store,
@@ -223,6 +235,7 @@ export async function writeShards(
         number
       >,
       pages,
+      ...(first.length > 0 ? { first } : {}),
     },
     views: {},
   };

@@ -15,10 +15,10 @@ import type { ShardReader } from "./shard_reader.ts";
 import { ShardUnavailableError } from "./shard_source.ts";
 
 /**
- * Pages a build's loaders read with its manifest: 4 (32,768 names), every page of the reference
- * and the 100,000-page generated shelves, so that a cold isolate's first search, whose first
- * shard names it needs after two rounds of reads (the manifest, then the index), waits for no
- * page. A larger shelf's other pages are read when a name in them is.
+ * Pages a build's loaders read with its manifest when its root does not hold them
+ * (`NamePages.first`): 4 (32,768 names), so that a cold isolate's first search, whose first shard
+ * names it needs after two rounds of reads (the manifest, then the index), waits for no page. A
+ * larger shelf's other pages are read when a name in them is.
  */
 export const PAGES_READ_FIRST = 4;
 
@@ -45,13 +45,13 @@ export interface ShardNames {
  * import { shardNames } from "./shard_names.ts";
  * const a = "0123456789abcdef0123.json", b = "ffffffffffffffffffff.json";
  * const lists = { dictionary: [a], documentStats: [], postings: [], documentNames: [],
- *   details: [], bodies: [b, a], ids: [], dictionaryVolumes: [], detailVolumes: [] };
+ *   details: [], bodies: [b, a], ids: [], slugs: [], dictionaryVolumes: [], detailVolumes: [] };
  * const [one, two] = namePageTexts(lists, 2);
  * const files = new Map([["00000000000000000001.json", one!], ["00000000000000000002.json", two!]]);
  * const read: string[] = [];
  * const names = shardNames(
  *   { perPage: 2, counts: { ...lists, dictionary: 1, documentStats: 0, postings: 0,
- *     documentNames: 0, details: 0, bodies: 2, ids: 0, dictionaryVolumes: 0, detailVolumes: 0 },
+ *     documentNames: 0, details: 0, bodies: 2, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 },
  *     pages: [...files.keys()] },
  *   createShardReader(shardSource("memory", (n) => {
  *     read.push(n);
@@ -64,7 +64,7 @@ export interface ShardNames {
  * await assert.rejects(names.name("bodies", 2), /no bodies shard 2/);
  * files.set("00000000000000000001.json", "[1]");
  * const other = shardNames({ perPage: 2, counts: { ...lists, dictionary: 1, documentStats: 0,
- *   postings: 0, documentNames: 0, details: 0, bodies: 2, ids: 0, dictionaryVolumes: 0,
+ *   postings: 0, documentNames: 0, details: 0, bodies: 2, ids: 0, slugs: 0, dictionaryVolumes: 0,
  *   detailVolumes: 0 }, pages: [...files.keys()] }, createShardReader(shardSource("memory",
  *   (n) => Promise.resolve(new TextEncoder().encode(files.get(n)!)))));
  * await assert.rejects(other.name("dictionary", 0), /could not be read from memory \(not a page of shard names\)/);
@@ -74,6 +74,12 @@ export function shardNames(pages: NamePages, reader: ShardReader): ShardNames {
   const read = new Map<number, Promise<NamePage>>();
   const page = (p: number): Promise<NamePage> => {
     let names = read.get(p);
+    const held = pages.first?.[p];
+    if (!names && held !== undefined) {
+      // In the root: no read. A root whose page is none names no shard of it.
+      names = Promise.resolve(held).then(namePage);
+      read.set(p, names);
+    }
     if (!names) {
       const name = pages.pages[p]!;
       const reading = names = reader.json(name).then((value) => {
@@ -101,7 +107,7 @@ export function shardNames(pages: NamePages, reader: ShardReader): ShardNames {
     all: (kind) => Promise.all(Array.from({ length: pages.counts[kind] }, (_, k) => name(kind, k))),
     readFirst() {
       for (let p = 0; p < Math.min(PAGES_READ_FIRST, pages.pages.length); p++) {
-        page(p).catch(() => {}); // read again when a name in it is asked
+        if (pages.first?.[p] === undefined) page(p).catch(() => {}); // read again when asked
       }
     },
   };

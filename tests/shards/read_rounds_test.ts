@@ -201,18 +201,25 @@ Deno.test("rounds: a cold isolate's first search reads the name ranges of its qu
   }
 });
 
-Deno.test("rounds: a cold isolate's first search reads the name pages in the round of its manifest, and waits for no round of them", async () => {
-  assert.ok(root.names.pages.length >= 1);
-  for (const query of ["tar", "compress files", "generate ssh keys"]) {
-    const { sharded, whole, state, ask } = apps(manifest, index, root, files);
-    const { rounds } = await ask("search", { query });
-    // The root names no shard but its manifest's, its index's and its pages: every other name
-    // comes from a page, read with the manifest (which a first search waits for anyway).
-    assert.equal(rounds[0], "manifest namePages", `${query}: ${rounds.join(" | ")}`);
-    assert.ok(!rounds.slice(1).some((kinds) => kinds.includes("namePages")), rounds.join(" | "));
-    const pagesRead = state.reads.filter((name) => root.names.pages.includes(name));
-    assert.deepEqual(pagesRead.toSorted(), root.names.pages.toSorted(), "each page read once");
-    sharded.shutdown();
-    whole.shutdown();
+Deno.test("rounds: a cold isolate's first search reads no name page the root holds, and those it does not hold in the round of its manifest", async () => {
+  assert.ok(root.names.pages.length >= 1 && root.names.first?.length === root.names.pages.length);
+  // The same root holding none of its pages (`PAGES_IN_ROOT`).
+  const { first: _, ...names } = root.names;
+  for (const [held, from] of [[true, root], [false, { ...root, names }]] as const) {
+    for (const query of ["tar", "compress files", "generate ssh keys"]) {
+      const { sharded, whole, state, ask } = apps(manifest, index, from, files);
+      const { rounds } = await ask("search", { query });
+      // The root names no shard but its manifest's, its index's and its pages: every other name
+      // comes from a page, held in the root or read with the manifest (which a first search
+      // waits for anyway).
+      const first = held ? "manifest" : "manifest namePages";
+      assert.equal(rounds[0], first, `${query}: ${rounds.join(" | ")}`);
+      assert.ok(!rounds.slice(1).some((kinds) => kinds.includes("namePages")), rounds.join(" | "));
+      const pagesRead = state.reads.filter((name) => root.names.pages.includes(name));
+      const expected = held ? [] : root.names.pages.toSorted();
+      assert.deepEqual(pagesRead.toSorted(), expected, "each page read once");
+      sharded.shutdown();
+      whole.shutdown();
+    }
   }
 });

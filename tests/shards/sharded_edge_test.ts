@@ -23,7 +23,7 @@ import { twinPath } from "../../src/content/twin_path.ts";
 import { detailRangeOf } from "../../src/content/document_details.ts";
 import { detailRows } from "../../src/shards/detail_columns.ts";
 import { type PackedIndex, unpackIndex } from "../../src/shards/packed_index.ts";
-import { PAGES_READ_FIRST } from "../../src/shards/shard_names.ts";
+import { PAGES_IN_ROOT } from "../../src/shards/name_pages.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
 import { shardLists } from "./shard_lists.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
@@ -39,6 +39,12 @@ function wholeApp(manifest: Manifest, index: SearchIndexData) {
 }
 
 /** An edge app over `root`, reading through `source`. */
+/** `root` holding none of its name pages: each read as a shard (`PAGES_IN_ROOT`). */
+function pagesRead(root: ShardRoot): ShardRoot {
+  const { first: _, ...names } = root.names;
+  return { ...root, names };
+}
+
 function shardedApp(root: ShardRoot, source: ShardSource) {
   return createEdgeApp({
     env: NO_ENV,
@@ -576,8 +582,9 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
     names: readonly string[],
     call: { name: string; arguments: Record<string, unknown> },
     fails = failing,
+    from = root,
   ) => {
-    const cold = shardedApp(root, source);
+    const cold = shardedApp(from, source);
     for (const name of names) fails.add(name);
     const failed = await rpc(cold, "tools/call", call);
     assert.equal(failed.result?.isError, true, JSON.stringify(failed).slice(0, 300));
@@ -593,10 +600,11 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   await failsThenAnswers(lists.documentStats, params);
   await failsThenAnswers(lists.documentNames, params, broken);
   // So does a name page (`name_pages.ts`: where the root finds every shard but the manifest's
-  // and the index's), failing every read; one that failed once, when read with the manifest, is
-  // read again when a name in it is asked, and the search answers.
-  await failsThenAnswers(root.names.pages, params, broken);
-  const again = shardedApp(root, source);
+  // and the index's) of a root that does not hold it, failing every read; one that failed once,
+  // when read with the manifest, is read again when a name in it is asked, and the search answers.
+  const paged = pagesRead(root);
+  await failsThenAnswers(root.names.pages, params, broken, paged);
+  const again = shardedApp(paged, source);
   for (const name of root.names.pages) failing.add(name);
   assert.deepEqual(await rpc(again, "tools/call", params), await rpc(whole, "tools/call", params));
   assert.equal(failing.size, 0, "each page failed its read with the manifest");
@@ -664,7 +672,7 @@ Deno.test("shards: a build named in many name pages answers as unsharded, readin
   const whole = wholeApp(manifest, index);
   // 4 names a page: the pages past the first ones are read on demand.
   const { root, lists, source, reads } = await shardsOf(manifest, index, { namesPerPage: 4 });
-  assert.ok(root.names.pages.length > PAGES_READ_FIRST + 2, `${root.names.pages.length} pages`);
+  assert.ok(root.names.pages.length > PAGES_IN_ROOT + 2, `${root.names.pages.length} pages`);
   const app = shardedApp(root, source);
   const calls = [
     search("context engineering"),
@@ -676,7 +684,10 @@ Deno.test("shards: a build named in many name pages answers as unsharded, readin
   }
   const pagesRead = reads.filter((name) => root.names.pages.includes(name));
   assert.equal(new Set(pagesRead).size, pagesRead.length, "each page read once");
-  assert.ok(pagesRead.length > PAGES_READ_FIRST, `${pagesRead.length} pages read`);
+  // None of those the root holds; some past them.
+  const held = root.names.pages.slice(0, PAGES_IN_ROOT);
+  assert.ok(!pagesRead.some((name) => held.includes(name)), "a page the root holds read");
+  assert.ok(pagesRead.length > 0, `${pagesRead.length} pages read`);
   assert.ok(pagesRead.length < root.names.pages.length, `${pagesRead.length} pages read`);
   // The last body range's name is in a page past the first ones.
   assert.ok(reads.includes(lists.bodies.at(-1)!));
@@ -716,8 +727,8 @@ Deno.test("shards: a bundled root's bad shard name is refused at once, before an
   assert.deepEqual(asked, [], "the source never saw a name");
   // A name page that is not one (another shard in its place) is the call's error, not a crash.
   const swapped = {
-    ...root,
-    names: { ...root.names, pages: root.names.pages.map(() => root.index[0]!) },
+    ...pagesRead(root),
+    names: { ...pagesRead(root).names, pages: root.names.pages.map(() => root.index[0]!) },
   };
   const app = shardedApp(swapped, source);
   const failed = await rpc(app, "tools/call", search("context engineering"));
