@@ -4,9 +4,9 @@
  * after the other (in {@link SHARD_KINDS}' order), cut every {@link NAMES_PER_PAGE} names, each
  * page a shard of its own (content-addressed like any other) holding only the names' hashes,
  * packed: 10 bytes each, in base64url (about 13.4 characters a name, where a JSON list of names
- * spends 28). The root keeps the pages' names and each kind's count, so its size grows with the
- * knowledge base by about 24 bytes every {@link NAMES_PER_PAGE} shards, not every shard: on a
- * 1,000,000-page shelf (about 225,000 shards) a few hundred bytes.
+ * spends 28). The root keeps the pages' names, each kind's count and the first
+ * {@link PAGES_IN_ROOT} pages themselves, so its size is at most about 440 KB and then grows by
+ * about 24 bytes every {@link NAMES_PER_PAGE} shards, not every shard.
  *
  * @module
  */

@@ -7,10 +7,12 @@
  * every other shard: the body ranges with the documents' sections (`body_ranges.ts`), the
  * postings chunks (`postings_chunks.ts`), the dictionary ranges (`dictionary_ranges.ts`), the
  * detail ranges (`document_details.ts`), the id ranges (`id_ranges.ts`), the slug ranges
- * (`slug_ranges.ts`) and the document stats and name ranges (`document_ranges.ts`). Its size does not grow with the knowledge base: about
- * 24 bytes a name page of 8,192 shards (the reference shelf's bundled root is 475 bytes, with 2
- * pages, where listing its 12,474 shards took 350 KB; 2026-11-28). `shardedLoaders` (`sharded_loaders.ts`) turns it into the loaders the content store
- * and the engine cache take, each shard read on first need.
+ * (`slug_ranges.ts`) and the document stats and name ranges (`document_ranges.ts`). It holds the
+ * first name pages too (`PAGES_IN_ROOT`), and past them grows by about 24 bytes a page of 8,192
+ * shards: 188 KB on the reference shelf (2 pages), where listing its shards took 350 KB, and at
+ * most about 440 KB whatever the shelf's size (2026-11-28). `shardedLoaders`
+ * (`sharded_loaders.ts`) turns it into the loaders the content store and the engine cache take,
+ * each shard read on first need.
  *
  * @module
  */
