@@ -105,28 +105,41 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
   // The rule's first test: a name can be the query only when it has as many terms, so most hits
   // are ruled out without splitting their names (a four-word query on 50,000 documents matches
   // about 20,000). Per document, kept side by side from its first check: the title's term
-  // count and the file name's, counted in `names`, each plus one so that 0 is "not counted
-  // yet" (255 for a long or missing name, which no query's length matches).
+  // count (the name field's length), the file name's and the title's, counted in `names`, each
+  // plus one so that 0 is "not counted yet" (255 for a long or missing name, which no query's
+  // length matches).
   let nameLengths: Uint8Array | undefined;
-  const mayBeNamed = (n: number, wanted: number): boolean => {
-    const counts = nameLengths ??= new Uint8Array(2 * total);
-    if (counts[2 * n] === 0) {
-      counts[2 * n] = Math.min(254, titleLengths[n] ?? 0) + 1;
+  // Which of its names (bit 1: the title, bit 2: the file name) have as many terms as the query:
+  // those the rule reads (a name of another length is never the query).
+  const namedBy = (n: number, wanted: number): number => {
+    const counts = nameLengths ??= new Uint8Array(3 * total);
+    if (counts[3 * n] === 0) {
+      counts[3 * n] = Math.min(254, titleLengths[n] ?? 0) + 1;
       const text = nameOf(n);
       const cut = text.indexOf("\n");
       let terms = cut < 0 ? 255 : 2;
       for (let i = cut + 1; cut >= 0 && i < text.length && terms < 255; i++) {
         if (text.charCodeAt(i) === 0x20) terms++;
       }
-      counts[2 * n + 1] = terms;
+      counts[3 * n + 1] = terms;
+      counts[3 * n + 2] = termsIn(text, 0, cut < 0 ? text.length : cut) + 1;
     }
-    return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
+    if (counts[3 * n] !== wanted + 1 && counts[3 * n + 1] !== wanted + 1) return 0;
+    return (counts[3 * n + 2] === wanted + 1 ? 1 : 0) | (counts[3 * n + 1] === wanted + 1 ? 2 : 0);
   };
   const bonusOf = createBonus();
   return (doc, plan) => {
-    if (!mayBeNamed(doc, plan.terms.length)) return bonusOf(undefined, plan);
-    return bonusOf(nameOf(doc), plan);
+    const named = namedBy(doc, plan.terms.length);
+    return bonusOf(named === 0 ? undefined : nameOf(doc), plan, named);
   };
+}
+
+/** How many terms `text.slice(start, end)` (terms joined by spaces) has, at most 254. */
+function termsIn(text: string, start: number, end: number): number {
+  if (start === end) return 0;
+  let terms = 1;
+  for (let i = start; i < end && terms < 254; i++) if (text.charCodeAt(i) === 0x20) terms++;
+  return terms;
 }
 
 /**
@@ -149,16 +162,17 @@ function createFoundNameRule(
 }
 
 /**
- * `bonusOf(text, plan)`: the {@link NameBonus} of a document whose names are `text` (its title,
- * then `\n` and its file name; `undefined`: none may be the query) — one object, reused by every
- * call.
+ * `bonusOf(text, plan, which)`: the {@link NameBonus} of a document whose names are `text` (its
+ * title, then `\n` and its file name; `undefined`: none may be the query), reading only the names
+ * `which` has a bit of (1: the title, 2: the file name; all when not told) — one object, reused by
+ * every call.
  */
-function createBonus(): (text: string | undefined, plan: QueryPlan) => NameBonus {
+function createBonus(): (text: string | undefined, plan: QueryPlan, which?: number) => NameBonus {
   const found: NameBonus = { bonus: 1, exact: false };
   // The last query's expansion hashes (a search checks its names one after the other).
   let hashed: QueryPlan | undefined;
   let hashes: readonly ReadonlySet<number>[] = [];
-  return (text, plan) => {
+  return (text, plan, which = 3) => {
     found.bonus = 1;
     found.exact = false;
     if (text === undefined) return found;
@@ -167,13 +181,13 @@ function createBonus(): (text: string | undefined, plan: QueryPlan) => NameBonus
       hashes = expansionHashes(plan);
     }
     // Each name (the title, then the file name) read where it is: nothing split or kept.
-    for (let which = 0, start = 0; start <= text.length; which++) {
+    for (let name = 0, start = 0; start <= text.length; name++) {
       const cut = text.indexOf("\n", start);
       const end = cut < 0 ? text.length : cut;
-      const factor = nameFactor(text, start, end, plan, hashes);
+      const factor = (which >> name & 1) === 0 ? 0 : nameFactor(text, start, end, plan, hashes);
       if (factor === 1) found.exact = true;
       if (factor > 0) {
-        found.bonus = Math.max(found.bonus, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
+        found.bonus = Math.max(found.bonus, 1 + (name === 0 ? 1 : FILE_NAME_SHARE) * factor);
       }
       start = end + 1;
     }
@@ -196,9 +210,11 @@ function createBonus(): (text: string | undefined, plan: QueryPlan) => NameBonus
 export function expansionHashes(
   plan: Pick<QueryPlan, "terms" | "expansions">,
 ): ReadonlySet<number>[] {
-  return plan.terms.map((t) =>
-    new Set([...plan.expansions.get(t)?.keys() ?? []].map((x) => fnv1a(x)))
-  );
+  return plan.terms.map((t) => {
+    const hashes = new Set<number>();
+    for (const x of plan.expansions.get(t)?.keys() ?? []) hashes.add(fnv1a(x));
+    return hashes;
+  });
 }
 
 /**

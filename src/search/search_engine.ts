@@ -276,8 +276,10 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       }
       // The suggestions for its unmatched words read what they read (their postings, then a body)
       // in the rounds of the search's own reads, not after them; awaited last.
-      const unmatched = unmatchedOf(index, plan, groups, spellingsOf);
-      unmatched.catch(() => {});
+      const unmatched = plan.unmatched.length > 0
+        ? unmatchedOf(index, plan, groups, spellingsOf)
+        : undefined;
+      unmatched?.catch(() => {});
       await index.loadPostings(terms);
       const candidates = Math.max(options.limit, PHRASE_CANDIDATES, partRule ? PART_CANDIDATES : 0);
       const filter = filters.length > 0
@@ -354,7 +356,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      const suggested = await unmatched;
+      const suggested = unmatched ? await unmatched : [];
       answered = true;
       return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched: suggested };
     },
