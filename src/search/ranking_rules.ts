@@ -107,12 +107,18 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
   // about 20,000). Per document, kept side by side from its first check: the title's term
   // count (the name field's length), the file name's and the title's, counted in `names`, each
   // plus one so that 0 is "not counted yet" (255 for a long or missing name, which no query's
-  // length matches).
+  // length matches). And the hash of each name's first term (title, file name), read with them:
+  // most names of the query's length fail at their first term.
   let nameLengths: Uint8Array | undefined;
-  // Which of its names (bit 1: the title, bit 2: the file name) have as many terms as the query:
-  // those the rule reads (a name of another length is never the query).
-  const namedBy = (n: number, wanted: number): number => {
+  let firstHashes: Int32Array | undefined;
+  const hashesOf = planHashes();
+  // Which of its names (bit 1: the title, bit 2: the file name) may be the query: those with as
+  // many terms as the query, whose first term is an expansion of its first term. The rule reads
+  // only those (another is never the query: `nameFactor` of it is 0).
+  const namedBy = (n: number, plan: QueryPlan): number => {
+    const wanted = plan.terms.length;
     const counts = nameLengths ??= new Uint8Array(3 * total);
+    const firsts = firstHashes ??= new Int32Array(2 * total);
     if (counts[3 * n] === 0) {
       counts[3 * n] = Math.min(254, titleLengths[n] ?? 0) + 1;
       const text = nameOf(n);
@@ -123,13 +129,21 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
       }
       counts[3 * n + 1] = terms;
       counts[3 * n + 2] = termsIn(text, 0, cut < 0 ? text.length : cut) + 1;
+      firsts[2 * n] = firstTermHash(text, 0, cut < 0 ? text.length : cut);
+      if (cut >= 0) firsts[2 * n + 1] = firstTermHash(text, cut + 1, text.length);
     }
     if (counts[3 * n] !== wanted + 1 && counts[3 * n + 1] !== wanted + 1) return 0;
-    return (counts[3 * n + 2] === wanted + 1 ? 1 : 0) | (counts[3 * n + 1] === wanted + 1 ? 2 : 0);
+    let named = (counts[3 * n + 2] === wanted + 1 ? 1 : 0) |
+      (counts[3 * n + 1] === wanted + 1 ? 2 : 0);
+    if (named === 0 || wanted === 0) return named;
+    const first = hashesOf(plan)[0]!;
+    if (!first.has(firsts[2 * n]!)) named &= ~1;
+    if (!first.has(firsts[2 * n + 1]!)) named &= ~2;
+    return named;
   };
-  const bonusOf = createBonus();
+  const bonusOf = createBonus(hashesOf);
   return (doc, plan) => {
-    const named = namedBy(doc, plan.terms.length);
+    const named = namedBy(doc, plan);
     return bonusOf(named === 0 ? undefined : nameOf(doc), plan, named);
   };
 }
@@ -142,6 +156,25 @@ function termsIn(text: string, start: number, end: number): number {
   return terms;
 }
 
+/** The hash of the first term of `text.slice(start, end)` (terms joined by spaces). */
+function firstTermHash(text: string, start: number, end: number): number {
+  const space = text.indexOf(" ", start);
+  return fnv1a(text, start, space < 0 || space > end ? end : space);
+}
+
+/** `hashesOf(plan)`: {@link expansionHashes} of `plan`, made again only for another plan. */
+function planHashes(): (plan: QueryPlan) => readonly ReadonlySet<number>[] {
+  let hashed: QueryPlan | undefined;
+  let hashes: readonly ReadonlySet<number>[] = [];
+  return (plan) => {
+    if (plan !== hashed) {
+      hashed = plan;
+      hashes = expansionHashes(plan);
+    }
+    return hashes;
+  };
+}
+
 /**
  * The exact-name rule over the names a name index found for each plan (`namesFor`): a document
  * it found none of has none that may be the query.
@@ -149,7 +182,7 @@ function termsIn(text: string, start: number, end: number): number {
 function createFoundNameRule(
   namesFor: (plan: QueryPlan) => ReadonlyMap<number, string>,
 ): (doc: number, plan: QueryPlan) => NameBonus {
-  const bonusOf = createBonus();
+  const bonusOf = createBonus(planHashes());
   let asked: QueryPlan | undefined;
   let found: ReadonlyMap<number, string> = new Map();
   return (doc, plan) => {
@@ -165,21 +198,18 @@ function createFoundNameRule(
  * `bonusOf(text, plan, which)`: the {@link NameBonus} of a document whose names are `text` (its
  * title, then `\n` and its file name; `undefined`: none may be the query), reading only the names
  * `which` has a bit of (1: the title, 2: the file name; all when not told) — one object, reused by
- * every call.
+ * every call. `hashesOf` gives a plan's expansion hashes (a search checks its names one after
+ * the other: made once for it).
  */
-function createBonus(): (text: string | undefined, plan: QueryPlan, which?: number) => NameBonus {
+function createBonus(
+  hashesOf: (plan: QueryPlan) => readonly ReadonlySet<number>[],
+): (text: string | undefined, plan: QueryPlan, which?: number) => NameBonus {
   const found: NameBonus = { bonus: 1, exact: false };
-  // The last query's expansion hashes (a search checks its names one after the other).
-  let hashed: QueryPlan | undefined;
-  let hashes: readonly ReadonlySet<number>[] = [];
   return (text, plan, which = 3) => {
     found.bonus = 1;
     found.exact = false;
     if (text === undefined) return found;
-    if (plan !== hashed) {
-      hashed = plan;
-      hashes = expansionHashes(plan);
-    }
+    const hashes = hashesOf(plan);
     // Each name (the title, then the file name) read where it is: nothing split or kept.
     for (let name = 0, start = 0; start <= text.length; name++) {
       const cut = text.indexOf("\n", start);
