@@ -34,6 +34,38 @@ export interface HitColumns {
 }
 
 /**
+ * Empty {@link HitColumns} for `total` hits, all six views of one buffer: a search makes the
+ * columns of its tail (`top_hits.ts`), and six buffers of their own cost it more than scoring a
+ * small site's matches (each buffer is an allocation outside the heap, told to the collector).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hitColumns } from "./hit_tail.ts";
+ * const columns = hitColumns(3);
+ * columns.scores[2] = 1.5;
+ * columns.docs[2] = -1;
+ * columns.exact[0] = 1;
+ * assert.deepEqual([...columns.scores], [0, 0, 1.5]);
+ * assert.deepEqual([...columns.docs], [0, 0, -1]);
+ * assert.deepEqual([...columns.matched, ...columns.terms, ...columns.headWords], new Array(9).fill(0));
+ * assert.deepEqual([...columns.exact], [1, 0, 0]);
+ * ```
+ */
+export function hitColumns(total: number): HitColumns {
+  // Widest first, each view aligned: 8 + 4 + 4 + 2 + 1 + 1 bytes a hit.
+  const buffer = new ArrayBuffer(20 * total);
+  return {
+    scores: new Float64Array(buffer, 0, total),
+    docs: new Int32Array(buffer, 8 * total, total),
+    terms: new Uint32Array(buffer, 12 * total, total),
+    matched: new Uint16Array(buffer, 16 * total, total),
+    headWords: new Uint8Array(buffer, 18 * total, total),
+    exact: new Uint8Array(buffer, 19 * total, total),
+  };
+}
+
+/**
  * The hit at place `i` of `columns` — the same fields, in the same order, as the scoring pass
  * has always made them (an answer's JSON does not change with where a hit was made).
  *

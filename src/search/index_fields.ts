@@ -90,7 +90,24 @@ export function fieldRecord<T>(make: () => T): Record<Field, T> {
  * const w = { name: 2, keywords: 3, description: 1, content: 1 };
  * assert.equal(weightsKeyOf(w), "2,3,1,1,1,1");
  * assert.equal(weightsKeyOf({ ...w, links: 1, headings: 1 }), weightsKeyOf(w));
+ * // Frozen weights (the search tool's: `acdcWeights`) are keyed once.
+ * const frozen = Object.freeze({ ...w, description: 1.5 });
+ * assert.equal(weightsKeyOf(frozen), "2,3,1.5,1,1,1");
+ * assert.equal(weightsKeyOf(frozen), "2,3,1.5,1,1,1");
  * ```
  */
-export const weightsKeyOf = (weights: FieldWeights): string =>
-  FIELDS.map((f) => fieldWeight(weights, f)).join(",");
+export const weightsKeyOf = (weights: FieldWeights): string => {
+  // Each search asks it (a page search and a part search, each), and writing fractional
+  // weights as text costs a small site's search more than a few of its lookups: kept per
+  // object for weights that cannot change.
+  const frozen = Object.isFrozen(weights);
+  let key = frozen ? FROZEN_KEYS.get(weights) : undefined;
+  if (key === undefined) {
+    key = FIELDS.map((f) => fieldWeight(weights, f)).join(",");
+    if (frozen) FROZEN_KEYS.set(weights, key);
+  }
+  return key;
+};
+
+/** The keys of frozen weights (see {@link weightsKeyOf}). */
+const FROZEN_KEYS = new WeakMap<FieldWeights, string>();

@@ -152,8 +152,14 @@ export function createPartRule(
   const { pages, partOf } = index;
   if (partOf.length === 0) return undefined;
   // Parts follow their pages' order (`SearchIndex.partOf`): whether a page has any is a binary
-  // search, not a mark per page made before the first search.
-  const hasParts = (page: number) => partOf[lastAtOrBefore(partOf, page)] === page;
+  // search, not a mark per page made before the first search; its answer is kept (0: not asked
+  // yet, 1: none, 2: some), since every search asks it of its candidates.
+  let told: Uint8Array | undefined;
+  const hasParts = (page: number) => {
+    const known = told ??= new Uint8Array(pages);
+    if (known[page] === 0) known[page] = partOf[lastAtOrBefore(partOf, page)] === page ? 2 : 1;
+    return known[page] === 2;
+  };
   // Each part as the phrase rule reads a document (its section's heading as the title), made
   // when the part is first searched: a large shelf has tens of thousands of parts, which a cold
   // isolate's first search would otherwise make all of before it scores a few.

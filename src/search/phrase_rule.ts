@@ -146,7 +146,8 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
       new Set([t, ...(plan.expansions.get(t)?.keys() ?? [])])
     );
     const head = headLength(hits.length, limit);
-    const named = new Set<SearchHit>();
+    // (Made for the first one: most searches name no API page.)
+    let named: Set<SearchHit> | undefined;
     const top = hits.slice(0, head).map((h) => {
       const doc = docs[h.doc];
       if (!doc) return h;
@@ -154,7 +155,7 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
       // whole boost, and above the pages it does not name.
       if (namesApiPage(doc, query)) {
         const hit = { ...h, score: h.score * (1 + PHRASE_BOOST) };
-        named.add(hit);
+        (named ??= new Set()).add(hit);
         return hit;
       }
       // Fewer than two query words in its title and description: no phrase there to find.
@@ -164,7 +165,8 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
     });
     // The phrase bonus reorders within the exact-name hits and within the others, never across;
     // nor does it lift a filler (`partial`) above a hit that holds enough of the words.
-    liftAbove(top.filter((h) => !h.exactName && !h.partial), (h) => named.has(h));
+    const lifted = named;
+    if (lifted) liftAbove(top.filter((h) => !h.exactName && !h.partial), (h) => lifted.has(h));
     liftExactNames(top);
     top.sort((a, b) =>
       Number(a.partial === true) - Number(b.partial === true) || b.score - a.score ||

@@ -105,27 +105,73 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
   // The rule's first test: a name can be the query only when it has as many terms, so most hits
   // are ruled out without splitting their names (a four-word query on 50,000 documents matches
   // about 20,000). Per document, kept side by side from its first check: the title's term
-  // count and the file name's, counted in `names`, each plus one so that 0 is "not counted
-  // yet" (255 for a long or missing name, which no query's length matches).
+  // count (the name field's length), the file name's and the title's, counted in `names`, each
+  // plus one so that 0 is "not counted yet" (255 for a long or missing name, which no query's
+  // length matches). And the hash of each name's first term (title, file name), read with them:
+  // most names of the query's length fail at their first term.
   let nameLengths: Uint8Array | undefined;
-  const mayBeNamed = (n: number, wanted: number): boolean => {
-    const counts = nameLengths ??= new Uint8Array(2 * total);
-    if (counts[2 * n] === 0) {
-      counts[2 * n] = Math.min(254, titleLengths[n] ?? 0) + 1;
+  let firstHashes: Int32Array | undefined;
+  const hashesOf = planHashes();
+  // Which of its names (bit 1: the title, bit 2: the file name) may be the query: those with as
+  // many terms as the query, whose first term is an expansion of its first term. The rule reads
+  // only those (another is never the query: `nameFactor` of it is 0).
+  const namedBy = (n: number, plan: QueryPlan): number => {
+    const wanted = plan.terms.length;
+    const counts = nameLengths ??= new Uint8Array(3 * total);
+    const firsts = firstHashes ??= new Int32Array(2 * total);
+    if (counts[3 * n] === 0) {
+      counts[3 * n] = Math.min(254, titleLengths[n] ?? 0) + 1;
       const text = nameOf(n);
       const cut = text.indexOf("\n");
       let terms = cut < 0 ? 255 : 2;
       for (let i = cut + 1; cut >= 0 && i < text.length && terms < 255; i++) {
         if (text.charCodeAt(i) === 0x20) terms++;
       }
-      counts[2 * n + 1] = terms;
+      counts[3 * n + 1] = terms;
+      counts[3 * n + 2] = termsIn(text, 0, cut < 0 ? text.length : cut) + 1;
+      firsts[2 * n] = firstTermHash(text, 0, cut < 0 ? text.length : cut);
+      if (cut >= 0) firsts[2 * n + 1] = firstTermHash(text, cut + 1, text.length);
     }
-    return counts[2 * n] === wanted + 1 || counts[2 * n + 1] === wanted + 1;
+    if (counts[3 * n] !== wanted + 1 && counts[3 * n + 1] !== wanted + 1) return 0;
+    let named = (counts[3 * n + 2] === wanted + 1 ? 1 : 0) |
+      (counts[3 * n + 1] === wanted + 1 ? 2 : 0);
+    if (named === 0 || wanted === 0) return named;
+    const first = hashesOf(plan)[0]!;
+    if (!first.has(firsts[2 * n]!)) named &= ~1;
+    if (!first.has(firsts[2 * n + 1]!)) named &= ~2;
+    return named;
   };
-  const bonusOf = createBonus();
+  const bonusOf = createBonus(hashesOf);
   return (doc, plan) => {
-    if (!mayBeNamed(doc, plan.terms.length)) return bonusOf(undefined, plan);
-    return bonusOf(nameOf(doc), plan);
+    const named = namedBy(doc, plan);
+    return bonusOf(named === 0 ? undefined : nameOf(doc), plan, named);
+  };
+}
+
+/** How many terms `text.slice(start, end)` (terms joined by spaces) has, at most 254. */
+function termsIn(text: string, start: number, end: number): number {
+  if (start === end) return 0;
+  let terms = 1;
+  for (let i = start; i < end && terms < 254; i++) if (text.charCodeAt(i) === 0x20) terms++;
+  return terms;
+}
+
+/** The hash of the first term of `text.slice(start, end)` (terms joined by spaces). */
+function firstTermHash(text: string, start: number, end: number): number {
+  const space = text.indexOf(" ", start);
+  return fnv1a(text, start, space < 0 || space > end ? end : space);
+}
+
+/** `hashesOf(plan)`: {@link expansionHashes} of `plan`, made again only for another plan. */
+function planHashes(): (plan: QueryPlan) => readonly ReadonlySet<number>[] {
+  let hashed: QueryPlan | undefined;
+  let hashes: readonly ReadonlySet<number>[] = [];
+  return (plan) => {
+    if (plan !== hashed) {
+      hashed = plan;
+      hashes = expansionHashes(plan);
+    }
+    return hashes;
   };
 }
 
@@ -136,7 +182,7 @@ export function createNameRule(input: NameRuleInput): (doc: number, plan: QueryP
 function createFoundNameRule(
   namesFor: (plan: QueryPlan) => ReadonlyMap<number, string>,
 ): (doc: number, plan: QueryPlan) => NameBonus {
-  const bonusOf = createBonus();
+  const bonusOf = createBonus(planHashes());
   let asked: QueryPlan | undefined;
   let found: ReadonlyMap<number, string> = new Map();
   return (doc, plan) => {
@@ -149,31 +195,29 @@ function createFoundNameRule(
 }
 
 /**
- * `bonusOf(text, plan)`: the {@link NameBonus} of a document whose names are `text` (its title,
- * then `\n` and its file name; `undefined`: none may be the query) — one object, reused by every
- * call.
+ * `bonusOf(text, plan, which)`: the {@link NameBonus} of a document whose names are `text` (its
+ * title, then `\n` and its file name; `undefined`: none may be the query), reading only the names
+ * `which` has a bit of (1: the title, 2: the file name; all when not told) — one object, reused by
+ * every call. `hashesOf` gives a plan's expansion hashes (a search checks its names one after
+ * the other: made once for it).
  */
-function createBonus(): (text: string | undefined, plan: QueryPlan) => NameBonus {
+function createBonus(
+  hashesOf: (plan: QueryPlan) => readonly ReadonlySet<number>[],
+): (text: string | undefined, plan: QueryPlan, which?: number) => NameBonus {
   const found: NameBonus = { bonus: 1, exact: false };
-  // The last query's expansion hashes (a search checks its names one after the other).
-  let hashed: QueryPlan | undefined;
-  let hashes: readonly ReadonlySet<number>[] = [];
-  return (text, plan) => {
+  return (text, plan, which = 3) => {
     found.bonus = 1;
     found.exact = false;
     if (text === undefined) return found;
-    if (plan !== hashed) {
-      hashed = plan;
-      hashes = expansionHashes(plan);
-    }
+    const hashes = hashesOf(plan);
     // Each name (the title, then the file name) read where it is: nothing split or kept.
-    for (let which = 0, start = 0; start <= text.length; which++) {
+    for (let name = 0, start = 0; start <= text.length; name++) {
       const cut = text.indexOf("\n", start);
       const end = cut < 0 ? text.length : cut;
-      const factor = nameFactor(text, start, end, plan, hashes);
+      const factor = (which >> name & 1) === 0 ? 0 : nameFactor(text, start, end, plan, hashes);
       if (factor === 1) found.exact = true;
       if (factor > 0) {
-        found.bonus = Math.max(found.bonus, 1 + (which === 0 ? 1 : FILE_NAME_SHARE) * factor);
+        found.bonus = Math.max(found.bonus, 1 + (name === 0 ? 1 : FILE_NAME_SHARE) * factor);
       }
       start = end + 1;
     }
@@ -196,9 +240,11 @@ function createBonus(): (text: string | undefined, plan: QueryPlan) => NameBonus
 export function expansionHashes(
   plan: Pick<QueryPlan, "terms" | "expansions">,
 ): ReadonlySet<number>[] {
-  return plan.terms.map((t) =>
-    new Set([...plan.expansions.get(t)?.keys() ?? []].map((x) => fnv1a(x)))
-  );
+  return plan.terms.map((t) => {
+    const hashes = new Set<number>();
+    for (const x of plan.expansions.get(t)?.keys() ?? []) hashes.add(fnv1a(x));
+    return hashes;
+  });
 }
 
 /**

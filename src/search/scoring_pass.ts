@@ -9,7 +9,7 @@
  */
 import { inverseDocumentFrequency } from "./bm25f.ts";
 import { fillerHits, lacksCoverage } from "./coverage_rule.ts";
-import type { HitColumns } from "./hit_tail.ts";
+import { type HitColumns, hitColumns as newColumns } from "./hit_tail.ts";
 import { weightsKeyOf } from "./index_fields.ts";
 import { priorScore } from "./prior_score.ts";
 import type { QueryPlan } from "./query_planner.ts";
@@ -98,7 +98,7 @@ export function createScoringPass(
     // before when it grows), not for every document: a cold isolate's first search on a large
     // shelf matches a few thousand of its 89,538.
     const made = hitColumns?.docs.length ?? 0;
-    if (made < count) hitColumns = columnsOf(Math.min(total, Math.max(count, 2 * made)));
+    if (made < count) hitColumns = newColumns(Math.min(total, Math.max(count, 2 * made)));
     const hits = hitColumns!;
     // Documents holding too few of the words but one as typed: their numbers stay in the
     // tally until it is known whether the answer needs them (a common word of a long query
@@ -143,17 +143,5 @@ export function createScoringPass(
     const room = limit === undefined ? undefined : limit - strict;
     const fillers = fillerHits(partial, room, { tally, scoreOf });
     return { hits: ranking.hits.concat(fillers), tail: ranking.tail };
-  };
-}
-
-/** Empty hit columns for `total` hits. */
-function columnsOf(total: number): HitColumns {
-  return {
-    docs: new Int32Array(total),
-    scores: new Float64Array(total),
-    matched: new Uint16Array(total),
-    terms: new Uint32Array(total),
-    headWords: new Uint8Array(total),
-    exact: new Uint8Array(total),
   };
 }

@@ -281,8 +281,10 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       }
       // The suggestions for its unmatched words read what they read (their postings, then a body)
       // in the rounds of the search's own reads, not after them; awaited last.
-      const unmatched = unmatchedOf(index, plan, groups, spellingsOf);
-      unmatched.catch(() => {});
+      const unmatched = plan.unmatched.length > 0
+        ? unmatchedOf(index, plan, groups, spellingsOf)
+        : undefined;
+      unmatched?.catch(() => {});
       await index.loadPostings(terms);
       const candidates = Math.max(options.limit, PHRASE_CANDIDATES, partRule ? PART_CANDIDATES : 0);
       const filter = filters.length > 0
@@ -359,7 +361,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
           newestFirst(a.doc.lastUpdated, b.doc.lastUpdated)
         );
       }
-      const suggested = await unmatched;
+      const suggested = unmatched ? await unmatched : [];
       answered = true;
       return { hits: hits.slice(0, options.limit), total, groups, plan, unmatched: suggested };
     },
@@ -372,7 +374,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
  * whether the store has every page.
  */
 function documentsById(store: ContentStore, index: SearchIndex) {
-  const inOrder = store.manifest.documents;
+  const listed = store.manifest.documents;
+  // Its documents at the index's pages' places as a plain array, made in one call: a store's list
+  // may make each document when first read (`lazy_list.ts`), and reading them one by one through
+  // it costs a cold isolate's first search more than making them.
+  const inOrder = listed.slice(0, index.pages);
   const docs: (ManifestDocument | undefined)[] = new Array(index.ids.length).fill(undefined);
   let allKnown = true;
   // (Every id of the store readable: `createEngineCache` loads them for such an index.)
@@ -381,7 +387,7 @@ function documentsById(store: ContentStore, index: SearchIndex) {
     const id = index.ids.at(n)!;
     const doc = inOrder[n]?.id === id
       ? inOrder[n]
-      : (byId ??= new Map(inOrder.map((d) => [d.id, d]))).get(id);
+      : (byId ??= new Map(listed.map((d) => [d.id, d]))).get(id);
     docs[n] = doc;
     if (doc === undefined) allKnown = false;
   }

@@ -691,7 +691,10 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     contentDocs: scorer.contentDocsOf,
     suggest: dictionary.suggest,
     readSuggestions: (terms, max) => settled(() => terms.map((t) => dictionary.suggest(t, max))),
-    readRest: () => void Promise.all([ranges?.readRest(), stats.loadRest()]).catch(() => {}),
+    // (A bundled build's dictionary and per-document data are whole: nothing to read.)
+    readRest: ranges || stats.ranged
+      ? () => void Promise.all([ranges?.readRest(), stats.loadRest()]).catch(() => {})
+      : () => {},
     rank,
     search(plan, options) {
       const { hits, tail } = rank(plan, options);

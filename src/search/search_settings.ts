@@ -45,14 +45,18 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = Object.freeze({
  * ```
  */
 export function acdcWeights(settings: SearchSettings): FieldWeights {
-  const { keywords, name, content } = settings.boosts;
-  return {
-    keywords,
-    name,
-    description: content * DESCRIPTION_BOOST,
-    content,
-  };
+  let weights = ACDC_WEIGHTS.get(settings);
+  if (!weights) {
+    const { keywords, name, content } = settings.boosts;
+    // Frozen: made once per settings, and keyed once by the scores kept (`weightsKeyOf`).
+    weights = Object.freeze({ keywords, name, description: content * DESCRIPTION_BOOST, content });
+    ACDC_WEIGHTS.set(settings, weights);
+  }
+  return weights;
 }
+
+/** {@link acdcWeights} of each settings object asked about. */
+const ACDC_WEIGHTS = new WeakMap<SearchSettings, FieldWeights>();
 
 /** How much more a match in the description (a summary) weighs than one in the body. */
 export const DESCRIPTION_BOOST = 1.5;

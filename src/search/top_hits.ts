@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type HitColumns, hitOf, type HitTail, NO_TAIL, tailOf } from "./hit_tail.ts";
+import { type HitColumns, hitColumns, hitOf, type HitTail, NO_TAIL, tailOf } from "./hit_tail.ts";
 import { kthLargest } from "./kth_largest.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 
@@ -86,14 +86,7 @@ export function topOfColumns(
     if (scores[i]! >= cut) hits.push(hitOf(columns, i));
     else below++;
   }
-  const rest: HitColumns = {
-    docs: new Int32Array(below),
-    scores: new Float64Array(below),
-    matched: new Uint16Array(below),
-    terms: new Uint32Array(below),
-    headWords: new Uint8Array(below),
-    exact: new Uint8Array(below),
-  };
+  const rest = hitColumns(below);
   for (let i = 0, j = 0; i < count; i++) {
     if (scores[i]! >= cut) continue;
     rest.docs[j] = columns.docs[i]!;

@@ -149,6 +149,34 @@ Deno.test("engine: joined to its manifest's documents by position, it reads none
   assert.ok(hits.length > 0 && read > 0);
 });
 
+Deno.test("engine: matched to its store's documents by id, it reads the store's list in one slice, not place by place", async () => {
+  const { manifest } = await buildFolder(`${CORPORA}/asdlc`);
+  const store = createContentStore(manifest);
+  await store.loadBodies();
+  const data = await buildIndexFor(store).export();
+  // A list whose places cost a read each (a store's list may make each document when read:
+  // `lazy_list.ts`) and whose slices are made in one call.
+  let read = 0;
+  let sliced = 0;
+  const documents = new Proxy(store.manifest.documents, {
+    get: (target, key, receiver) => {
+      if (typeof key === "string" && /^\d+$/.test(key)) read++;
+      if (key !== "slice") return Reflect.get(target, key, receiver);
+      return (start?: number, end?: number) => (sliced++, target.slice(start, end));
+    },
+  });
+  const counted = { ...store, manifest: { ...store.manifest, documents } };
+  const engine = createSearchEngine(counted, importSearchIndex(data));
+  assert.deepEqual({ read, sliced }, { read: 0, sliced: 1 });
+  const { hits } = await engine.query("context engineering", { weights: W, limit: 5 });
+  const plain = await createSearchEngine(store, importSearchIndex(data))
+    .query("context engineering", { weights: W, limit: 5 });
+  assert.deepEqual(
+    hits.map((h) => [h.doc.id, h.score]),
+    plain.hits.map((h) => [h.doc.id, h.score]),
+  );
+});
+
 Deno.test("engine: a store holding every document's details is asked to load none of them", async () => {
   const manifest = await manifestOf([{
     name: "docs",
