@@ -175,6 +175,29 @@ export function createDictionary(
 }
 
 /**
+ * Whether `candidate`, one edit from `term`, is a term of `ranges`: looked up with `has` in its
+ * own range when that is read or near `term`'s, else in the neighbour range its key falls in
+ * (`neighbour_ranges.ts`), which `wanted` gives when read (and records missing otherwise).
+ */
+function nearLookup(
+  ranges: DictionaryRanges,
+  has: (term: string) => boolean,
+  wanted: <R>(range: R | undefined, r: number) => R | undefined,
+): (term: string, candidate: string) => boolean {
+  const near = ranges.neighbours;
+  if (!near) return (_, candidate) => has(candidate);
+  return (term, candidate) => {
+    const r = lastAtOrBefore(ranges.firsts, candidate);
+    if (r < 0) return false;
+    const key = ranges.range(r) ? undefined : neighbourKey(candidate, term);
+    if (!key) return has(candidate);
+    const i = lastAtOrBefore(near.firsts, key[0]);
+    const range = i < 0 ? undefined : wanted(near.range(i), near.numberOf(i));
+    return range !== undefined && neighbourHas(range, key[0], key[1]);
+  };
+}
+
+/**
  * A dictionary over `ranges`, read or not (see the module doc).
  *
  * @example
@@ -291,21 +314,7 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   // The terms one edit from a query word: found once per word (about 72 candidates per letter,
   // the word's own ones stemmed) and kept.
   const typoCache = queryMemo<readonly string[]>("index: typo variants");
-  const near = ranges.neighbours;
-  /**
-   * Whether `candidate`, one edit from `term`, is a term: looked up in its own range when that is
-   * read or near `term`'s, else in the neighbour range its key falls in (`neighbour_ranges.ts`).
-   */
-  const hasNear = (term: string, candidate: string): boolean => {
-    if (!near) return has(candidate);
-    const r = lastAtOrBefore(firsts, candidate);
-    if (r < 0) return false;
-    const key = ranges.range(r) ? undefined : neighbourKey(candidate, term);
-    if (!key) return has(candidate);
-    const i = lastAtOrBefore(near.firsts, key[0]);
-    const range = i < 0 ? undefined : wanted(near.range(i), near.numberOf(i));
-    return range !== undefined && neighbourHas(range, key[0], key[1]);
-  };
+  const hasNear = nearLookup(ranges, has, wanted);
   const findTypoVariants = (term: string, word: string): string[] => {
     // Asked only of a word known rare or absent: until its own range is read, nothing (the
     // candidates' ranges are many, and the word may turn out common).
