@@ -6,13 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import { writeShards } from "../../src/build/write_shards.ts";
-import { createContentStore } from "../../src/content/content_store.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
-import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
 import { rpc } from "../helpers.ts";
 import { shardLists } from "./shard_lists.ts";
+import { shardedManifest } from "./sharded_corpus.ts";
 
 /** A sharded build of two sources whose categories share names (in two cases), in memory. */
 async function shelf() {
@@ -36,13 +34,7 @@ async function shelf() {
       },
     ],
   });
-  const index = await buildIndexFor(createContentStore(manifest)).export();
-  const shards = new Map<string, string>();
-  const root = await writeShards(manifest, index, [], "site", (name, text) => {
-    shards.set(name, text);
-    return Promise.resolve();
-  });
-  return { manifest, index, root, shards };
+  return { manifest, ...(await shardedManifest(manifest)) };
 }
 
 Deno.test("category spans: a category filter reads no id range and answers as unsharded", async () => {

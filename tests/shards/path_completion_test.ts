@@ -6,13 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import { writeShards } from "../../src/build/write_shards.ts";
-import { createContentStore } from "../../src/content/content_store.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
-import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
 import { rpc } from "../helpers.ts";
 import { shardLists } from "./shard_lists.ts";
+import { shardedManifest } from "./sharded_corpus.ts";
 
 /** Two sources of pages in folders of several cases (and an İ and a Kelvin sign), in memory. */
 async function shelf() {
@@ -29,13 +27,7 @@ async function shelf() {
       { name: "blog", description: "", files: pages(700) },
     ],
   });
-  const index = await buildIndexFor(createContentStore(manifest)).export();
-  const shards = new Map<string, string>();
-  const root = await writeShards(manifest, index, [], "site", (name, text) => {
-    shards.set(name, text);
-    return Promise.resolve();
-  });
-  return { manifest, index, root, shards };
+  return { manifest, ...(await shardedManifest(manifest)) };
 }
 
 Deno.test("path completion: a prefix reads the id ranges that may hold it and answers as unsharded", async () => {

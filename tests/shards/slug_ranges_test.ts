@@ -6,16 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
-import { writeShards } from "../../src/build/write_shards.ts";
 import { type ContentStore, createContentStore } from "../../src/content/content_store.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
-import { buildIndexFor } from "../../src/search/search_engine.ts";
 import { rootLoaders, shardedCacheOptions } from "../../src/shards/root_loaders.ts";
 import { createShardReader } from "../../src/shards/shard_reader.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
 import { rpc } from "../helpers.ts";
 import { shardLists } from "./shard_lists.ts";
+import { shardedManifest } from "./sharded_corpus.ts";
 
 /** Pages whose slugs are shared within a source, across sources, and with a top-level page. */
 const SHARED = [
@@ -43,13 +42,7 @@ async function shelfOf(sources: readonly string[], filler: number) {
       ],
     })),
   });
-  const index = await buildIndexFor(createContentStore(manifest)).export();
-  const shards = new Map<string, string>();
-  const root = await writeShards(manifest, index, [], "site", (name, text) => {
-    shards.set(name, text);
-    return Promise.resolve();
-  });
-  return { manifest, index, report, root, shards };
+  return { manifest, report, ...(await shardedManifest(manifest)) };
 }
 
 type Shelf = Awaited<ReturnType<typeof shelfOf>>;
