@@ -6,7 +6,7 @@
  * @module
  */
 import type { ContentStore } from "../src/content/content_store.ts";
-import { newestFirst } from "../src/content/content_store.ts";
+import { newestFirst } from "../src/content/list_order.ts";
 import type { ManifestDocument } from "../src/content/manifest.ts";
 
 /** One ranked document. */

@@ -14,6 +14,7 @@ import { ID_RANGE_SIZE, splitIds } from "../content/id_ranges.ts";
 import { manifestOutline } from "../content/manifest_outline.ts";
 import { splitSections } from "../content/section_chunks.ts";
 import { splitSlugs } from "../content/slug_ranges.ts";
+import { LIST_ORDER_RANGE, splitListOrder } from "../content/list_order.ts";
 import type { Manifest } from "../content/manifest.ts";
 import { asciiJson } from "../protocol/ascii_json.ts";
 import { apiMembers } from "../search/api_document.ts";
@@ -89,10 +90,10 @@ export interface WriteShardsOptions {
  * });
  * assert.equal(root.contentHash, manifest.contentHash);
  * // The manifest, the index, one body range, one detail range and one volume of it, one id range,
- * // one slug range, one postings chunk, one dictionary range, one neighbour range and one volume
- * // of the dictionary, one stats range, one name range and one volume of it; and the name page
- * // naming them, which the root holds as well.
- * assert.equal(files.size, 15);
+ * // one slug range, one order range, one postings chunk, one dictionary range, one neighbour range
+ * // and one volume of the dictionary, one stats range, one name range and one volume of it; and
+ * // the name page naming them, which the root holds as well.
+ * assert.equal(files.size, 16);
  * assert.equal(root.names.first?.length, 1);
  * assert.equal(root.names.pages.length, 1);
  * const page = namePage(JSON.parse(files.get(root.names.pages[0]!)!));
@@ -167,6 +168,7 @@ export async function writeShards(
     idRangeFirsts: ids.firsts,
     idRangeSize: ID_RANGE_SIZE,
     slugRangeFirsts: slugs.firsts,
+    listOrderSize: LIST_ORDER_RANGE,
     outline,
     ...(spans ? { categorySpans: spans } : {}),
   };
@@ -179,6 +181,7 @@ export async function writeShards(
     bodies: [],
     ids: [],
     slugs: [],
+    order: [],
     dictionaryVolumes: [],
     detailVolumes: [],
   };
@@ -198,6 +201,8 @@ export async function writeShards(
   }
   for (const range of ids.ranges) lists.ids.push(await put(asciiJson(packIdRange(range))));
   for (const range of slugs.ranges) lists.slugs.push(await put(asciiJson(packSlugRange(range))));
+  // The order `list_articles` lists them in (`list_order.ts`): a page reads the range holding it.
+  for (const runs of splitListOrder(manifest.documents)) lists.order.push(await put(`[${runs}]`));
   for (const chunk of postings.chunks) lists.postings.push(await put(asciiJson(chunk)));
   // The neighbour ranges numbered on from the dictionary's (`neighbour_ranges.ts`).
   for (const range of [...dictionary.ranges, ...dictionary.neighbours]) {

@@ -9,6 +9,7 @@ import { type IdRangeReader, idsInPlace, rangedIds, type StoreIds } from "./id_r
 import { assertManifest, type Manifest, type ManifestDocument } from "./manifest.ts";
 import { slugRanges } from "./slug_ranges.ts";
 import { categoryNumbers } from "./category_spans.ts";
+import { listedBefore, listOrderRanges } from "./list_order.ts";
 
 /** Result of looking a document up by slug or path. */
 export type SlugLookup =
@@ -20,8 +21,24 @@ export type SlugLookup =
 export interface ContentStore {
   readonly manifest: Manifest;
   readonly contentHash: string;
-  /** Exposed documents, newest `lastUpdated` first, then by id. */
+  /**
+   * Exposed documents, newest `lastUpdated` first, then by id (`list_order.ts`). A sharded
+   * build's sort once every document's details are loaded: {@link ContentStore.listPage} reads a
+   * page of them without.
+   */
   readonly documents: readonly ManifestDocument[];
+  /**
+   * Documents `offset … offset + limit − 1` of {@link ContentStore.documents} (of category
+   * `wanted`, lowercase, when not `""`), their details loaded, and how many that list holds. A
+   * sharded build's reads the order ranges that hold the page (every one for a category) and
+   * the page's details (`list_order.ts`); another store loads every document's details first.
+   * Rejects when a range fails to load (a later call tries again).
+   */
+  listPage(
+    wanted: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ docs: ManifestDocument[]; total: number }>;
   /** Category folder names in use, sorted. */
   readonly categories: readonly string[];
   /** Source names, in config order. */
@@ -102,24 +119,6 @@ export interface ContentStore {
   byFile(name: string): Promise<ManifestDocument[]>;
 }
 
-/**
- * Compares ISO date strings newest first; documents without a date sort last.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { newestFirst } from "./content_store.ts";
- * assert.ok(newestFirst("2025-02-01", "2024-01-01") < 0);
- * assert.ok(newestFirst(undefined, "2024-01-01") > 0);
- * ```
- */
-export function newestFirst(a: string | undefined, b: string | undefined): number {
-  if (a === b) return 0;
-  if (a === undefined) return 1;
-  if (b === undefined) return -1;
-  return a < b ? 1 : -1;
-}
-
 /** Options of {@link createContentStore}. */
 export interface ContentStoreOptions {
   /**
@@ -140,6 +139,11 @@ export interface ContentStoreOptions {
    * without it, a look-up by slug reads every id.
    */
   slugRange?: (k: number) => Promise<unknown>;
+  /**
+   * Reads order range `k` of a manifest with `listOrderSize` (its runs: `list_order.ts`); without
+   * it, a page of the list loads every document's details.
+   */
+  orderRange?: (k: number) => Promise<unknown>;
   /** The byte bound shared with the isolate's other chunks read from shards. */
   chunkCache?: ChunkCache;
 }
@@ -211,6 +215,48 @@ function createBodies(
     },
     loadBodies: (docs = manifest.documents) =>
       chunks.load(Array.from(docs, (doc) => bodyChunkOf(doc.id, count))),
+  };
+}
+
+/**
+ * `ContentStore.listPage` over `documents` (the manifest's): by its order ranges when the
+ * manifest has them and `orderRange` reads them (and, for a category, `numbersOf` knows its
+ * documents), else by `sorted` (the store's sorted documents) once every detail is loaded.
+ */
+function createListPage(
+  input: Manifest,
+  documents: readonly ManifestDocument[],
+  options: ContentStoreOptions,
+  loadDetails: (docs?: Iterable<ManifestDocument>) => Promise<void>,
+  sorted: () => readonly ManifestDocument[],
+  numbersOf: (wanted: string) => readonly number[] | undefined,
+): ContentStore["listPage"] {
+  const size = input.listOrderSize;
+  const ranged = size !== undefined && options.orderRange && listOrderRanges({
+    count: documents.length,
+    size,
+    read: options.orderRange,
+    cache: options.chunkCache,
+  });
+  return async (wanted, offset, limit) => {
+    const numbers = wanted === "" ? undefined : numbersOf(wanted);
+    if (ranged && (wanted === "" || numbers)) {
+      let keep: ((n: number) => boolean) | undefined;
+      if (numbers) {
+        const mask = new Uint8Array(documents.length);
+        for (const n of numbers) mask[n] = 1;
+        keep = (n) => mask[n] === 1;
+      }
+      const page = await ranged(offset, limit, keep);
+      const docs = page.numbers.map((n) => documents[n]!);
+      await loadDetails(docs);
+      return { docs, total: page.total };
+    }
+    await loadDetails();
+    const listed = wanted === ""
+      ? sorted()
+      : sorted().filter((d) => d.category.toLowerCase() === wanted);
+    return { docs: listed.slice(offset, offset + limit), total: listed.length };
   };
 }
 
@@ -287,14 +333,16 @@ export function createContentStore(
     ids,
     findSlug,
   );
+  const sorted = () => documents ??= [...manifest.documents].sort(listedBefore);
+  const numbersOf = (wanted: string) =>
+    spans && categoryNumbers(spans.outline, spans.categorySpans, wanted);
   return {
     manifest,
     contentHash: manifest.contentHash,
     get documents() {
-      return documents ??= [...manifest.documents].sort((a, b) =>
-        newestFirst(a.lastUpdated, b.lastUpdated) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-      );
+      return sorted();
     },
+    listPage: createListPage(input, manifest.documents, options, details.load, sorted, numbersOf),
     get categories() {
       // A sharded build's outline names them (its documents' paths are in id ranges).
       return categories ??= spans
@@ -318,8 +366,7 @@ export function createContentStore(
       if (!ids || near.some((numbers) => numbers === undefined)) return undefined;
       return [...new Set(near.flat() as number[])].sort((a, b) => a - b);
     },
-    categoryNumbers: (wanted) =>
-      spans && categoryNumbers(spans.outline, spans.categorySpans, wanted),
+    categoryNumbers: numbersOf,
     readsAhead: ranged !== undefined,
     readsDetails: details.elsewhere !== undefined,
     byId,

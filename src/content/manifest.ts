@@ -206,6 +206,11 @@ export interface Manifest {
    */
   slugRangeFirsts?: string[];
   /**
+   * Only in a sharded build's edge manifest: its documents' numbers in the order they are listed
+   * are in order ranges of this many (`list_order.ts`), read for a page of `list_articles`.
+   */
+  listOrderSize?: number;
+  /**
    * Only in an edge manifest whose ids are in id ranges: its outline (`manifest_outline.ts`),
    * made at build, since the categories in it are in every document's path.
    */
@@ -342,6 +347,11 @@ export function assertManifest(value: unknown): asserts value is Manifest {
       slugs.every((slug, k) => typeof slug === "string" && (k === 0 || slug > slugs[k - 1]!)))
   ) {
     throw new TypeError("Invalid manifest: slugRangeFirsts is not a sorted list beside id ranges");
+  }
+  if (
+    m.listOrderSize !== undefined && !(Number.isSafeInteger(m.listOrderSize) && m.listOrderSize > 0)
+  ) {
+    throw new TypeError("Invalid manifest: listOrderSize is not a positive whole number");
   }
   if (typeof m.contentHash !== "string" || typeof m.server?.name !== "string") {
     throw new TypeError("Invalid manifest: contentHash or server missing");

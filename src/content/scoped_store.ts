@@ -134,6 +134,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     idRangeFirsts: _firsts,
     idRangeSize: _size,
     slugRangeFirsts: _slugs,
+    listOrderSize: _order,
     outline: _outline,
     categorySpans: _spans,
     ...plain
@@ -150,6 +151,9 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     get categories() {
       return view.categories;
     },
+    // Its documents' details are the store's: all of them loaded, then sorted.
+    listPage: (wanted, offset, limit) =>
+      store.loadDocuments().then(() => view.listPage(wanted, offset, limit)),
     sourceNames: view.sourceNames,
     body: store.body,
     loadBodies: store.loadBodies,

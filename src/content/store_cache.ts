@@ -39,6 +39,8 @@ export interface StoreCacheOptions {
   };
   /** Reads a slug range of a sharded build's edge manifest (`slug_ranges.ts`), likewise. */
   slugRange?: (k: number, contentHash: string) => Promise<unknown>;
+  /** Reads an order range of a sharded build's edge manifest (`list_order.ts`), likewise. */
+  orderRange?: (k: number, contentHash: string) => Promise<unknown>;
   /** The byte bound on body chunks read from shards (shared with the postings'). */
   chunkCache?: ChunkCache;
   /** Called when a reload fails and the last good store keeps serving. */
@@ -108,7 +110,7 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
       const manifest = await options.load();
       if (!store || store.contentHash !== manifest.contentHash) {
         const storeOptions: ContentStoreOptions = {};
-        const { bodyChunk, detailRange, idRange, slugRange } = options;
+        const { bodyChunk, detailRange, idRange, slugRange, orderRange } = options;
         const hash = manifest.contentHash;
         if (bodyChunk) storeOptions.bodyChunk = (k) => bodyChunk(k, hash);
         if (detailRange) {
@@ -123,6 +125,7 @@ export function createStoreCache(options: StoreCacheOptions): StoreCache {
           storeOptions.idRange = { read: (k) => idRange.read(k, hash), ids: idRange.ids };
         }
         if (slugRange) storeOptions.slugRange = (k) => slugRange(k, hash);
+        if (orderRange) storeOptions.orderRange = (k) => orderRange(k, hash);
         if (options.chunkCache) storeOptions.chunkCache = options.chunkCache;
         store = createContentStore(manifest, storeOptions);
       }

@@ -2,7 +2,7 @@ import { mapDocumentLinks } from "../content/document_links.ts";
 import { tokenize } from "./analyzer.ts";
 import { sortedIncludes } from "./sorted_includes.ts";
 import type { ContentStore } from "../content/content_store.ts";
-import { newestFirst } from "../content/content_store.ts";
+import { newestFirst } from "../content/list_order.ts";
 import { LOADED } from "../content/chunk_loader.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { createFilterSets, type SearchFilters, toldCategorySets } from "./filter_sets.ts";

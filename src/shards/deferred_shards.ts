@@ -81,6 +81,7 @@ export function deferredShards(open: () => Promise<ShardedCacheOptions>): Sharde
         ids: (...args) => now().store.idRange.ids(...args),
       },
       slugRange: later((o) => o.store.slugRange),
+      orderRange: later((o) => o.store.orderRange),
       chunkCache,
     },
     engine: {

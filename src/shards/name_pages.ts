@@ -26,6 +26,7 @@ export const SHARD_KINDS = [
   "bodies",
   "ids",
   "slugs",
+  "order",
   "dictionaryVolumes",
   "detailVolumes",
 ] as const;
@@ -79,7 +80,7 @@ export interface NamePages {
  * import { namePage, namePageTexts } from "./name_pages.ts";
  * const a = "0123456789abcdef0123.json", b = "ffffffffffffffffffff.json";
  * const lists = { dictionary: [a, b], documentStats: [b], postings: [], documentNames: [],
- *   details: [], bodies: [a], ids: [], slugs: [], dictionaryVolumes: [], detailVolumes: [] };
+ *   details: [], bodies: [a], ids: [], slugs: [], order: [], dictionaryVolumes: [], detailVolumes: [] };
  * const texts = namePageTexts(lists, 3);
  * assert.equal(texts.length, 2);
  * assert.equal(namePage(JSON.parse(texts[1]!)).at(0), a);
@@ -156,7 +157,7 @@ export function namePage(value: unknown): NamePage {
  * import assert from "node:assert/strict";
  * import { namePlace } from "./name_pages.ts";
  * const counts = { dictionary: 3, documentStats: 2, postings: 0, documentNames: 0, details: 0,
- *   bodies: 4, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 };
+ *   bodies: 4, ids: 0, slugs: 0, order: 0, dictionaryVolumes: 0, detailVolumes: 0 };
  * const pages = { perPage: 4, counts, pages: [] };
  * assert.deepEqual(namePlace(pages, "documentStats", 1), { page: 1, at: 0 });
  * assert.deepEqual(namePlace(pages, "bodies", 3), { page: 2, at: 0 });
@@ -187,7 +188,7 @@ export function namePlace(
  * import assert from "node:assert/strict";
  * import { isNamePages } from "./name_pages.ts";
  * const counts = { dictionary: 3, documentStats: 2, postings: 0, documentNames: 0, details: 0,
- *   bodies: 4, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 };
+ *   bodies: 4, ids: 0, slugs: 0, order: 0, dictionaryVolumes: 0, detailVolumes: 0 };
  * const isName = (n: unknown) => typeof n === "string";
  * assert.ok(isNamePages({ perPage: 4, counts, pages: ["a", "b", "c"] }, isName));
  * assert.ok(!isNamePages({ perPage: 4, counts, pages: ["a", "b"] }, isName));

@@ -70,8 +70,8 @@ export function publishedRoot(manifest: Manifest, shards: ShardRoot): PublishedR
  * assert.throws(() => assertPublishedRoot({ shards: {} }), /not a sharded build's root/);
  * const name = "0123456789abcdef0123.json";
  * const counts = { dictionary: 0, documentStats: 0, postings: 0, documentNames: 0, details: 0,
- *   bodies: 1, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 };
- * const shards = { layout: "shelf-shards-9", store: "site", contentHash: "h", manifest: [name],
+ *   bodies: 1, ids: 0, slugs: 0, order: 0, dictionaryVolumes: 0, detailVolumes: 0 };
+ * const shards = { layout: "shelf-shards-10", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], names: { perPage: 8192, counts, pages: [name] }, views: {} };
  * const root = { shards, server: { name: "kb" }, documents: 1, builtAt: "2026-01-01" };
  * assertPublishedRoot(root);

@@ -36,6 +36,7 @@ export interface RootLoaders {
   /** A read id range's ids (`id_range_columns.ts`); likewise. */
   idRangeIds: typeof idRangeIds;
   slugRange(k: number, contentHash: string): Promise<unknown>;
+  orderRange(k: number, contentHash: string): Promise<unknown>;
   postingsChunk(k: number, contentHash: string): Promise<unknown>;
   dictionaryRange(k: number, contentHash: string): Promise<unknown>;
   dictionaryVolume(k: number, contentHash: string): Promise<unknown>;
@@ -131,6 +132,7 @@ export function rootLoaders(
       return idsOf(range, k, count);
     },
     slugRange: (k, hash) => of(hash).slugRange(k),
+    orderRange: (k, hash) => of(hash).orderRange(k),
     postingsChunk: (k, hash) => of(hash).postingsChunk(k),
     dictionaryRange: (k, hash) => of(hash).dictionaryRange(k),
     dictionaryVolume: (k, hash) => of(hash).dictionaryVolume(k),
@@ -146,6 +148,7 @@ export interface ShardedStoreOptions {
   detailRange: Required<NonNullable<StoreCacheOptions["detailRange"]>>;
   idRange: NonNullable<StoreCacheOptions["idRange"]>;
   slugRange: NonNullable<StoreCacheOptions["slugRange"]>;
+  orderRange: NonNullable<StoreCacheOptions["orderRange"]>;
   chunkCache: ChunkCache;
 }
 
@@ -194,6 +197,7 @@ export function shardedCacheOptions(
       },
       idRange: { read: loaders.idRange, ids: loaders.idRangeIds },
       slugRange: loaders.slugRange,
+      orderRange: loaders.orderRange,
       chunkCache,
     },
     engine: {

@@ -22,7 +22,7 @@ import { isShardName } from "./shard_source.ts";
 /**
  * Identifies the layout of {@link ShardRoot} (`shelf-shards-8` listed every shard in the root).
  */
-export const SHARDS_LAYOUT = "shelf-shards-9";
+export const SHARDS_LAYOUT = "shelf-shards-10";
 
 /** Names every shard of a build, itself or through its name pages. */
 export interface ShardRoot {
@@ -66,8 +66,8 @@ const names = (value: unknown, min: number): value is string[] =>
  * import { isShardRoot } from "./shard_root.ts";
  * const name = "0123456789abcdef0123.json";
  * const counts = { dictionary: 0, documentStats: 0, postings: 0, documentNames: 0, details: 0,
- *   bodies: 1, ids: 0, slugs: 0, dictionaryVolumes: 0, detailVolumes: 0 };
- * const root = { layout: "shelf-shards-9", store: "site", contentHash: "h", manifest: [name],
+ *   bodies: 1, ids: 0, slugs: 0, order: 0, dictionaryVolumes: 0, detailVolumes: 0 };
+ * const root = { layout: "shelf-shards-10", store: "site", contentHash: "h", manifest: [name],
  *   index: [name], names: { perPage: 8192, counts, pages: [name] }, views: {} };
  * assert.ok(isShardRoot(root));
  * assert.ok(!isShardRoot({ ...root, names: { perPage: 8192, counts, pages: ["../x.json"] } }));

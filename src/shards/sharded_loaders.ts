@@ -51,6 +51,8 @@ export interface ShardedLoaders {
   idRange(k: number): Promise<unknown>;
   /** Slug range `k`, unpacked (`SlugRange` of `slug_ranges.ts`). */
   slugRange(k: number): Promise<unknown>;
+  /** Order range `k`: runs of document numbers (`list_order.ts`). */
+  orderRange(k: number): Promise<unknown>;
   /** Every detail range, in order, from the volumes. */
   detailRanges(): Promise<readonly unknown[]>;
   postingsChunk(k: number): Promise<unknown>;
@@ -110,6 +112,7 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     detailRange: chunk("details"),
     idRange: chunk("ids"),
     slugRange: chunk("slugs", unpackSlugRange),
+    orderRange: chunk("order"),
     detailRanges: async () => await readVolumes(await names.all("detailVolumes"), reader),
     postingsChunk: chunk("postings"),
     dictionaryRange: chunk("dictionary"),

@@ -187,19 +187,14 @@ export const listArticles: ToolDefinition = {
     if (unknown) return unknown;
     const budget = answerChars(search, 1000);
     const key = `list_articles|${wanted}|${limit}|${offset}|${budget}|${structured}`;
-    return cachedListResult(store, key, () => {
-      const docs = wanted === ""
-        ? store.documents
-        : store.documents.filter((d) => d.category.toLowerCase() === wanted);
-      const page = docs.slice(offset, offset + limit).map((d) => toArticle(d));
+    // A page of the list and its documents' details (a sharded build's: their order ranges).
+    const load = () => store.listPage(wanted, offset, limit);
+    return cachedListResult(store, key, load, ({ docs, total }) => {
+      const page = docs.map((d) => toArticle(d));
       // As many as fit the answer's budget (JSON-escaped metadata, about its serialized size).
       const articles = page.slice(0, fitCount(page, budget, (a) => JSON.stringify(a).length + 1));
-      const result: Record<string, unknown> = {
-        articles,
-        count: articles.length,
-        total: docs.length,
-      };
-      if (offset + articles.length < docs.length) {
+      const result: Record<string, unknown> = { articles, count: articles.length, total };
+      if (offset + articles.length < total) {
         result.nextOffset = offset + articles.length;
         if (articles.length < page.length) {
           result.message = `${articles.length} articles fit this answer; ask again with offset ` +

@@ -192,26 +192,29 @@ export function cachedBodyResult(
 }
 
 /**
- * {@link cachedResult} for a result made from every document's details (a list): when it is not
- * kept yet, they are loaded first (see `ContentStore.loadDocuments`).
+ * {@link cachedResult} for a result made from documents' details (a list): when it is not kept
+ * yet, `load` reads what it lists first (a page of documents with their details: see
+ * `ContentStore.listPage` and `loadDocuments`), and `compute` makes it of what `load` gives.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { cachedListResult } from "./result_cache.ts";
  * let loads = 0;
- * const store = { loadDocuments: () => (loads++, Promise.resolve()) } as never;
- * const make = () => ({ content: [{ type: "text" as const, text: "list" }] });
- * const first = await cachedListResult(store, "l", make);
- * assert.equal(cachedListResult(store, "l", make), first); // kept: nothing loaded
+ * const store = {} as never;
+ * const load = () => (loads++, Promise.resolve("list"));
+ * const make = (text: string) => ({ content: [{ type: "text" as const, text }] });
+ * const first = await cachedListResult(store, "l", load, make);
+ * assert.equal(cachedListResult(store, "l", load, make), first); // kept: nothing loaded
  * assert.equal(loads, 1);
  * ```
  */
-export function cachedListResult(
+export function cachedListResult<T>(
   store: ContentStore,
   key: string,
-  compute: () => ToolResult,
+  load: () => Promise<T>,
+  compute: (loaded: T) => ToolResult,
 ): ToolResult | Promise<ToolResult> {
   return documentResults.get(store, key) ??
-    store.loadDocuments().then(() => cachedResult(store, key, compute));
+    load().then((loaded) => cachedResult(store, key, () => compute(loaded)));
 }

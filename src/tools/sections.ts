@@ -159,12 +159,18 @@ export const listDocumentationFiles: ToolDefinition = {
   call(args, { store, structured, search }) {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const budget = answerChars(search, 1000);
+    // No more than fit the budget (each file's JSON is over 100 characters): their details read.
+    const docs = store.manifest.documents.slice(
+      offset,
+      offset + Math.min(5000, Math.ceil(budget / 100)),
+    );
     // The same for every caller until the content changes: made once per page and era.
     return cachedListResult(
       store,
       `list_documentation_files|${offset}|${budget}|${structured}`,
+      () => store.loadDocuments(docs),
       () => {
-        const all = store.manifest.documents.slice(offset, offset + 5000).map((d) => ({
+        const all = docs.map((d) => ({
           filename: displayName(store, d),
           source: d.source,
           title: d.title,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createContentStore, newestFirst } from "../../src/content/content_store.ts";
+import { createContentStore } from "../../src/content/content_store.ts";
+import { newestFirst } from "../../src/content/list_order.ts";
 import { createStoreCache } from "../../src/content/store_cache.ts";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { manifestOf } from "../helpers.ts";

@@ -483,7 +483,7 @@ Deno.test("shards: a cold search reads the root's manifest and index, the dictio
   app.shutdown();
 });
 
-Deno.test("shards: a cold search reads the detail ranges of the hits it shows (and of the phrase and part rules' candidates), a list the detail volumes", async () => {
+Deno.test("shards: a cold search reads the detail ranges of the hits it shows (and of the phrase and part rules' candidates), a page of the list its own and one order range, llms.txt the detail volumes", async () => {
   const { manifest: built, index } = await corpus("hugo-docs");
   const manifest = { ...built, settings: { ...built.settings, profiles: ["articles", "acdc"] } };
   const { root, lists, source, reads, files } = await shardsOf(manifest, index);
@@ -536,14 +536,33 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   const shown = answer.result.structuredContent.results.map((r: { uri: string }) => r.uri);
   for (const range of rangesOf(shown)) assert.ok(read.has(range));
   assert.ok(read.size <= 30 && read.size < lists.details.length, `${read.size} ranges`);
-  // A list reads every detail volume (the ranges again, in a few shards) and no range, and
-  // answers whole; the isolate keeps them: a search then reads no range.
+  // A page of the list reads the order range holding it (`list_order.ts`; a category's, every
+  // one) and its articles' detail ranges, no volume and no other range, and answers whole.
+  const category = manifest.documents[manifest.documents.length >> 1]!.category;
+  assert.ok(lists.order.length > 0);
+  for (const args of [{ limit: 50 }, { limit: 20, offset: 900 }, { category, limit: 10 }]) {
+    const app = shardedApp(root, source);
+    const from = reads.length;
+    const params = { name: "list_articles", arguments: args };
+    const list = await rpc(app, "tools/call", params);
+    assert.deepEqual(list, await rpc(whole, "tools/call", params));
+    const shown = list.result.structuredContent.articles.map((a: { uri: string }) => a.uri);
+    assert.ok(shown.length > 0, JSON.stringify(args));
+    assert.deepEqual(detailsRead(from), rangesOf(shown), JSON.stringify(args));
+    assert.deepEqual(volumesRead(from), new Set(), JSON.stringify(args));
+    const order = reads.slice(from).filter((n) => lists.order.includes(n));
+    assert.equal(order.length, "category" in args ? lists.order.length : 1, JSON.stringify(args));
+    app.shutdown();
+  }
+  // What describes every document (llms.txt) reads every detail volume (the ranges again, in a
+  // few shards) and no range; the isolate keeps them: a search then reads no range.
   const app = shardedApp(root, source);
   const from = reads.length;
-  const listParams = { name: "list_articles", arguments: { limit: 50 } };
-  const list = await rpc(app, "tools/call", listParams);
-  assert.deepEqual(list, await rpc(whole, "tools/call", listParams));
-  assert.equal(list.result.structuredContent.total, manifest.documents.length);
+  const llms = async (app: { serve(request: Request): Response | Promise<Response> }) =>
+    await (await app.serve(new Request("https://kb.example/llms.txt"))).text();
+  const text = await llms(app);
+  assert.ok(text.length > 1000);
+  assert.equal(text, await llms(whole));
   assert.ok(lists.detailVolumes.length > 0 && lists.detailVolumes.length < lists.details.length);
   assert.deepEqual(volumesRead(from), new Set(lists.detailVolumes));
   assert.deepEqual(detailsRead(from), new Set());
@@ -633,6 +652,12 @@ Deno.test("shards: a failed read is the tool's error, and the next call reads it
   for (const call of [params, listParams, ...lookups]) {
     await failsThenAnswers([...lists.details, ...lists.detailVolumes], call);
   }
+  // So does an order range a page of the list (`list_order.ts`), of a category or not.
+  const category = {
+    name: "list_articles",
+    arguments: { category: manifest.documents.find((d) => d.category !== "")!.category },
+  };
+  for (const call of [listParams, category]) await failsThenAnswers(lists.order, call);
   // An id range failing fails a look-up by id, file name or URI the same way, then it answers
   // (`id_ranges.ts`): nothing of the failure is kept; so does a slug range a look-up by slug
   // (`slug_ranges.ts`).
