@@ -29,15 +29,17 @@ export interface ContentStore {
   readonly documents: readonly ManifestDocument[];
   /**
    * Documents `offset … offset + limit − 1` of {@link ContentStore.documents} (of category
-   * `wanted`, lowercase, when not `""`), their details loaded, and how many that list holds. A
-   * sharded build's reads the order ranges that hold the page (every one for a category) and
-   * the page's details (`list_order.ts`); another store loads every document's details first.
+   * `wanted`, lowercase, when not `""`; of the sources named in `sources` only, when given: a
+   * scoped view's), their details loaded, and how many that list holds. A sharded build's reads
+   * the order ranges that hold the page (every one for a category or some sources) and the
+   * page's details (`list_order.ts`); another store loads every document's details first.
    * Rejects when a range fails to load (a later call tries again).
    */
   listPage(
     wanted: string,
     offset: number,
     limit: number,
+    sources?: ReadonlySet<string>,
   ): Promise<{ docs: ManifestDocument[]; total: number }>;
   /** Category folder names in use, sorted. */
   readonly categories: readonly string[];
@@ -221,7 +223,8 @@ function createBodies(
 /**
  * `ContentStore.listPage` over `documents` (the manifest's): by its order ranges when the
  * manifest has them and `orderRange` reads them (and, for a category, `numbersOf` knows its
- * documents), else by `sorted` (the store's sorted documents) once every detail is loaded.
+ * documents; `sourceOf` gives a document's source without making it), else by `sorted` (the
+ * store's sorted documents) once every detail is loaded.
  */
 function createListPage(
   input: Manifest,
@@ -230,6 +233,7 @@ function createListPage(
   loadDetails: (docs?: Iterable<ManifestDocument>) => Promise<void>,
   sorted: () => readonly ManifestDocument[],
   numbersOf: (wanted: string) => readonly number[] | undefined,
+  sourceOf: (n: number) => string,
 ): ContentStore["listPage"] {
   const size = input.listOrderSize;
   const ranged = size !== undefined && options.orderRange && listOrderRanges({
@@ -238,13 +242,17 @@ function createListPage(
     read: options.orderRange,
     cache: options.chunkCache,
   });
-  return async (wanted, offset, limit) => {
+  return async (wanted, offset, limit, sources) => {
     const numbers = wanted === "" ? undefined : numbersOf(wanted);
     if (ranged && (wanted === "" || numbers)) {
       let keep: ((n: number) => boolean) | undefined;
-      if (numbers) {
+      if (numbers || sources) {
         const mask = new Uint8Array(documents.length);
-        for (const n of numbers) mask[n] = 1;
+        if (numbers) { for (const n of numbers) mask[n] = 1; }
+        else mask.fill(1);
+        if (sources) {
+          for (let n = 0; n < mask.length; n++) if (!sources.has(sourceOf(n))) mask[n] = 0;
+        }
         keep = (n) => mask[n] === 1;
       }
       const page = await ranged(offset, limit, keep);
@@ -253,9 +261,12 @@ function createListPage(
       return { docs, total: page.total };
     }
     await loadDetails();
-    const listed = wanted === ""
+    const listed = wanted === "" && !sources
       ? sorted()
-      : sorted().filter((d) => d.category.toLowerCase() === wanted);
+      : sorted().filter((d) =>
+        (!sources || sources.has(d.source)) &&
+        (wanted === "" || d.category.toLowerCase() === wanted)
+      );
     return { docs: listed.slice(offset, offset + limit), total: listed.length };
   };
 }
@@ -342,7 +353,15 @@ export function createContentStore(
     get documents() {
       return sorted();
     },
-    listPage: createListPage(input, manifest.documents, options, details.load, sorted, numbersOf),
+    listPage: createListPage(
+      input,
+      manifest.documents,
+      options,
+      details.load,
+      sorted,
+      numbersOf,
+      (n) => ids ? sourceNames[ids.sourceAt(n)]! : manifest.documents[n]!.source,
+    ),
     get categories() {
       // A sharded build's outline names them (its documents' paths are in id ranges).
       return categories ??= spans

@@ -151,9 +151,8 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     get categories() {
       return view.categories;
     },
-    // Its documents' details are the store's: all of them loaded, then sorted.
-    listPage: (wanted, offset, limit) =>
-      store.loadDocuments().then(() => view.listPage(wanted, offset, limit)),
+    // The store's list of the view's sources (its documents are the store's, in its order).
+    listPage: (wanted, offset, limit) => store.listPage(wanted, offset, limit, visible),
     sourceNames: view.sourceNames,
     body: store.body,
     loadBodies: store.loadBodies,

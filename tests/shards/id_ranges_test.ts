@@ -120,11 +120,13 @@ Deno.test("id ranges: a look-up by id, URI, path or file name reads one id range
   }
 });
 
-Deno.test("id ranges: a scoped view of a sharded build finds and searches its documents", async () => {
+Deno.test("id ranges: a scoped view of a sharded build finds, searches and lists its documents", async () => {
+  // Dated so that the list (newest first) interleaves the sources.
   const files = (name: string) =>
     Array.from({ length: 700 }, (_, n) => ({
       path: `${name}/page-${n}.md`,
-      text: `# ${name} page ${n}\n\nWidgets of ${name}, number ${n}.`,
+      text: `---\nlastUpdated: 2026-01-${String((n % 28) + 1).padStart(2, "0")}\n---\n` +
+        `# ${name} page ${n}\n\nWidgets of ${name}, number ${n}.`,
     }));
   const { manifest } = await buildManifest({
     server: { name: "kb", version: "1" },
@@ -145,15 +147,34 @@ Deno.test("id ranges: a scoped view of a sharded build finds and searches its do
     shards.set(name, text);
     return Promise.resolve();
   });
+  const reads: string[] = [];
   const source = shardSource(
     "memory",
-    (name) => Promise.resolve(new TextEncoder().encode(shards.get(name)!)),
+    (name) => (reads.push(name), Promise.resolve(new TextEncoder().encode(shards.get(name)!))),
   );
   const options = shardedCacheOptions(
     rootLoaders(() => Promise.resolve(root), createShardReader(source)),
   );
   const store = await createStoreCache(options.store).get();
   const view = scopedStore(store, []);
+  // A page of its list (newest first, of its sources only) reads the order ranges and the
+  // page's detail ranges, not every document's details, and is the unsharded view's page.
+  const lists = shardLists(root, shards);
+  const listed = (page: { docs: { id: string }[]; total: number }) => ({
+    ids: page.docs.map((d) => d.id),
+    total: page.total,
+  });
+  for (const [wanted, offset, limit] of [["", 0, 50], ["", 650, 100], ["o", 10, 20]] as const) {
+    const from = reads.length;
+    const page = listed(await view.listPage(wanted, offset, limit));
+    assert.deepEqual(page, listed(await wholeView.listPage(wanted, offset, limit)));
+    assert.ok(page.ids.length > 0 && page.ids.every((id) => id.startsWith("open/")), wanted);
+    assert.equal(page.total, 700);
+    const read = reads.slice(from);
+    assert.deepEqual(read.filter((name) => lists.detailVolumes.includes(name)), []);
+    const details = read.filter((name) => lists.details.includes(name)).length;
+    assert.ok(details <= page.ids.length && details < lists.details.length, `${details}/${lists.details.length}`);
+  }
   // Its prebuilt index finds the store's documents by their ids (a cold isolate reads them all
   // first): the same hits as unsharded.
   const query = { weights: acdcWeights(DEFAULT_SEARCH_SETTINGS), limit: 5 };
