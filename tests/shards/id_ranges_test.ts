@@ -173,7 +173,10 @@ Deno.test("id ranges: a scoped view of a sharded build finds, searches and lists
     const read = reads.slice(from);
     assert.deepEqual(read.filter((name) => lists.detailVolumes.includes(name)), []);
     const details = read.filter((name) => lists.details.includes(name)).length;
-    assert.ok(details <= page.ids.length && details < lists.details.length, `${details}/${lists.details.length}`);
+    assert.ok(
+      details <= page.ids.length && details < lists.details.length,
+      `${details}/${lists.details.length}`,
+    );
   }
   // Its prebuilt index finds the store's documents by their ids (a cold isolate reads them all
   // first): the same hits as unsharded.
