@@ -85,16 +85,24 @@ export function splitListOrder(
   return ranges;
 }
 
-/** Order range `k`'s numbers from its runs; a `TypeError` unless it holds `expected` of `count`. */
-function numbersOf(value: unknown, k: number, expected: number, count: number): Int32Array {
+/**
+ * Order range `k`'s numbers from its runs: a `TypeError` unless they are `expected` distinct
+ * numbers of documents `0 … count − 1` (work and memory bounded by those, whatever `value` is).
+ */
+function rangeNumbers(value: unknown, k: number, expected: number, count: number): Int32Array {
   const numbers = new Int32Array(expected);
+  const seen = new Uint8Array(count);
   let at = 0;
   const valid = Array.isArray(value) && value.length % 2 === 0 && value.every((x, i) => {
     if (!Number.isSafeInteger(x) || x < (i % 2 === 0 ? 0 : 1)) return false;
     if (i % 2 === 0) return true;
     const first = value[i - 1] as number;
     if (first + x > count || at + x > expected) return false;
-    for (let n = first; n < first + x; n++) numbers[at++] = n;
+    for (let n = first; n < first + x; n++) {
+      if (seen[n] === 1) return false;
+      seen[n] = 1;
+      numbers[at++] = n;
+    }
     return true;
   }) && at === expected;
   if (!valid) throw new TypeError(`order range ${k} is not the one the manifest names`);
@@ -109,8 +117,9 @@ export interface ListPage {
 
 /**
  * The list of `count` documents in order ranges of `size` numbers, range `k` read by `read` (its
- * runs: {@link splitListOrder}) through the chunk cache. A page of the whole list reads the
- * ranges that hold it; a page of the documents `keep` admits (a category's) reads every range.
+ * runs: {@link splitListOrder}) through the chunk cache, which weighs its numbers as kept. A page
+ * of the whole list reads the ranges that hold it; a page of the documents `keep` admits (a
+ * category's, a scoped view's) reads every range, and refuses ranges that repeat a document.
  *
  * @example
  * ```ts
@@ -119,7 +128,8 @@ export interface ListPage {
  * const docs = Array.from({ length: 10 }, (_, n) => ({ id: `d/${n}`, lastUpdated: `200${n}` }));
  * const ranges = splitListOrder(docs, 4);
  * const reads: number[] = [];
- * const page = listOrderRanges({ count: 10, size: 4, read: (k) => (reads.push(k), Promise.resolve(ranges[k])) });
+ * const read = (k: number) => (reads.push(k), Promise.resolve(ranges[k]));
+ * const page = listOrderRanges({ count: 10, size: 4, read });
  * assert.deepEqual(await page(5, 2), { numbers: [4, 3], total: 10 });
  * assert.deepEqual(reads, [1]);
  * assert.deepEqual(await page(8, 5), { numbers: [1, 0], total: 10 });
@@ -136,10 +146,12 @@ export function listOrderRanges(input: {
 }): (offset: number, limit: number, keep?: (n: number) => boolean) => Promise<ListPage> {
   const { count, size } = input;
   const rangeCount = Math.ceil(count / size);
+  // Checked as read, so that the cache weighs the numbers it keeps, not the runs.
   const chunks = createChunkLoader(
     rangeCount,
-    input.read,
-    (value, k) => numbersOf(value, k, Math.min(size, count - k * size), count),
+    (k) =>
+      input.read(k).then((runs) => rangeNumbers(runs, k, Math.min(size, count - k * size), count)),
+    (numbers) => numbers as Int32Array,
     input.cache,
   );
   const range = (k: number) => {
@@ -160,8 +172,11 @@ export function listOrderRanges(input: {
     }
     await chunks.load(Array.from({ length: rangeCount }, (_, k) => k));
     let total = 0;
+    const seen = new Uint8Array(count);
     for (let k = 0; k < rangeCount; k++) {
       for (const n of range(k)) {
+        if (seen[n] === 1) throw new TypeError(`order range ${k} lists document ${n} again`);
+        seen[n] = 1;
         if (!keep(n)) continue;
         if (total >= offset && total < offset + limit) numbers.push(n);
         total++;

@@ -80,7 +80,8 @@ export interface NamePages {
  * import { namePage, namePageTexts } from "./name_pages.ts";
  * const a = "0123456789abcdef0123.json", b = "ffffffffffffffffffff.json";
  * const lists = { dictionary: [a, b], documentStats: [b], postings: [], documentNames: [],
- *   details: [], bodies: [a], ids: [], slugs: [], order: [], dictionaryVolumes: [], detailVolumes: [] };
+ *   details: [], bodies: [a], ids: [], slugs: [], order: [], dictionaryVolumes: [],
+ *   detailVolumes: [] };
  * const texts = namePageTexts(lists, 3);
  * assert.equal(texts.length, 2);
  * assert.equal(namePage(JSON.parse(texts[1]!)).at(0), a);

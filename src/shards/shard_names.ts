@@ -45,13 +45,15 @@ export interface ShardNames {
  * import { shardNames } from "./shard_names.ts";
  * const a = "0123456789abcdef0123.json", b = "ffffffffffffffffffff.json";
  * const lists = { dictionary: [a], documentStats: [], postings: [], documentNames: [],
- *   details: [], bodies: [b, a], ids: [], slugs: [], order: [], dictionaryVolumes: [], detailVolumes: [] };
+ *   details: [], bodies: [b, a], ids: [], slugs: [], order: [], dictionaryVolumes: [],
+ *   detailVolumes: [] };
  * const [one, two] = namePageTexts(lists, 2);
  * const files = new Map([["00000000000000000001.json", one!], ["00000000000000000002.json", two!]]);
  * const read: string[] = [];
  * const names = shardNames(
  *   { perPage: 2, counts: { ...lists, dictionary: 1, documentStats: 0, postings: 0,
- *     documentNames: 0, details: 0, bodies: 2, ids: 0, slugs: 0, order: 0, dictionaryVolumes: 0, detailVolumes: 0 },
+ *     documentNames: 0, details: 0, bodies: 2, ids: 0, slugs: 0, order: 0, dictionaryVolumes: 0,
+ *     detailVolumes: 0 },
  *     pages: [...files.keys()] },
  *   createShardReader(shardSource("memory", (n) => {
  *     read.push(n);
@@ -64,8 +66,8 @@ export interface ShardNames {
  * await assert.rejects(names.name("bodies", 2), /no bodies shard 2/);
  * files.set("00000000000000000001.json", "[1]");
  * const other = shardNames({ perPage: 2, counts: { ...lists, dictionary: 1, documentStats: 0,
- *   postings: 0, documentNames: 0, details: 0, bodies: 2, ids: 0, slugs: 0, order: 0, dictionaryVolumes: 0,
- *   detailVolumes: 0 }, pages: [...files.keys()] }, createShardReader(shardSource("memory",
+ *   postings: 0, documentNames: 0, details: 0, bodies: 2, ids: 0, slugs: 0, order: 0,
+ *   dictionaryVolumes: 0, detailVolumes: 0 }, pages: [...files.keys()] }, createShardReader(shardSource("memory",
  *   (n) => Promise.resolve(new TextEncoder().encode(files.get(n)!)))));
  * await assert.rejects(other.name("dictionary", 0), /could not be read from memory \(not a page of shard names\)/);
  * ```

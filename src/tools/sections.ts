@@ -114,6 +114,26 @@ const FILENAME: JsonSchema = {
 };
 
 /** `list_documentation_files {}`: every document with title, description, keywords, size. */
+/**
+ * What a file of `list_documentation_files` takes of the answer's budget: its pretty-printed JSON,
+ * about 1.3× the compact.
+ */
+export const fileChars = (file: object): number => JSON.stringify(file).length * 1.3 + 4;
+
+/**
+ * Less than any file takes ({@link fileChars}): a page reads the details of no more files than
+ * its budget over this (the smallest file's JSON, every field empty, is 82 characters: 110.6).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { FILE_CHARS_AT_LEAST, fileChars } from "./sections.ts";
+ * const smallest = { filename: "a", source: "", title: "", description: "", keywords: [], size: "0b" };
+ * assert.ok(fileChars(smallest) > FILE_CHARS_AT_LEAST);
+ * ```
+ */
+export const FILE_CHARS_AT_LEAST = 100;
+
 export const listDocumentationFiles: ToolDefinition = {
   name: "list_documentation_files",
   family: "sections",
@@ -159,10 +179,10 @@ export const listDocumentationFiles: ToolDefinition = {
   call(args, { store, structured, search }) {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const budget = answerChars(search, 1000);
-    // No more than fit the budget (each file's JSON is over 100 characters): their details read.
+    // No more than fit the budget (each file takes over FILE_CHARS_AT_LEAST): their details read.
     const docs = store.manifest.documents.slice(
       offset,
-      offset + Math.min(5000, Math.ceil(budget / 100)),
+      offset + Math.min(5000, Math.ceil(budget / FILE_CHARS_AT_LEAST)),
     );
     // The same for every caller until the content changes: made once per page and era.
     return cachedListResult(
@@ -179,11 +199,8 @@ export const listDocumentationFiles: ToolDefinition = {
           size: formatSize(d.size),
           ...pageUrl(d),
         }));
-        // As many files as fit the answer's budget (pretty-printed JSON, about 1.3× compact).
-        const files = all.slice(
-          0,
-          fitCount(all, budget, (f) => JSON.stringify(f).length * 1.3 + 4),
-        );
+        // As many files as fit the answer's budget.
+        const files = all.slice(0, fitCount(all, budget, fileChars));
         const total = store.manifest.documents.length;
         const next = offset + files.length < total ? offset + files.length : undefined;
         const result: ToolResult = {

@@ -70,6 +70,8 @@ Deno.test("list order: a range that is not the one the manifest names is an erro
       [5, 1, 4, 1, 6, 2], // past the documents
       [5, 1, 4, 1, 3, 0, 2, 1, 1, 1], // an empty run
       [5, 1, 4, 1.5, 3, 1, 2], // not whole numbers, an odd count
+      [5, 1, 5, 1, 3, 1, 2, 1], // a document twice
+      [2, 2, 3, 2], // overlapping runs
       { 0: 5 },
       null,
     ]
@@ -80,4 +82,12 @@ Deno.test("list order: a range that is not the one the manifest names is an erro
     served = ranges[0];
     assert.deepEqual(await page(0, 2), { numbers: [5, 4], total: 6 });
   }
+});
+
+Deno.test("list order: ranges that list a document twice are refused where a page reads them all", async () => {
+  // Each range alone is well formed; together they list document 5 twice and never 1.
+  const ranges = [[5, 1, 4, 1, 3, 1, 2, 1], [5, 1, 0, 1]];
+  const page = listOrderRanges({ count: 6, size: 4, read: (k) => Promise.resolve(ranges[k]) });
+  assert.deepEqual(await page(0, 2), { numbers: [5, 4], total: 6 });
+  await assert.rejects(page(0, 2, () => true), /order range 1 lists document 5 again/);
 });

@@ -121,10 +121,10 @@ Deno.test("id ranges: a look-up by id, URI, path or file name reads one id range
 });
 
 Deno.test("id ranges: a scoped view of a sharded build finds, searches and lists its documents", async () => {
-  // Dated so that the list (newest first) interleaves the sources.
+  // Dated so that the list (newest first) interleaves the sources; in the same category ("o").
   const files = (name: string) =>
     Array.from({ length: 700 }, (_, n) => ({
-      path: `${name}/page-${n}.md`,
+      path: `o/page-${n}.md`,
       text: `---\nlastUpdated: 2026-01-${String((n % 28) + 1).padStart(2, "0")}\n---\n` +
         `# ${name} page ${n}\n\nWidgets of ${name}, number ${n}.`,
     }));
@@ -190,7 +190,7 @@ Deno.test("id ranges: a scoped view of a sharded build finds, searches and lists
   assert.ok(hits.length > 0 && hits.every(([id]) => String(id).startsWith("open/")));
   // Look-ups see the view's documents only.
   assert.equal((await view.byId("open/o/page-5"))?.path, "o/page-5");
-  assert.equal(await view.byId("team/t/page-5"), undefined);
-  assert.equal(await view.byUri("acdc://team/t/page-5"), undefined);
+  assert.equal(await view.byId("team/o/page-5"), undefined);
+  assert.equal(await view.byUri("acdc://team/o/page-5"), undefined);
   assert.equal((await view.lookup("page-5")).kind, "found");
 });

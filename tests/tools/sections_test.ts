@@ -7,6 +7,9 @@ import {
   CORPORA,
   FIXTURE_HIDDEN,
 } from "../helpers.ts";
+import { DEFAULT_SEARCH_SETTINGS } from "../../src/search/search_settings.ts";
+import { answerChars, fitCount } from "../../src/tools/page_text.ts";
+import { fileChars } from "../../src/tools/sections.ts";
 
 const { manifest } = await buildMultiFixture();
 const { app, errors } = appFor(manifest);
@@ -31,11 +34,14 @@ Deno.test("list_documentation_files: filename, title, description, keywords, siz
   assert.match(conventions.size, /^\d+b$|^\d+\.\d+kb$/);
   const names = files.map((f: { filename: string }) => f.filename);
   assert.ok(!names.some((n: string) => /secret|scratch/.test(n)));
-  // hugo-docs' 993 files come in parts that fit the answer's budget, paged by offset.
-  const hugoFiles = [];
+  // hugo-docs' 993 files come in parts that fit the answer's budget, paged by offset: each part
+  // as many as fit of all the files after its offset (only those whose details it read).
+  const hugoFiles: { filename: string }[] = [];
+  const starts: number[] = [];
   let offset: number | undefined = 0;
   while (offset !== undefined) {
     const part = await callTool(hugoApp, "list_documentation_files", { offset });
+    starts.push(offset);
     hugoFiles.push(...part.structuredContent.files);
     offset = part.structuredContent.nextOffset;
     if (offset !== undefined) {
@@ -44,6 +50,12 @@ Deno.test("list_documentation_files: filename, title, description, keywords, siz
     }
   }
   assert.equal(hugoFiles.length, hugo.documents.length);
+  assert.ok(starts.length > 2, `${starts.length} parts`);
+  const budget = answerChars(DEFAULT_SEARCH_SETTINGS, 1000);
+  starts.forEach((start, k) => {
+    const count = (starts[k + 1] ?? hugoFiles.length) - start;
+    assert.equal(count, fitCount(hugoFiles.slice(start), budget, fileChars), `part ${k}`);
+  });
   assert.ok(
     hugoFiles.some((f: { filename: string }) => f.filename === "content-management/shortcodes.md"),
   );
