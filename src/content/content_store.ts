@@ -95,6 +95,11 @@ export interface ContentStore {
    */
   categoryNumbers(wanted: string): readonly number[] | undefined;
   /**
+   * The source of document `n` (in `manifest.documents`), read without making the document (an
+   * edge manifest's source column): a source filter tests every document.
+   */
+  sourceAt(n: number): string;
+  /**
    * Makes readable the paths of the documents (of source `source`, else of every one) whose path
    * may start with `prefix` in any case (`prefix` lowercase), and gives their numbers in order:
    * some whose path does not (each must be compared), every one whose path does — a sharded
@@ -345,6 +350,8 @@ export function createContentStore(
     findSlug,
   );
   const sorted = () => documents ??= [...manifest.documents].sort(listedBefore);
+  const sourceAt = (n: number) =>
+    ids ? sourceNames[ids.sourceAt(n)]! : manifest.documents[n]!.source;
   const numbersOf = (wanted: string) =>
     spans && categoryNumbers(spans.outline, spans.categorySpans, wanted);
   return {
@@ -360,7 +367,7 @@ export function createContentStore(
       details.load,
       sorted,
       numbersOf,
-      (n) => ids ? sourceNames[ids.sourceAt(n)]! : manifest.documents[n]!.source,
+      sourceAt,
     ),
     get categories() {
       // A sharded build's outline names them (its documents' paths are in id ranges).
@@ -386,6 +393,7 @@ export function createContentStore(
       return [...new Set(near.flat() as number[])].sort((a, b) => a - b);
     },
     categoryNumbers: numbersOf,
+    sourceAt,
     readsAhead: ranged !== undefined,
     readsDetails: details.elsewhere !== undefined,
     byId,

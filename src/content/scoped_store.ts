@@ -162,6 +162,7 @@ function makeView(store: ContentStore, visible: Set<string>, key: string): Conte
     loadIds: store.loadIds,
     // Its documents are numbered apart (a list of the visible ones).
     categoryNumbers: () => undefined,
+    sourceAt: view.sourceAt,
     loadPaths: () => Promise.resolve(undefined),
     readsAhead: store.readsAhead,
     ...(store.readsDetails !== undefined ? { readsDetails: store.readsDetails } : {}),

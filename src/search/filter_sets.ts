@@ -15,7 +15,9 @@ export interface SearchFilters {
 
 /**
  * The filter sets of an engine's documents (by document number; `undefined` for a number the
- * store does not hold): `setsOf(kind)` maps each lowercased value to its documents.
+ * store does not hold): `setsOf(kind)` maps each lowercased value to its documents. With
+ * `sourceAt` (every number a document's: `ContentStore.sourceAt`), the sources are read with it,
+ * not from the documents.
  *
  * @example
  * ```ts
@@ -25,9 +27,14 @@ export interface SearchFilters {
  * const setsOf = createFilterSets(docs);
  * assert.deepEqual([...setsOf("category").get("guides")!], [0]);
  * assert.equal(setsOf("tag").get("b"), undefined);
+ * const told = createFilterSets([{}, {}] as never, (n) => n === 0 ? "Docs" : "api");
+ * assert.deepEqual([...told("source").get("docs")!], [0]);
  * ```
  */
-export function createFilterSets(docs: readonly (ManifestDocument | undefined)[]) {
+export function createFilterSets(
+  docs: readonly (ManifestDocument | undefined)[],
+  sourceAt?: (n: number) => string,
+) {
   const sets = new Map<keyof SearchFilters, Map<string, Set<number>>>();
   const setsOf = (kind: keyof SearchFilters) => {
     let byKey = sets.get(kind);
@@ -39,6 +46,12 @@ export function createFilterSets(docs: readonly (ManifestDocument | undefined)[]
         if (!set) byKey!.set(k, set = new Set());
         set.add(n);
       };
+      if (kind === "source" && sourceAt) {
+        // Every document's source without making the document (`ContentStore.sourceAt`).
+        for (let n = 0; n < docs.length; n++) add(sourceAt(n), n);
+        sets.set(kind, byKey);
+        return byKey;
+      }
       docs.forEach((doc, n) => {
         if (!doc) return;
         if (kind === "source") add(doc.source, n);

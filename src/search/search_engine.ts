@@ -239,6 +239,11 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const { docs, allKnown } = byPosition
     ? { docs: inOrder, allKnown: true }
     : documentsById(store, index);
+  // Whether document `n` of the index is one of the store's: by position, every page is (a test
+  // of its number: reading `docs[n]` would make the document, and a scope's statistics test every
+  // document of the index); by id, those it found.
+  const known = docs.length;
+  const isDocument = allKnown ? (n: number) => n < known : (n: number) => docs[n] !== undefined;
   const holderOf = createHolders(store, index);
   const hitOf = (
     h: SearchHit,
@@ -252,7 +257,8 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
     partial: h.partial === true,
     ...(h.section !== undefined ? { section: h.section } : {}),
   });
-  const setsOf = createFilterSets(docs);
+  // By position, every document's source is read without making it.
+  const setsOf = createFilterSets(docs, byPosition ? store.sourceAt : undefined);
   // A category's documents by number, when the store tells them (its numbers are the engine's).
   const inCategory = toldCategorySets(byPosition ? store.categoryNumbers : undefined);
   const { spellingsOf } = createSpeller(store, index, docs);
@@ -288,10 +294,10 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
       await index.loadPostings(terms);
       const candidates = Math.max(options.limit, PHRASE_CANDIDATES, partRule ? PART_CANDIDATES : 0);
       const filter = filters.length > 0
-        ? (n: number) => docs[n] !== undefined && filters.every((set) => set.has(n))
+        ? (n: number) => isDocument(n) && filters.every((set) => set.has(n))
         : allKnown
         ? undefined
-        : (n: number) => docs[n] !== undefined;
+        : isDocument;
       const statsScope = filters.length > 0 && scope.length === filters.length &&
           !options.globalStatistics
         ? scope.join("&")

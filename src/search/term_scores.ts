@@ -366,14 +366,23 @@ function createNorms(input: TermScoresInput, pages: number, maxBytes: number) {
     const averages = fieldRecord(() => 0);
     const members = scope ? scope.size : pages;
     const known = scope ? scope.sums : input.pageSums;
-    for (const field of FIELDS) {
-      const fieldLengths = lengths[field];
-      let sum = 0;
-      if (known) sum = known[field];
-      else if (!scope) { for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0; }
-      else for (let n = 0; n < total; n++) if (scope.has(n)) sum += fieldLengths[n] ?? 0;
-      averages[field] = sum / Math.max(1, members);
+    const sums = fieldRecord(() => 0);
+    if (known) { for (const field of FIELDS) sums[field] = known[field]; }
+    else if (!scope) {
+      for (const field of FIELDS) {
+        const fieldLengths = lengths[field];
+        let sum = 0;
+        for (let n = 0; n < pages; n++) sum += fieldLengths[n] ?? 0;
+        sums[field] = sum;
+      }
+    } else {
+      // Each document tested once (a scope's test may cost more than the lengths it sums).
+      for (let n = 0; n < total; n++) {
+        if (!scope.has(n)) continue;
+        for (const field of FIELDS) sums[field] += lengths[field][n] ?? 0;
+      }
     }
+    for (const field of FIELDS) averages[field] = sums[field] / Math.max(1, members);
     return averages;
   };
   // Each field's length norm per document (bm25f.ts), per scope (a scope's own averages): 0 until

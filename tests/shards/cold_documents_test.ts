@@ -58,6 +58,25 @@ Deno.test("cold documents: a first search makes the documents of its candidates,
   assert.ok(made >= hits.length && made <= Math.max(PHRASE_CANDIDATES, 100), `${made} made`);
 });
 
+Deno.test("cold documents: a search narrowed to a category or a source, scored by its statistics, makes no more", async () => {
+  const { manifest, stores, engines } = await coldIsolate("hugo-docs");
+  const store = await stores.get();
+  const engine = await engines.get(store);
+  const category = manifest.documents[manifest.documents.length >> 1]!.category;
+  for (const narrowed of [{ category }, { source: manifest.documents[0]!.source }]) {
+    const { hits } = await engine.query("shortcode template", {
+      weights: acdcWeights(DEFAULT_SEARCH_SETTINGS),
+      limit: 5,
+      reads: "bodies",
+      ...narrowed,
+    });
+    assert.ok(hits.length > 0, JSON.stringify(narrowed));
+  }
+  // A scope's statistics test each document of the index, which makes none.
+  const made = madeItems(store.manifest.documents);
+  assert.ok(made <= 2 * Math.max(PHRASE_CANDIDATES, 100), `${made} made`);
+});
+
 Deno.test("cold documents: the edge manifest holds no sizes, but where the body ranges start", async () => {
   const { manifest, root, files } = await shardedCorpus("hugo-docs");
   const edge = JSON.parse(root.manifest.map((name) => files.get(name)).join(""));
