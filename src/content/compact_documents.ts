@@ -407,7 +407,9 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
   // Each source checked now, read in place; each view made when first read (`lazy_list.ts`): a
   // search reads a few hundred documents.
   const read = fieldReader(compact);
-  for (let n = 0; n < compact.length; n++) {
+  // Its length read once: `compact` may be a list read through a proxy (`document_columns.ts`).
+  const count = compact.length;
+  for (let n = 0; n < count; n++) {
     const s = read("s", n) as number | undefined;
     if (sources[s ?? 0] === undefined) {
       throw new TypeError(`Invalid manifest: source ${s} of document ${n}`);
@@ -415,7 +417,7 @@ export function expandManifest(manifest: Manifest, elsewhere: Elsewhere = {}): M
   }
   return {
     ...rest,
-    documents: lazyList<ManifestDocument>(compact.length, (n) => {
+    documents: lazyList<ManifestDocument>(count, (n) => {
       const c = compact[n]!;
       return new CompactDocumentView(c, sources[c.s ?? 0]!, n, elsewhere);
     }) as ManifestDocument[],

@@ -261,7 +261,7 @@ export function createSearchEngine(store: ContentStore, index: SearchIndex): Sea
   const setsOf = createFilterSets(docs, byPosition ? store.sourceAt : undefined);
   // A category's documents by number, when the store tells them (its numbers are the engine's).
   const inCategory = toldCategorySets(byPosition ? store.categoryNumbers : undefined);
-  const { spellingsOf } = createSpeller(store, index, docs);
+  const { spellingsOf } = createSpeller(store, index, docs, isDocument);
   const rescore = createPhraseRule(docs);
   const partRule = createPartRule(index, docs);
   // Whether a search was answered: the next one starts reading the rest of a dictionary in

@@ -22,7 +22,9 @@ const ANY_FIELD: FieldWeights = { name: 1, keywords: 1, description: 1, content:
  * loaded first, so such terms are spelled, in order, only while their costs (`costOf`: the
  * documents their postings hold) fit in `budget` — what the query's own terms left of the
  * index's budget; the others are left out of the answer. Terms spelled before are answered from
- * the memo, at no cost.
+ * the memo, at no cost. `isDocument(n)` tells whether the index's document `n` is one of `docs`
+ * (the best document is looked for among a term's postings: a test that reads `docs[n]` makes
+ * the document when `docs` is a store's lazy list).
  *
  * @example
  * ```ts ignore
@@ -34,6 +36,7 @@ export function createSpeller(
   store: ContentStore,
   index: SearchIndex,
   docs: readonly (ManifestDocument | undefined)[],
+  isDocument: (n: number) => boolean = (n) => docs[n] !== undefined,
 ) {
   // How the documents spell an index term: its shortest spelling in the best document with it
   // (the base form, as a rule: "write" rather than "writing"), the first if tied; an irregular
@@ -42,7 +45,7 @@ export function createSpeller(
   // of hits only to keep one, and in a new isolate the garbage they left cost the first such
   // suggestion tens of milliseconds.
   const bestDocFor = (term: string): ManifestDocument | undefined =>
-    docs[index.bestDocument(term, ANY_FIELD, (n) => docs[n] !== undefined)];
+    docs[index.bestDocument(term, ANY_FIELD, isDocument)];
   // The term's spelling in `doc`, its best document (whose body must be loaded).
   const findSpelling = (term: string, doc: ManifestDocument | undefined): string => {
     if (!doc) return term;

@@ -77,6 +77,21 @@ Deno.test("cold documents: a search narrowed to a category or a source, scored b
   assert.ok(made <= 2 * Math.max(PHRASE_CANDIDATES, 100), `${made} made`);
 });
 
+Deno.test("cold documents: the suggestions for a word no page has make the documents they quote, not their words' pages", async () => {
+  const { stores, engines } = await coldIsolate("hugo-docs");
+  const store = await stores.get();
+  const engine = await engines.get(store);
+  const { unmatched } = await engine.query("shrtcodz paramtrz", {
+    weights: acdcWeights(DEFAULT_SEARCH_SETTINGS),
+    limit: 5,
+    reads: "bodies",
+  });
+  assert.ok(unmatched.some((u) => u.suggestions.length > 0), JSON.stringify(unmatched));
+  // The pages of "shortcode" (about 90) are tested for the best to quote, none made for it.
+  const made = madeItems(store.manifest.documents);
+  assert.ok(made <= 2 * PHRASE_CANDIDATES, `${made} made`);
+});
+
 Deno.test("cold documents: the edge manifest holds no sizes, but where the body ranges start", async () => {
   const { manifest, root, files } = await shardedCorpus("hugo-docs");
   const edge = JSON.parse(root.manifest.map((name) => files.get(name)).join(""));
