@@ -247,19 +247,28 @@ function createListPage(
     read: options.orderRange,
     cache: options.chunkCache,
   });
+  // Which documents a set of sources (a scoped view's, the same set on each of its requests)
+  // holds: found once per set.
+  const inSources = new WeakMap<ReadonlySet<string>, Uint8Array>();
+  const sourceMask = (sources: ReadonlySet<string>) => {
+    let mask = inSources.get(sources);
+    if (!mask) {
+      mask = new Uint8Array(documents.length);
+      for (let n = 0; n < mask.length; n++) if (sources.has(sourceOf(n))) mask[n] = 1;
+      inSources.set(sources, mask);
+    }
+    return mask;
+  };
   return async (wanted, offset, limit, sources) => {
     const numbers = wanted === "" ? undefined : numbersOf(wanted);
     if (ranged && (wanted === "" || numbers)) {
       let keep: ((n: number) => boolean) | undefined;
-      if (numbers || sources) {
+      const visible = sources && sourceMask(sources);
+      if (numbers) {
         const mask = new Uint8Array(documents.length);
-        if (numbers) { for (const n of numbers) mask[n] = 1; }
-        else mask.fill(1);
-        if (sources) {
-          for (let n = 0; n < mask.length; n++) if (!sources.has(sourceOf(n))) mask[n] = 0;
-        }
+        for (const n of numbers) mask[n] = visible ? visible[n]! : 1;
         keep = (n) => mask[n] === 1;
-      }
+      } else if (visible) keep = (n) => visible[n] === 1;
       const page = await ranged(offset, limit, keep);
       const docs = page.numbers.map((n) => documents[n]!);
       await loadDetails(docs);

@@ -49,15 +49,14 @@ export function createFilterSets(
       if (kind === "source" && sourceAt) {
         // Every document's source without making the document (`ContentStore.sourceAt`).
         for (let n = 0; n < docs.length; n++) add(sourceAt(n), n);
-        sets.set(kind, byKey);
-        return byKey;
+      } else {
+        docs.forEach((doc, n) => {
+          if (!doc) return;
+          if (kind === "source") add(doc.source, n);
+          else if (kind === "category") add(doc.category, n);
+          else for (const tag of doc.keywords) add(tag, n);
+        });
       }
-      docs.forEach((doc, n) => {
-        if (!doc) return;
-        if (kind === "source") add(doc.source, n);
-        else if (kind === "category") add(doc.category, n);
-        else for (const tag of doc.keywords) add(tag, n);
-      });
       sets.set(kind, byKey);
     }
     return byKey;

@@ -1,10 +1,10 @@
 /**
- * The names of a sharded build's many shards (its body, detail, id, slug, postings, dictionary,
- * stats and name ranges, and their volumes), kept out of the root in name pages: the kinds' lists one
- * after the other (in {@link SHARD_KINDS}' order), cut every {@link NAMES_PER_PAGE} names, each
- * page a shard of its own (content-addressed like any other) holding only the names' hashes,
- * packed: 10 bytes each, in base64url (about 13.4 characters a name, where a JSON list of names
- * spends 28). The root keeps the pages' names, each kind's count and the first
+ * The names of a sharded build's many shards (its body, detail, id, slug, order, postings,
+ * dictionary, stats and name ranges, and their volumes), kept out of the root in name pages: the
+ * kinds' lists one after the other (in {@link SHARD_KINDS}' order), cut every
+ * {@link NAMES_PER_PAGE} names, each page a shard of its own (content-addressed like any other)
+ * holding only the names' hashes, packed: 10 bytes each, in base64url (about 13.4 characters a
+ * name, where a JSON list of names spends 28). The root keeps the pages' names, each kind's count and the first
  * {@link PAGES_IN_ROOT} pages themselves, so its size is at most about 440 KB and then grows by
  * about 24 bytes every {@link NAMES_PER_PAGE} shards, not every shard.
  *

@@ -113,7 +113,6 @@ const FILENAME: JsonSchema = {
     "File path relative to the documentation root, as list_documentation_files gives it.",
 };
 
-/** `list_documentation_files {}`: every document with title, description, keywords, size. */
 /**
  * What a file of `list_documentation_files` takes of the answer's budget: its pretty-printed JSON,
  * about 1.3× the compact.
@@ -134,6 +133,7 @@ export const fileChars = (file: object): number => JSON.stringify(file).length *
  */
 export const FILE_CHARS_AT_LEAST = 100;
 
+/** `list_documentation_files {}`: every document with title, description, keywords, size. */
 export const listDocumentationFiles: ToolDefinition = {
   name: "list_documentation_files",
   family: "sections",
@@ -180,16 +180,19 @@ export const listDocumentationFiles: ToolDefinition = {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const budget = answerChars(search, 1000);
     // No more than fit the budget (each file takes over FILE_CHARS_AT_LEAST): their details read.
-    const docs = store.manifest.documents.slice(
-      offset,
-      offset + Math.min(5000, Math.ceil(budget / FILE_CHARS_AT_LEAST)),
-    );
+    const load = () => {
+      const docs = store.manifest.documents.slice(
+        offset,
+        offset + Math.min(5000, Math.ceil(budget / FILE_CHARS_AT_LEAST)),
+      );
+      return store.loadDocuments(docs).then(() => docs);
+    };
     // The same for every caller until the content changes: made once per page and era.
     return cachedListResult(
       store,
       `list_documentation_files|${offset}|${budget}|${structured}`,
-      () => store.loadDocuments(docs),
-      () => {
+      load,
+      (docs) => {
         const all = docs.map((d) => ({
           filename: displayName(store, d),
           source: d.source,
