@@ -254,11 +254,17 @@ export interface ManifestHead
  * import { documentUri } from "./manifest.ts";
  * assert.equal(documentUri("docs", "guides/setup"), "acdc://docs/guides/setup");
  * assert.equal(documentUri("docs", "a b/what?#1"), "acdc://docs/a%20b/what%3F%231");
+ * assert.equal(documentUri("docs", "é/x_(1)"), "acdc://docs/%C3%A9/x_(1)");
  * ```
  */
 export function documentUri(source: string, path: string): string {
+  // Most paths have nothing to encode: kept as they are (a miss compares every page's URI).
+  if (URI_SAFE.test(path)) return `acdc://${source}/${path}`;
   return `acdc://${source}/${path.split("/").map(encodeURIComponent).join("/")}`;
 }
+
+/** A path `encodeURIComponent` leaves as it is, segment by segment (`/` between them). */
+const URI_SAFE = /^[A-Za-z0-9\-_.!~*'()/]*$/;
 
 /** MIME type served for each format. */
 export const MIME_TYPES: Readonly<Record<DocumentFormat, string>> = {
