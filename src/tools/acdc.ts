@@ -10,6 +10,7 @@ import { cachedBodyResult } from "./result_cache.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import { resolveResource } from "../resources/resolve_resource.ts";
 import { closest } from "./closest.ts";
+import { suggestionDocuments } from "./suggestion_documents.ts";
 import { acdcWeights } from "../search/search_settings.ts";
 import { intArg, stringArg } from "./read_args.ts";
 import { errorResult, type ToolDefinition, type ToolResult } from "./tool.ts";
@@ -23,15 +24,18 @@ function formatScore(score: number): string {
 }
 
 /**
- * Up to `n` URIs closest to an unknown one (same-slug first), for "did you mean".
+ * Up to `n` URIs closest to an unknown one, for "did you mean": among the documents of the
+ * source it names, when it names one (`suggestion_documents.ts`).
  *
  * @example
  * ```ts ignore
- * closestUris(store, "acdc://docs/guides/setpu"); // ["acdc://docs/guides/setup", ...]
+ * await closestUris(store, "acdc://docs/guides/setpu"); // ["acdc://docs/guides/setup", ...]
  * ```
  */
-export function closestUris(store: ContentStore, uri: string, n = 3): string[] {
-  return closest(store.manifest.documents.map((d) => d.uri), uri.replace(/\.\w+$/, ""), n);
+export async function closestUris(store: ContentStore, uri: string, n = 3): Promise<string[]> {
+  const target = uri.replace(/\.\w+$/, "");
+  const docs = await suggestionDocuments(store, target.replace(/^acdc:\/\//, ""));
+  return closest(docs.map((d) => d.uri), target, n);
 }
 
 const RESULT_SCHEMA = {
@@ -166,8 +170,7 @@ export const read: ToolDefinition = {
     const offset = intArg(args, "offset", { min: 0, fallback: 0 });
     const doc = await resolveResource(store, uri, { docsAlias });
     if (!doc) {
-      await store.loadIds(); // every URI is compared
-      const close = closestUris(store, uri);
+      const close = await closestUris(store, uri);
       return errorResult(
         `Resource not found: ${uri}` +
           (close.length > 0 ? `. Did you mean: ${close.join(", ")}?` : ""),

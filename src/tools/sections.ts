@@ -4,6 +4,7 @@ import { answerChars, fitCount, pageText } from "./page_text.ts";
 import type { ContentStore } from "../content/content_store.ts";
 import type { ManifestDocument } from "../content/manifest.ts";
 import { closest } from "./closest.ts";
+import { suggestionDocuments } from "./suggestion_documents.ts";
 import { intArg, stringArg, ToolArgError } from "./read_args.ts";
 import type { JsonSchema, ToolDefinition, ToolResult } from "./tool.ts";
 import { pageUrl } from "./page_url.ts";
@@ -64,7 +65,8 @@ function displayName(store: ContentStore, doc: ManifestDocument): string {
 
 /**
  * Finds a document by file name (with or without extension, or `source/filename`:
- * `ContentStore.byFile`); suggests the closest of all when none has it (every id read then).
+ * `ContentStore.byFile`); suggests the closest when none has it (of the source it names, if it
+ * names one: `suggestion_documents.ts`).
  */
 async function findFile(
   store: ContentStore,
@@ -80,10 +82,10 @@ async function findFile(
       candidates: matches.map((d) => `${d.source}/${d.filename}`),
     });
   }
-  await store.loadIds();
+  const near = await suggestionDocuments(store, clean);
   return sectionError("FILE_NOT_FOUND", `File '${filename}' not found`, {
     filename,
-    suggestions: closest(docs.map((d) => displayName(store, d)), clean),
+    suggestions: closest(near.map((d) => displayName(store, d)), clean),
   });
 }
 
