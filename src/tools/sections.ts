@@ -73,7 +73,6 @@ async function findFile(
   filename: string,
 ): Promise<ManifestDocument | ToolResult> {
   const clean = filename.trim().replaceAll("\\", "/").replace(/^\.?\/+/, "");
-  const docs = store.manifest.documents;
   const matches = await store.byFile(clean);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
