@@ -87,12 +87,15 @@ interface InfoModule {
   dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
 }
 
-/** The module graph of the edge entry, as `deno info --json` reports it. */
+/**
+ * The module graph of the package's edge entry (what `scripts/bundle_runtime.ts` bundles into
+ * `lib/` for a site's function), as `deno info --json` reports it.
+ */
 async function edgeGraph(): Promise<
   { roots: string[]; modules: InfoModule[]; redirects?: Record<string, string> }
 > {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "netlify/edge-functions/mcp.ts"],
+    args: ["info", "--json", "src/entries/netlify_edge.ts"],
     cwd: ROOT,
     stdout: "piped",
     stderr: "piped",

@@ -12,6 +12,7 @@
  */
 import { buildCorpusSite, coldHarness, coldMain, coldRuns, QUERY } from "./cold_runs.ts";
 import { run } from "../../tests/netlify/netlify_tools.ts";
+import { bundleRuntimeIn } from "../../tests/netlify/netlify_bundle.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -21,6 +22,7 @@ async function coldCorpus(name: string) {
     for (const f of ["src", "netlify", "scripts", "package.json", "deno.json", "deno.lock"]) {
       await run("cp", ["-R", `${ROOT}${f}`, site], ROOT);
     }
+    await bundleRuntimeIn(site);
     await buildCorpusSite(site, name);
     const bundle = `${site}/edge.js`;
     await run(Deno.execPath(), [

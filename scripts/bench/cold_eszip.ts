@@ -21,7 +21,12 @@
  */
 import { netlifyTools, run } from "../../tests/netlify/netlify_tools.ts";
 import { buildCorpusSite, coldHarness, coldMain, coldRuns, QUERY } from "./cold_runs.ts";
-import { bundleAndUnpack, copySite, runUnpackedArgs } from "../../tests/netlify/netlify_bundle.ts";
+import {
+  bundleAndUnpack,
+  bundleRuntimeIn,
+  copySite,
+  runUnpackedArgs,
+} from "../../tests/netlify/netlify_bundle.ts";
 
 /** The harness a fresh process runs beside an unpacked eszip: Netlify's call, one search. */
 export const HARNESS = coldHarness(
@@ -59,6 +64,7 @@ export async function coldEszip(
   try {
     await copySite(site, false, from);
     await run("npm", ["ci", "--no-audit", "--no-fund"], site);
+    await bundleRuntimeIn(site);
     await buildCorpusSite(site, name);
     const { assetBytes } = await bundleAndUnpack(tools, site, out, unpacked);
     await Deno.writeTextFile(`${unpacked}/cold.js`, HARNESS);

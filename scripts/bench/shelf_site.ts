@@ -8,7 +8,7 @@
  * @module
  */
 import { type NetlifyTools, run } from "../../tests/netlify/netlify_tools.ts";
-import { bundleAndUnpack, copySite } from "../../tests/netlify/netlify_bundle.ts";
+import { bundleAndUnpack, bundleRuntimeIn, copySite } from "../../tests/netlify/netlify_bundle.ts";
 
 /** What a shelf is built from: the build's `--config FILE` or `--content DIR`. */
 export type ShelfSource = { config: string } | { content: string };
@@ -18,6 +18,7 @@ export async function prepareSite(): Promise<{ site: string; remove(): Promise<v
   const site = await Deno.makeTempDir({ prefix: "shelf-bench-site-" });
   await copySite(site, false);
   await run("npm", ["ci", "--no-audit", "--no-fund"], site);
+  await bundleRuntimeIn(site);
   return { site, remove: () => Deno.remove(site, { recursive: true }) };
 }
 

@@ -10,12 +10,20 @@
  * @module
  */
 
-/** Shelf's entries a site imports, by their package paths (see package.json's `exports`). */
+/**
+ * Shelf's entries a site imports, by their package paths (see package.json's `exports`). The
+ * Netlify entry is the edge runtime the package ships bundled (`lib/`, written by
+ * `scripts/bundle_runtime.ts` when the package is packed): a cold isolate loads a few modules, not
+ * the 160 of `src/`. A copy without it (installed from a git checkout never built) maps the source.
+ */
 const ENTRIES: Record<string, string> = {
-  "shelf-mcp/netlify": "../entries/netlify_edge.ts",
+  "shelf-mcp/netlify": "../../lib/netlify_edge.js",
   "shelf-mcp/cloudflare": "../entries/cloudflare_worker.ts",
   "shelf-mcp/serve": "../serve.ts",
 };
+
+/** The Netlify entry's source, mapped when the package holds no bundled runtime. */
+const UNBUNDLED_NETLIFY_ENTRY = "../entries/netlify_edge.ts";
 
 /** The runtime packages Shelf's modules import. */
 const PACKAGES = [
@@ -86,6 +94,9 @@ export async function writeEdgeImportMap(dir: string): Promise<boolean> {
   const resolved: Record<string, string> = {};
   for (const [name, path] of Object.entries(ENTRIES)) {
     resolved[name] = new URL(path, import.meta.url).href;
+  }
+  if (!(await Deno.stat(new URL(resolved["shelf-mcp/netlify"]!)).then(() => true, () => false))) {
+    resolved["shelf-mcp/netlify"] = new URL(UNBUNDLED_NETLIFY_ENTRY, import.meta.url).href;
   }
   for (const name of PACKAGES) {
     // In Shelf's own checkout the Blobs client's own packages are no dependency of Shelf's:

@@ -34,6 +34,17 @@ export async function copySite(dir: string, withContent = true, from = ROOT) {
   await run("cp", ["-R", ...present.map((f) => `${from}/${f}`), dir], from);
 }
 
+/**
+ * Bundles the package's edge runtime into `site`'s `lib/` with the site's own
+ * `scripts/bundle_runtime.ts` (what its `deno task build` runs first), for builds that run
+ * `scripts/build.ts` alone; a tree from before the bundle has no such script and nothing to do.
+ */
+export async function bundleRuntimeIn(site: string): Promise<void> {
+  const script = `${site}/scripts/bundle_runtime.ts`;
+  if (!(await Deno.stat(script).then(() => true, () => false))) return;
+  await run(Deno.execPath(), ["run", "-A", script], site);
+}
+
 /** What the eszip holds, as the vendored reader lists it. */
 export interface Unpacked {
   specifiers: string[];

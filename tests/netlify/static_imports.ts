@@ -4,13 +4,25 @@
  * built-in (`node:…`, directly or through an import-map entry such as `"process": "node:process"`).
  */
 
-/** The specifiers of a module's static `import … from`, `export … from` and bare `import "…"`. */
+/**
+ * The specifiers of a module's static `import … from`, `export … from` and bare `import "…"`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(
+ *   staticSpecifiers('import{a as b}from"./c.js";import"./d.js";export*from"e";f(import("./g.js"))'),
+ *   ["./c.js", "e", "./d.js"],
+ * );
+ * ```
+ */
 export function staticSpecifiers(text: string): string[] {
   const found: string[] = [];
   const patterns = [
-    // At a line's start, or after a comment the bundler's transpiler left on the same line.
-    /(?:^|\*\/)\s*(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']/gm,
-    /(?:^|\*\/)\s*import\s*["']([^"']+)["']/gm,
+    // At a line's start, after a comment the bundler's transpiler left on the same line, or after
+    // the statement before it on a minified line (`lib/`, `scripts/bundle_runtime.ts`).
+    /(?:^|\*\/|;)\s*(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']/gm,
+    /(?:^|\*\/|;)\s*import\s*["']([^"']+)["']/gm,
   ];
   for (const pattern of patterns) {
     for (const m of text.matchAll(pattern)) found.push(m[1]!);

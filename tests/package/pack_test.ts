@@ -1,6 +1,7 @@
 /**
  * What `npm pack` puts in the `shelf-mcp` tarball: what users run and nothing else — the bin,
- * `src/`, the build script, the changelog — and every module those entries load.
+ * `src/`, the edge runtime bundled into `lib/` (by `deno task build`, which the test task runs
+ * first), the build script, the changelog — and every module those entries load.
  */
 import assert from "node:assert/strict";
 import { ROOT } from "../helpers.ts";
@@ -32,6 +33,7 @@ Deno.test("npm pack holds the bin, src/, the build script and nothing of tests o
     "CHANGELOG.md",
     "README.md",
     "bin",
+    "lib",
     "package.json",
     "scripts",
     "src",
@@ -42,10 +44,21 @@ Deno.test("npm pack holds the bin, src/, the build script and nothing of tests o
     [],
   );
   const pkg = JSON.parse(await Deno.readTextFile(`${ROOT}/package.json`));
-  for (const target of [...Object.values(pkg.bin), ...Object.values(pkg.exports)] as string[]) {
+  // An export is a path, or conditions (`types`, `default`) naming paths.
+  const exported = Object.values(pkg.exports as Record<string, string | Record<string, string>>)
+    .flatMap((target) => typeof target === "string" ? [target] : Object.values(target));
+  for (const target of [...Object.values(pkg.bin) as string[], ...exported]) {
     assert.ok(files.includes(target.replace(/^\.\//, "")), `${target} is packed`);
   }
-  for (const entry of [...ENTRIES, ...Object.values(pkg.exports as Record<string, string>)]) {
+  // The bundled runtime whole: every module its entry imports, statically or on first need.
+  const lib = files.filter((f) => f.startsWith("lib/"));
+  for (const file of lib) {
+    const text = await Deno.readTextFile(`${ROOT}/${file}`);
+    for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"\.\/([^"]+)"/g)) {
+      assert.ok(lib.includes(`lib/${m[1]}`), `lib/${m[1]} (imported by ${file}) is packed`);
+    }
+  }
+  for (const entry of [...ENTRIES, ...exported]) {
     if (!entry.endsWith(".ts")) continue;
     for (const module of await localModules(entry)) {
       assert.ok(files.includes(module), `${module} (loaded by ${entry}) is packed`);
