@@ -75,14 +75,23 @@ export interface ShardedLoaders {
  */
 export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoaders {
   let manifest: Promise<Manifest> | undefined;
+  // The whole store's index, read ahead with the manifest until a search takes it.
+  let indexAhead: Promise<unknown> | undefined;
   const names = shardNames(root.names, reader);
   const chunk = (kind: ShardKind, as?: (value: unknown) => unknown) => async (k: number) =>
     await reader.json(await names.name(kind, k), as);
   const loadManifest = () => {
     if (!manifest) {
       // The name pages a first search needs are read in the round of the manifest: the first
-      // shard it names it reads two rounds later (after the index).
+      // shard it names it reads a round later.
       names.readFirst();
+      // So is the index: a search asks for it once it has the store (the manifest), and would
+      // wait a round more for it (20 ms a fetch at the edge). A first request that never
+      // searches reads it for nothing (70 KB on the 30,502-page reference shelf).
+      const ahead = indexAhead = reader.jsonOfParts(root.index);
+      ahead.catch(() => {
+        if (indexAhead === ahead) indexAhead = undefined; // read again by the search
+      });
     }
     const loading = manifest ??= reader.jsonOfParts(root.manifest).then((value) => {
       const unpacked = unpackManifest(value);
@@ -98,9 +107,12 @@ export function shardedLoaders(root: ShardRoot, reader: ShardReader): ShardedLoa
     manifest: loadManifest,
     async index(contentHash) {
       if (contentHash === root.contentHash) {
-        // Its pages are the manifest's documents (`packed_index.ts`): both read at once.
+        // Its pages are the manifest's documents (`packed_index.ts`): both read at once. The one
+        // read ahead is taken once (the engine keeps what it makes of it).
+        const ahead = indexAhead;
+        indexAhead = undefined;
         const [packed, whole] = await Promise.all([
-          reader.jsonOfParts(root.index),
+          ahead?.catch(() => reader.jsonOfParts(root.index)) ?? reader.jsonOfParts(root.index),
           loadManifest(),
         ]);
         return await unpackIndex(packed, storeIdsOnly(whole)) as SearchIndexData;

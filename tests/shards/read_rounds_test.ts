@@ -211,8 +211,8 @@ Deno.test("rounds: a cold isolate's first search reads no name page the root hol
       const { rounds } = await ask("search", { query });
       // The root names no shard but its manifest's, its index's and its pages: every other name
       // comes from a page, held in the root or read with the manifest (which a first search
-      // waits for anyway).
-      const first = held ? "manifest" : "manifest namePages";
+      // waits for anyway), as is the index.
+      const first = held ? "index manifest" : "index manifest namePages";
       assert.equal(rounds[0], first, `${query}: ${rounds.join(" | ")}`);
       assert.ok(!rounds.slice(1).some((kinds) => kinds.includes("namePages")), rounds.join(" | "));
       const pagesRead = state.reads.filter((name) => root.names.pages.includes(name));
@@ -222,4 +222,41 @@ Deno.test("rounds: a cold isolate's first search reads no name page the root hol
       whole.shutdown();
     }
   }
+});
+
+Deno.test("rounds: a cold isolate reads the index in the round of its manifest; a failed read of it is read again by the search", async () => {
+  let readAhead = 0;
+  for (const failing of [false, true]) {
+    const { sharded, whole, state, ask } = apps(manifest, index, root, files);
+    if (failing) { for (const name of root.index) state.failing.add(name); }
+    const { answer, rounds } = await ask("search", { query: "tar" });
+    assert.equal(answer.result.isError, undefined);
+    const label = `${failing ? "failing" : "read"}: ${rounds.join(" | ")}`;
+    assert.equal(rounds[0], "index manifest", label);
+    if (failing) {
+      // Its second read is the search's own, a round more, with nothing else to wait for.
+      assert.equal(rounds[1], "index", label);
+      assert.equal(rounds.length, readAhead + 1, label);
+    } else {
+      assert.ok(!rounds.slice(1).some((kinds) => kinds.includes("index")), label);
+      readAhead = rounds.length;
+    }
+    // A later search reads no index.
+    const reads = state.reads.filter((name) => root.index.includes(name)).length;
+    assert.equal(reads, failing ? 2 : 1, label);
+    await ask("search", { query: "extract archive" });
+    assert.equal(state.reads.filter((name) => root.index.includes(name)).length, reads, label);
+    sharded.shutdown();
+    whole.shutdown();
+  }
+});
+
+Deno.test("rounds: a first request that reads documents but never searches reads the index ahead, once", async () => {
+  const { sharded, whole, state, ask } = apps(manifest, index, root, files);
+  const { rounds } = await ask("list_articles", { limit: 3 });
+  assert.equal(rounds[0], "index manifest", rounds.join(" | "));
+  await ask("search", { query: "compress files" });
+  assert.equal(state.reads.filter((name) => root.index.includes(name)).length, 1);
+  sharded.shutdown();
+  whole.shutdown();
 });
