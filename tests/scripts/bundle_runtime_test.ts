@@ -106,3 +106,19 @@ Deno.test("bundled runtime: its function answers as the source's does", async ()
     assert.deepEqual(answer, await ask(source, body));
   }
 });
+
+Deno.test("bundled runtime: the checkout's lib/ is the bundle of its sources (else run deno task build)", async () => {
+  // What Shelf's own function imports, and what the tests that import it run: a lib/ older than
+  // an edit of src/ would test the code before the edit.
+  const built: string[] = [];
+  for await (const entry of Deno.readDir(`${ROOT}/lib`)) built.push(entry.name);
+  const stale = "lib/ is not the bundle of src/: run `deno task build`";
+  assert.deepEqual(built.sort(), files, stale);
+  for (const file of files) {
+    assert.equal(
+      await Deno.readTextFile(`${ROOT}/lib/${file}`),
+      text.get(file),
+      `${stale} (${file})`,
+    );
+  }
+});
