@@ -79,6 +79,13 @@ Deno.test("path completion: a prefix reads the id ranges that may hold it and an
     if (/page-/.test(value) && source !== undefined) {
       assert.ok(idReads <= 3 && idReads < lists.ids.length, `${label}: ${idReads} id ranges`);
     }
+    // An empty prefix: every path matches; the first 100 are read with their details (which
+    // hold their ids), no id range, the count without reading.
+    if (value === "") {
+      assert.equal(idReads, 0, `${label}: ${idReads} id ranges`);
+      const details = reads.filter((name) => lists.details.includes(name)).length;
+      assert.ok(details >= 1 && details <= 2, `${label}: ${details} detail ranges`);
+    }
     cold.shutdown();
   }
   // Some answers are long enough to be cut (100 values), and some find pages of several cases.

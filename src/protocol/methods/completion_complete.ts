@@ -31,9 +31,26 @@ export const completionComplete: MethodHandler = async ({ params, store }) => {
     if (uri !== "acdc://{source}/{+path}") candidates = [];
     else if (argName === "source") candidates = [...store.sourceNames];
     else if (argName === "path") {
+      const docs = store.manifest.documents;
+      if (prefix === "") {
+        // Every path matches: the count is the documents' (their sources read in place), the
+        // values the first ones' paths (their details read: they hold their ids), no other id.
+        const numbers: number[] = [];
+        for (let n = 0; n < docs.length; n++) {
+          if (!source || store.sourceAt(n) === source) numbers.push(n);
+        }
+        const first = numbers.slice(0, COMPLETION_MAX).map((n) => docs[n]!);
+        await store.loadDocuments(first);
+        return {
+          completion: {
+            values: first.map((d) => d.path),
+            total: numbers.length,
+            hasMore: numbers.length > COMPLETION_MAX,
+          },
+        };
+      }
       // The documents whose path may start with the prefix (a sharded build's id ranges that may
       // hold them), else every one (every path read).
-      const docs = store.manifest.documents;
       const near = await store.loadPaths(prefix, source || undefined);
       if (!near) await store.loadIds();
       candidates = (near ? near.map((n) => docs[n]!) : docs)
