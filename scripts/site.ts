@@ -11,6 +11,7 @@
 import { ConfigError } from "../src/config/config_error.ts";
 import { watchFolders } from "../src/build/watch_folders.ts";
 import { parseBuildArgs, writeBuild } from "./build.ts";
+import { bundleRuntime, RUNTIME_ENTRY } from "./bundle_runtime.ts";
 
 const TYPES: Record<string, string> = {
   ".json": "application/json",
@@ -49,6 +50,15 @@ async function main(): Promise<number> {
     }
   }
   const build = parseBuildArgs(args);
+  // The function `netlify dev` runs imports the bundled runtime (`lib/`): made now, and again
+  // when a source of it changes.
+  await bundleRuntime();
+  watchFolders([new URL("../src", import.meta.url).pathname], async () => {
+    await bundleRuntime().then(
+      () => console.log(`site: bundled ${RUNTIME_ENTRY} again into lib/`),
+      (error) => console.error(`site: bundling failed; lib/ is the last good bundle: ${error}`),
+    );
+  });
   const first = await writeBuild(build);
   if (first.code !== 0) return first.code;
   watchFolders(first.folders, async () => {

@@ -66,11 +66,11 @@ function relativePath(from: string, to: string): string {
  * import { edgeImportMap } from "./edge_import_map.ts";
  * const map = edgeImportMap("/site/.shelf/edge", {
  *   hono: "file:///site/node_modules/hono/dist/index.js",
- *   "shelf-mcp/netlify": "file:///site/node_modules/shelf-mcp/src/entries/netlify_edge.ts",
+ *   "shelf-mcp/netlify": "file:///site/node_modules/shelf-mcp/lib/netlify_edge.js",
  * });
  * assert.deepEqual(JSON.parse(map!).imports, {
  *   hono: "../../node_modules/hono/dist/index.js",
- *   "shelf-mcp/netlify": "../../node_modules/shelf-mcp/src/entries/netlify_edge.ts",
+ *   "shelf-mcp/netlify": "../../node_modules/shelf-mcp/lib/netlify_edge.js",
  * });
  * assert.equal(edgeImportMap("/site", { hono: "npm:hono@4" }), undefined);
  * assert.equal(edgeImportMap("/site", { hono: "file:///cache/npm/hono/4/index.js" }), undefined);

@@ -54,9 +54,11 @@ const TAIL_WEIGHT = 100;
  * import { closest } from "./closest.ts";
  * assert.ok(closest(["guides/setup.md", "guides/deploy.md", "intro.md"], "guides/setpu.md", 1)[0] === "guides/setup.md");
  * assert.deepEqual(closest(["b/x.md", "a/x.md", "x.md"], "X.MD"), ["x.md", "a/x.md", "b/x.md"]);
+ * assert.deepEqual(closest(["x.md"], "x.md", 0), []);
  * ```
  */
 export function closest(candidates: readonly string[], target: string, n = 3): string[] {
+  if (n <= 0) return [];
   const t = target.toLowerCase();
   const tail = t.slice(t.lastIndexOf("/") + 1);
   const best: { c: string; cost: number }[] = [];

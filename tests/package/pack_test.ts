@@ -66,6 +66,17 @@ Deno.test("npm pack holds the bin, src/, the build script and nothing of tests o
   }
 });
 
+Deno.test("packing bundles the edge runtime as the build does, with the pinned Deno from npm", async () => {
+  // npm runs `prepack` on `npm pack` and `npm publish`, and when it installs the package from
+  // git: on a machine with only Node.js, so the command fetches the Deno `.ci/run` pins.
+  const pkg = JSON.parse(await Deno.readTextFile(`${ROOT}/package.json`));
+  const deno = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
+  const step = "run --allow-read --allow-write --allow-run scripts/bundle_runtime.ts";
+  const pinned = (await Deno.readTextFile(`${ROOT}/.ci/run`)).match(/deno@(\d+\.\d+\.\d+)/)![1];
+  assert.equal(pkg.scripts.prepack, `npx -y deno@${pinned} ${step}`);
+  assert.ok(deno.tasks.build.startsWith(`deno ${step} && `), deno.tasks.build);
+});
+
 Deno.test("the package's version is the one Shelf reports", async () => {
   const pkg = JSON.parse(await Deno.readTextFile(`${ROOT}/package.json`));
   assert.match(pkg.version, /^\d+\.\d+\.\d+(-[\w.]+)?$/);

@@ -26,10 +26,10 @@ function importsOf(code: string): { fixed: string[]; deferred: string[] } {
   return { fixed, deferred };
 }
 
-/** The bundle's modules a cold isolate loads with the entry (static imports, followed). */
-function loadedAtStart(): Set<string> {
+/** The bundle's modules a cold isolate loads with `entry` (static imports, followed). */
+function loadedAtStart(entry = "netlify_edge.js"): Set<string> {
   const loaded = new Set<string>();
-  const stack = ["netlify_edge.js"];
+  const stack = [entry];
   while (stack.length > 0) {
     const file = stack.pop()!;
     if (loaded.has(file)) continue;
@@ -68,6 +68,11 @@ Deno.test("bundled runtime: OAuth, the shard readers and the site's pages load o
     const file = files.find((f) => f.startsWith(`${name}-`));
     assert.ok(file, `${name} is a module of its own`);
     assert.ok(!atStart.has(file), `${file} is not loaded at start`);
+    // Its code too: not a module re-exporting a chunk the entry loads (what esbuild writes
+    // when a module imported on first need is also imported statically).
+    const own = [...loadedAtStart(file)].filter((f) => !atStart.has(f));
+    const bytes = own.reduce((sum, f) => sum + text.get(f)!.length, 0);
+    assert.ok(bytes >= 1000, `${file}: ${bytes} bytes of code of its own`);
   }
   for (const file of atStart) {
     assert.ok(!/from\s*"jose"/.test(text.get(file)!), `${file} imports jose at start`);
