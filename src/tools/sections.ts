@@ -81,7 +81,7 @@ async function findFile(
       candidates: matches.map((d) => `${d.source}/${d.filename}`),
     });
   }
-  const near = await suggestionDocuments(store, clean);
+  const near = await suggestionDocuments(store, clean, { orPath: true });
   return sectionError("FILE_NOT_FOUND", `File '${filename}' not found`, {
     filename,
     suggestions: closest(near.map((d) => displayName(store, d)), clean),

@@ -2,7 +2,9 @@
  * What a "did you mean" compares an unknown name with (`closest.ts`): on a store of several
  * sources, a name that starts with one of them (`<source>/…`, the longest such) is compared with
  * that source's documents only — the source the caller named, read alone (a sharded build's id
- * ranges of that source, not every one); any other name with every document.
+ * ranges of that source, not every one) — and, for a file name, which may also be a path without
+ * its source, with the other sources' documents in a folder of that name; any other name with
+ * every document.
  *
  * @module
  */
@@ -28,11 +30,15 @@ import type { ManifestDocument } from "../content/manifest.ts";
  * assert.deepEqual(await ids("a/q"), ["a/x", "a/z"]);
  * assert.deepEqual(await ids("ab/q"), ["ab/y"]);
  * assert.deepEqual(await ids("abc/q"), ["a/x", "a/z", "ab/y"]);
+ * const orPath = async (name: string) =>
+ *   (await suggestionDocuments(store, name, { orPath: true })).map((d) => d.id);
+ * assert.deepEqual(await orPath("ab/q"), ["ab/y"]); // no folder ab/ in source a
  * ```
  */
 export async function suggestionDocuments(
   store: ContentStore,
   name: string,
+  { orPath = false }: { orPath?: boolean } = {},
 ): Promise<readonly ManifestDocument[]> {
   const docs = store.manifest.documents;
   const source = store.sourceNames.length < 2 ? undefined : store.sourceNames
@@ -45,10 +51,32 @@ export async function suggestionDocuments(
     await store.loadIds(); // every name is compared
     return docs;
   }
-  const near = await store.loadPaths("", source);
+  const found = await pathsFrom(store, source, "");
+  if (orPath) {
+    // A file name may also be a path without its source: `api/x.md` in a source whose folder
+    // is `api/` (a source's name among them).
+    const folder = `${source}/`.toLowerCase();
+    for (const other of store.sourceNames) {
+      if (other !== source) found.push(...await pathsFrom(store, other, folder));
+    }
+  }
+  return found;
+}
+
+/** The documents of `source` whose path starts with `prefix` (lowercase) in any case. */
+async function pathsFrom(
+  store: ContentStore,
+  source: string,
+  prefix: string,
+): Promise<ManifestDocument[]> {
+  const docs = store.manifest.documents;
+  const near = await store.loadPaths(prefix, source);
   if (!near) await store.loadIds();
-  const numbers = near ?? docs.keys();
   const found: ManifestDocument[] = [];
-  for (const n of numbers) if (store.sourceAt(n) === source) found.push(docs[n]!);
+  for (const n of near ?? docs.keys()) {
+    if (store.sourceAt(n) !== source) continue;
+    const doc = docs[n]!;
+    if (prefix === "" || doc.path.toLowerCase().startsWith(prefix)) found.push(doc);
+  }
   return found;
 }

@@ -22,7 +22,12 @@ async function shelf() {
   const { manifest } = await buildManifest({
     server: { name: "kb", version: "1" },
     sources: [
-      { name: "docs", description: "", files: pages(2_000) },
+      // A folder of docs named like the other source: `blog/…` may be either.
+      {
+        name: "docs",
+        description: "",
+        files: [...pages(2_000), { path: "blog/launch.md", text: "# Launch\n\nText." }],
+      },
       { name: "blog", description: "", files: pages(600) },
     ],
   });
@@ -103,4 +108,16 @@ Deno.test("did you mean: a file name naming a source is compared with its files 
     JSON.parse(bare.content[0].text).error.details.suggestions[0],
     "docs/guide/page-1999.md",
   );
+});
+
+Deno.test("did you mean: a file name that may be a source's or another source's folder is compared with both", async () => {
+  const filename = "blog/lanuch.md";
+  const { app } = cold();
+  const answer = await callTool(app, "table_of_contents", { filename });
+  assert.deepEqual(answer, await callTool(whole, "table_of_contents", { filename }));
+  const { error } = JSON.parse(answer.content[0].text);
+  assert.equal(error.details.suggestions[0], "docs/blog/launch.md");
+  // A URI names its source: acdc://blog/… is blog's.
+  const read = await callTool(app, "read", { uri: "acdc://blog/lanuch" });
+  for (const s of suggestedUris(read.content[0].text)) assert.ok(s.startsWith("acdc://blog/"), s);
 });
