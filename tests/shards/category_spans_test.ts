@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
-import { shardSource } from "../../src/shards/shard_source.ts";
 import { rpc } from "../helpers.ts";
+import { coldShardedApp } from "./cold_sharded_app.ts";
 import { shardLists } from "./shard_lists.ts";
 import { shardedManifest } from "./sharded_corpus.ts";
 
@@ -55,17 +55,7 @@ Deno.test("category spans: a category filter reads no id range and answers as un
     { name: "search_articles", arguments: { query: "widget", category: "nowhere" } },
   ];
   for (const call of calls) {
-    const reads: string[] = [];
-    const source = shardSource("memory", (name) => {
-      reads.push(name);
-      return Promise.resolve(new TextEncoder().encode(shards.get(name)!));
-    });
-    const cold = createEdgeApp({
-      env: () => undefined,
-      manifest: { shards: root },
-      index: () => Promise.reject(new Error("a sharded app imports no index module")),
-      shardSource: source,
-    });
+    const { app: cold, reads } = coldShardedApp(root, shards);
     const label = JSON.stringify(call.arguments);
     assert.deepEqual(
       await rpc(cold, "tools/call", call),

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
-import { shardSource } from "../../src/shards/shard_source.ts";
 import { rpc } from "../helpers.ts";
+import { coldShardedApp } from "./cold_sharded_app.ts";
 import { shardLists } from "./shard_lists.ts";
 import { shardedManifest } from "./sharded_corpus.ts";
 
@@ -60,16 +60,7 @@ Deno.test("path completion: a prefix reads the id ranges that may hold it and an
     ["\u0130ndex", "docs"],
   ];
   for (const [value, source] of asked) {
-    const reads: string[] = [];
-    const cold = createEdgeApp({
-      env: () => undefined,
-      manifest: { shards: root },
-      index: () => Promise.reject(new Error("a sharded app imports no index module")),
-      shardSource: shardSource("memory", (name) => {
-        reads.push(name);
-        return Promise.resolve(new TextEncoder().encode(shards.get(name)!));
-      }),
-    });
+    const { app: cold, reads } = coldShardedApp(root, shards);
     const label = `${value} in ${source}`;
     const answer = await complete(cold, value, source);
     assert.deepEqual(answer, await complete(whole, value, source), label);

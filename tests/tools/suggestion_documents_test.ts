@@ -7,9 +7,8 @@
 import assert from "node:assert/strict";
 import { buildManifest } from "../../src/build/build_manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
-import { shardSource } from "../../src/shards/shard_source.ts";
 import { callTool } from "../helpers.ts";
-import { shardLists } from "../shards/shard_lists.ts";
+import { coldShardedApp } from "../shards/cold_sharded_app.ts";
 import { shardedManifest } from "../shards/sharded_corpus.ts";
 
 /** Two sources with the same folders and page names (`blog` sorts first), in memory. */
@@ -34,8 +33,8 @@ async function shelf() {
   return { manifest, ...(await shardedManifest(manifest)) };
 }
 
-const { manifest, index, root, shards } = await shelf();
-const idRanges = shardLists(root, shards).ids;
+const { manifest, index, root, shards, lists } = await shelf();
+const idRanges = lists.ids;
 const whole = createEdgeApp({
   env: () => undefined,
   manifest,
@@ -44,16 +43,7 @@ const whole = createEdgeApp({
 
 /** A cold sharded app, and the id ranges it has read. */
 function cold() {
-  const reads: string[] = [];
-  const app = createEdgeApp({
-    env: () => undefined,
-    manifest: { shards: root },
-    index: () => Promise.reject(new Error("a sharded app imports no index module")),
-    shardSource: shardSource("memory", (name) => {
-      reads.push(name);
-      return Promise.resolve(new TextEncoder().encode(shards.get(name)!));
-    }),
-  });
+  const { app, reads } = coldShardedApp(root, shards);
   return { app, idReads: () => reads.filter((name) => idRanges.includes(name)).length };
 }
 
