@@ -1,3 +1,4 @@
+import type { ManifestDocument } from "../../content/manifest.ts";
 import type { MethodHandler } from "../method_context.ts";
 import { objectParam, stringParam } from "../read_params.ts";
 import { ErrorCode, RpcError } from "../rpc_error.ts";
@@ -35,17 +36,18 @@ export const completionComplete: MethodHandler = async ({ params, store }) => {
       if (prefix === "") {
         // Every path matches: the count is the documents' (their sources read in place), the
         // values the first ones' paths (their details read: they hold their ids), no other id.
-        const numbers: number[] = [];
+        const first: ManifestDocument[] = [];
+        let total = 0;
         for (let n = 0; n < docs.length; n++) {
-          if (!source || store.sourceAt(n) === source) numbers.push(n);
+          if (source && store.sourceAt(n) !== source) continue;
+          if (total++ < COMPLETION_MAX) first.push(docs[n]!);
         }
-        const first = numbers.slice(0, COMPLETION_MAX).map((n) => docs[n]!);
         await store.loadDocuments(first);
         return {
           completion: {
             values: first.map((d) => d.path),
-            total: numbers.length,
-            hasMore: numbers.length > COMPLETION_MAX,
+            total,
+            hasMore: total > COMPLETION_MAX,
           },
         };
       }
