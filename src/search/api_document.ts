@@ -249,47 +249,96 @@ export function namesApiPage(
   doc: Pick<ManifestDocument, "title"> & ApiPage,
   query: string,
 ): boolean {
-  if (!isApiDocument(doc)) return false;
+  return apiPageNamer(query)(doc);
+}
+
+/**
+ * {@link namesApiPage} for one query and many pages: what it makes of the query (its words, its
+ * text without template arguments) is made once.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { apiPageNamer } from "./api_document.ts";
+ * const names = apiPageNamer("std::fs::read_to_string");
+ * const page = (path: string) => ({ title: path.split("::").at(-1)!, sections: [], meta: { path } });
+ * assert.deepEqual(["std::fs::read_to_string", "std::fs", "std::io::read_to_string"].map((p) => names(page(p))), [true, false, false]);
+ * ```
+ */
+export function apiPageNamer(
+  query: string,
+): (doc: Pick<ManifestDocument, "title"> & ApiPage) => boolean {
   const words = wordsOf(query);
   const typed = ` ${words.join(" ")} `;
   const together = (a: string, b: string) => typed.includes(` ${a} ${b} `);
-  const { title, kind, tail } = pageNamesOf(doc);
-  if (kind !== undefined && (together(kind, title) || together(title, kind))) return true;
   // Template arguments typed in a path (`std::vector<T>::reserve`) are no part of it.
-  if (tail?.test(query.toLowerCase().replace(/<[^<>]*>/g, ""))) return true;
-  return namesMemberAndType(doc, words);
+  let plain: string | undefined;
+  return (doc) => {
+    if (!isApiDocument(doc)) return false;
+    const { title, kind, tail } = pageNamesOf(doc);
+    if (kind !== undefined && (together(kind, title) || together(title, kind))) return true;
+    plain ??= query.toLowerCase().replace(/<[^<>]*>/g, "");
+    if (tail && namesPathTail(plain, tail[0], tail[1])) return true;
+    return namesMemberAndType(doc, words);
+  };
 }
 
-/** What names a page: its title's words, its kind, and the pattern of its path's last two parts. */
+/** What names a page: its title's words, its kind, and its path's last two parts. */
 interface PageNames {
   title: string;
   kind: string | undefined;
-  tail: RegExp | undefined;
+  tail: readonly [string, string] | undefined;
 }
 
 /** Each page's {@link PageNames}, made on its first query and kept with it. */
 const PAGE_NAMES = new WeakMap<object, PageNames>();
 
-/**
- * The page's {@link PageNames}: the path's last two parts, not followed by a further part
- * (`std::collections` is not named by `std::collections::HashMap`), as one pattern made once per
- * page rather than per query.
- */
+/** The page's {@link PageNames}, made once per page rather than per query. */
 function pageNamesOf(doc: Pick<ManifestDocument, "title" | "meta">): PageNames {
   let names = PAGE_NAMES.get(doc);
   if (names) return names;
   const { kind, path } = doc.meta;
   const parts = typeof path === "string" ? wordsOf(path) : [];
-  let tail: RegExp | undefined;
-  if (parts.length >= 2) {
-    const [a, b] = parts.slice(-2).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    tail = new RegExp(`(^|\\W)${a}(::|\\.|\\s+)${b}(?![\\w:.])`);
-  }
   names = {
     title: wordsOf(doc.title).join(" "),
     kind: typeof kind === "string" ? kind : undefined,
-    tail,
+    tail: parts.length >= 2 ? [parts.at(-2)!, parts.at(-1)!] : undefined,
   };
   PAGE_NAMES.set(doc, names);
   return names;
+}
+
+/** A character of a word, as a regular expression's `\w` is one (ASCII). */
+const isWordChar = (c: string) => /^\w$/.test(c);
+
+/**
+ * Whether `typed` (a query lower-cased, its template arguments left out) holds the path parts
+ * `a` then `b`, joined by `::`, `.` or spaces — `a` not in the middle of a word, `b` not followed
+ * by a further part or a word's next letter (`std::collections` is not named by
+ * `std::collections::HashMap`): a search of the text for `a`, no pattern made for each page.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { namesPathTail } from "./api_document.ts";
+ * assert.equal(namesPathTail("std::fs::read_to_string", "fs", "read_to_string"), true);
+ * assert.equal(namesPathTail("use fs  read_to_string now", "fs", "read_to_string"), true);
+ * assert.equal(namesPathTail("std::collections::hashmap", "std", "collections"), false);
+ * assert.equal(namesPathTail("xfs::read_to_string", "fs", "read_to_string"), false);
+ * assert.equal(namesPathTail("map.entry", "map", "entry"), true);
+ * ```
+ */
+export function namesPathTail(typed: string, a: string, b: string): boolean {
+  for (let i = typed.indexOf(a); i !== -1; i = typed.indexOf(a, i + 1)) {
+    if (i > 0 && isWordChar(typed.charAt(i - 1))) continue;
+    let k = i + a.length;
+    if (typed.startsWith("::", k)) k += 2;
+    else if (typed.charAt(k) === ".") k += 1;
+    else if (/^\s$/.test(typed.charAt(k))) { while (/^\s$/.test(typed.charAt(k))) k++; }
+    else continue;
+    if (!typed.startsWith(b, k)) continue;
+    const after = typed.charAt(k + b.length);
+    if (after === "" || !(isWordChar(after) || after === ":" || after === ".")) return true;
+  }
+  return false;
 }

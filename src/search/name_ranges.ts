@@ -192,11 +192,16 @@ export function nameRangesOf(
   data: NameRangesData,
   plan: NamedPlan,
 ): number[] {
+  const { firsts } = data;
+  // Spans follow one another in the ranges, mostly: the last one found is tried first.
+  let hint = 0;
+  const at = (key: string) => {
+    const inHint = firsts[hint]! <= key && (hint + 1 >= firsts.length || key < firsts[hint + 1]!);
+    return inHint ? hint : (hint = rangeOf(firsts, key));
+  };
   const wanted = new Set<number>();
   for (const [from, to] of spansOf(plan)) {
-    for (let r = rangeOf(data.firsts, from), last = rangeOf(data.firsts, to); r <= last; r++) {
-      wanted.add(r);
-    }
+    for (let r = at(from), last = at(to); r <= last; r++) wanted.add(r);
   }
   return [...wanted].sort((a, b) => a - b);
 }
@@ -323,10 +328,17 @@ export function createNameRanges(
   };
   // Done or failed, the next call reads the next volume (or this one again).
   const readRest = oneAtATime(readVolumes);
-  // The last plans' names (a search asks for them once per scoring pass).
+  // The last plans' names (a search asks for them once per scoring pass) and ranges (a search
+  // loads them twice, then reads their names: up to 8,192 binary searches each time).
   const found = new WeakMap<object, Map<number, string>>();
+  const rangesOfPlan = new WeakMap<object, number[]>();
+  const rangesOf = (plan: NamedPlan) => {
+    let wanted = rangesOfPlan.get(plan);
+    if (!wanted) rangesOfPlan.set(plan, wanted = nameRangesOf(data, plan));
+    return wanted;
+  };
   return {
-    load: (plan) => ranges.load(nameRangesOf(data, plan)),
+    load: (plan) => ranges.load(rangesOf(plan)),
     loadNear: (terms) => ranges.load(nameRangesNear(data, terms)),
     readRest,
     namesFor(plan) {
@@ -336,7 +348,7 @@ export function createNameRanges(
       // Every name of the query's term count in its ranges: those it may be are among them, and
       // the rule tells which are (`nameFactor` of `ranking_rules.ts`).
       const count = `${String(Math.min(999, plan.terms.length)).padStart(3, "0")}:`;
-      for (const r of nameRangesOf(data, plan)) {
+      for (const r of rangesOf(plan)) {
         const range = ranges.get(r);
         if (!range) throw new Error(`name range ${r} is not read: load the plan's first`);
         range.keys.forEach((key, i) => {

@@ -11,7 +11,7 @@
  */
 import type { ManifestDocument } from "../content/manifest.ts";
 import { tokenize } from "./analyzer.ts";
-import { namesApiPage } from "./api_document.ts";
+import { apiPageNamer } from "./api_document.ts";
 import { phraseShare } from "./proximity.ts";
 import type { QueryPlan } from "./query_planner.ts";
 import { liftAbove, liftExactNames, type SearchHit } from "./ranking_rules.ts";
@@ -148,12 +148,13 @@ export function createPhraseRule(docs: readonly (ManifestDocument | undefined)[]
     const head = headLength(hits.length, limit);
     // (Made for the first one: most searches name no API page.)
     let named: Set<SearchHit> | undefined;
+    const namesApiPage = apiPageNamer(query);
     const top = hits.slice(0, head).map((h) => {
       const doc = docs[h.doc];
       if (!doc) return h;
       // An API page the query names (a member and its type, its path, its kind and name): the
       // whole boost, and above the pages it does not name.
-      if (namesApiPage(doc, query)) {
+      if (namesApiPage(doc)) {
         const hit = { ...h, score: h.score * (1 + PHRASE_BOOST) };
         (named ??= new Set()).add(hit);
         return hit;

@@ -6,7 +6,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { ManifestDocument } from "../../src/content/manifest.ts";
-import { apiMembers, namedMember, namesApiPage } from "../../src/search/api_document.ts";
+import {
+  apiMembers,
+  namedMember,
+  namesApiPage,
+  namesPathTail,
+} from "../../src/search/api_document.ts";
 import { buildFolder } from "../helpers.ts";
 
 const JAVA = "/usr/share/doc/openjdk-17-doc/api/java.base/java/util/concurrent";
@@ -73,3 +78,72 @@ for (const dir of SHELVES) {
     },
   });
 }
+
+/** The pattern `namesPathTail` replaced (one made per page), as the reference it must agree with. */
+const tailPattern = (a: string, b: string) => {
+  const [x, y] = [a, b].map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(^|\\W)${x}(::|\\.|\\s+)${y}(?![\\w:.])`);
+};
+
+Deno.test("api document: a path's last two parts are found in a query as the pattern found them", () => {
+  // Parts and glue that meet at every edge the pattern tells apart: word characters, `:` and `.`
+  // after the second part, spaces of every kind, parts holding punctuation (`operator+=`).
+  const part = fc.constantFrom(
+    "fs",
+    "f",
+    "s",
+    "map",
+    "entry",
+    "a_b",
+    "x1",
+    "operator+=",
+    "[]",
+    "é",
+    ":y",
+    "a-b",
+  );
+  const glue = fc.constantFrom(
+    "",
+    " ",
+    "  ",
+    "::",
+    ":::",
+    ".",
+    "..",
+    ":",
+    "\u00a0",
+    "\t",
+    "_",
+    "x",
+    "(",
+    "<t>",
+  );
+  // Texts holding the two parts side by side or nearly (so that they meet often), among others.
+  const pieces = (a: string, b: string) =>
+    fc.array(fc.oneof(fc.constant(a), fc.constant(b), part, glue), { maxLength: 4 })
+      .map((xs) => xs.join(""));
+  const asked = fc.tuple(part, part).chain(([a, b]) =>
+    fc.tuple(
+      fc.constant(a),
+      fc.constant(b),
+      fc.tuple(
+        pieces(a, b),
+        glue,
+        fc.constantFrom("::", ".", " ", "  ", "\u00a0", ":", "", "x"),
+        glue,
+        pieces(a, b),
+      )
+        .map(([before, x, between, y, after]) => before + x + a + between + b + y + after),
+    )
+  );
+  let named = 0;
+  fc.assert(
+    fc.property(asked, ([a, b, typed]) => {
+      const expected = tailPattern(a, b).test(typed);
+      named += expected ? 1 : 0;
+      assert.equal(namesPathTail(typed, a, b), expected, `${a} ${b} in ${typed}`);
+    }),
+    { numRuns: 20_000 },
+  );
+  assert.ok(named > 2000, `${named} texts name the parts`);
+});
