@@ -30,6 +30,9 @@ const MEMO_ENTRIES = 10_000;
 export const INDEX_MEMO_BYTES = 4 * 1024 * 1024;
 
 /** One of a dictionary's query memos. */
+/** Longest term a completion table is looked in for (`TermRange.completionTerms`). */
+const COMPLETED_MAX_LENGTH = 256;
+
 const queryMemo = <V>(name: string): Memo<string, V> =>
   createMemo<string, V>({ name, maxEntries: MEMO_ENTRIES, maxBytes: INDEX_MEMO_BYTES });
 
@@ -46,6 +49,13 @@ export interface TermRange {
    * dictionary was split, so that a search reads this range rather than all of theirs.
    */
   completions?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Each term of {@link completions}' lists: its place in the whole dictionary, its page count
+   * and, when the index has parts, its part count — so that a search planning a prefix's
+   * completions does not wait for their own ranges to be read (a round of reads: "vec" on a
+   * shelf with Rust's API completes in five ranges).
+   */
+  completionTerms?: Readonly<Record<string, readonly number[]>>;
 }
 
 /** A dictionary in ranges: where each starts, its first term, and the ranges read so far. */
@@ -246,8 +256,29 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   // A whole dictionary (`createDictionary`, a bundled build's) is one range: every lookup is in
   // it, found without a search of the ranges (each lookup of a query's plan asks).
   const single = starts.length === 1;
+  /**
+   * `term`'s entry in a completion table read (`TermRange.completionTerms`: place, page count,
+   * part count), when it has one: in the range one of its prefixes falls in. Asked only when its
+   * own range is not read; a term longer than any a table is made for is not looked for.
+   */
+  const completed = (term: string): readonly number[] | undefined => {
+    if (ranges.completionRuns === undefined || term.length > COMPLETED_MAX_LENGTH) return undefined;
+    let last = -1;
+    for (let n = term.length - 1; n >= 0; n--) {
+      const r = Math.max(0, lastAtOrBefore(firsts, term.slice(0, n)));
+      if (r === last) continue;
+      last = r;
+      const table = ranges.range(r)?.completionTerms;
+      if (table && Object.hasOwn(table, term)) return table[term];
+    }
+    return undefined;
+  };
   const locate = (term: string): number => {
     const r = single ? (term < firsts[0]! ? -1 : 0) : lastAtOrBefore(firsts, term);
+    if (r >= 0 && !single && !ranges.range(r)) {
+      const known = completed(term);
+      if (known) return known[0]!;
+    }
     const range = r < 0 ? undefined : read(r);
     if (!range) return -1;
     const j = firstAtOrAfter(range.terms, term);
@@ -260,10 +291,19 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   const positions = queryMemo<number>("index: dictionary positions");
   const find = (term: string): number =>
     term.length > FUZZY_MAX_LENGTH ? locate(term) : recalled(positions, term, locate);
-  /** The range and offset of position `i` of a term found (its range read). */
-  const at = (i: number): [TermRange, number] => {
+  /** A term's page or part count: from its range, or from a completion table read. */
+  const countOf = (term: string, parts: boolean): number => {
+    const i = find(term);
+    if (i < 0) return 0;
     const r = single && i >= starts[0]! ? 0 : lastAtOrBefore(starts, i);
-    return [read(r)!, i - starts[r]!];
+    if (!ranges.range(r)) {
+      const known = completed(term);
+      if (known?.[0] === i) return known[parts ? 2 : 1] ?? 0;
+    }
+    const range = read(r);
+    if (!range) return 0;
+    const j = i - starts[r]!;
+    return parts ? range.partCounts?.[j] ?? 0 : range.counts[j]!;
   };
   /**
    * Visits the terms starting with `prefix`, in order, with their counts; false (nothing
@@ -338,18 +378,8 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   return {
     has,
     find,
-    dfOf(term) {
-      const i = find(term);
-      if (i < 0) return 0;
-      const [range, j] = at(i);
-      return range.counts[j]!;
-    },
-    partsOf(term) {
-      const i = find(term);
-      if (i < 0) return 0;
-      const [range, j] = at(i);
-      return range.partCounts?.[j] ?? 0;
-    },
+    dfOf: (term) => countOf(term, false),
+    partsOf: (term) => countOf(term, true),
     completions: (prefix) => recalled(completionCache, prefix, findCompletions),
     typoVariants: (term, word) =>
       recalled(typoCache, `${term}\u0000${word}`, () => findTypoVariants(term, word)),

@@ -16,7 +16,13 @@
  */
 import { oneAtATime } from "../one_at_a_time.ts";
 import { createChunkLoader } from "../content/chunk_loader.ts";
-import { createDictionary, type DictionaryRanges, runOf, type TermRange } from "./dictionary.ts";
+import {
+  createDictionary,
+  type Dictionary,
+  type DictionaryRanges,
+  runOf,
+  type TermRange,
+} from "./dictionary.ts";
 import { checkNeighbourRange, type NeighbourRange, splitNeighbours } from "./neighbour_ranges.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
@@ -69,11 +75,16 @@ export interface RangedDictionaryData {
  * with it), so those are the only ones tried.
  */
 function addCompletions(
-  ranges: { completions?: Record<string, readonly string[]> }[],
+  ranges: {
+    completions?: Record<string, readonly string[]>;
+    completionTerms?: Record<string, readonly number[]>;
+  }[],
   firsts: readonly string[],
   runs: number,
-  completions: (prefix: string) => readonly string[],
+  whole: Dictionary,
+  parts: boolean,
 ): void {
+  const completions = whole.completions;
   const tables = new Map<number, [string, readonly string[]][]>();
   const tried = new Set<string>();
   for (const first of firsts) {
@@ -89,7 +100,16 @@ function addCompletions(
     }
   }
   // Own properties whatever the prefix ("__proto__" too).
-  for (const [r, table] of tables) ranges[r]!.completions = Object.fromEntries(table);
+  for (const [r, table] of tables) {
+    ranges[r]!.completions = Object.fromEntries(table);
+    ranges[r]!.completionTerms = Object.fromEntries(
+      [...new Set(table.flatMap(([, terms]) => terms))].sort().map((t) => {
+        const i = whole.find(t);
+        const entry = [i, whole.dfOf(t)];
+        return [t, parts ? [...entry, whole.partsOf(t)] : entry];
+      }),
+    );
+  }
 }
 
 /**
@@ -131,6 +151,7 @@ export function splitDictionary(
     counts: number[];
     partCounts?: number[];
     completions?: Record<string, readonly string[]>;
+    completionTerms?: Record<string, readonly number[]>;
   }[] = [];
   const starts: number[] = [];
   let size = Infinity;
@@ -151,8 +172,8 @@ export function splitDictionary(
     }
   });
   const firsts = starts.map((s) => terms[s]!);
-  const whole = createDictionary(terms, counts);
-  addCompletions(ranges, firsts, completionRuns, whole.completions);
+  const whole = createDictionary(terms, counts, partCounts);
+  addCompletions(ranges, firsts, completionRuns, whole, partCounts !== undefined);
   const volumes: TermRange[][] = [];
   const volumeStarts: number[] = [];
   let chars = Infinity;
@@ -254,6 +275,17 @@ export function createRangeReader(
     if (
       table !== undefined &&
       (typeof table !== "object" || table === null || !Object.values(table).every(strings))
+    ) {
+      throw new TypeError(`dictionary range ${k} is not the one the index names`);
+    }
+    // Each completion's place in the dictionary and counts: a place of it, counts of the index's.
+    const known = range?.completionTerms;
+    const entry = (e: unknown) =>
+      Array.isArray(e) && e.length === (parts ? 3 : 2) && Number.isInteger(e[0]) && e[0] >= 0 &&
+      e[0] < size && e.every((c) => Number.isInteger(c) && c >= 0);
+    if (
+      known !== undefined &&
+      (typeof known !== "object" || known === null || !Object.values(known).every(entry))
     ) {
       throw new TypeError(`dictionary range ${k} is not the one the index names`);
     }

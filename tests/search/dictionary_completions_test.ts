@@ -69,10 +69,13 @@ Deno.test("dictionary completions: any prefix of a split dictionary completes as
         // Every prefix of every term, and some strings that may be none.
         const prefixes = new Set(asked);
         for (const t of terms) for (let n = 1; n <= t.length; n++) prefixes.add(t.slice(0, n));
+        // Each completion with its place and count, as the planner reads them.
+        const planned = (d: Dictionary, prefix: string) =>
+          d.completions(prefix).map((t) => [t, d.find(t), d.dfOf(t)]);
         for (const prefix of prefixes) {
           assert.deepEqual(
-            await answer(dictionary, reader, () => dictionary.completions(prefix)),
-            whole.completions(prefix),
+            await answer(dictionary, reader, () => planned(dictionary, prefix)),
+            planned(whole, prefix),
             prefix,
           );
         }
@@ -126,4 +129,45 @@ Deno.test("dictionary completions: a range lacking a prefix's completions is an 
     answer(dictionary, reader, () => dictionary.completions("java")),
     /lacks the completions of "java"/,
   );
+});
+
+Deno.test("dictionary completions: a long run's completions are planned without reading their own ranges", async () => {
+  // "vec" then identifiers of a package spread over many ranges, with part counts.
+  const terms = [
+    "ant",
+    "vec",
+    ...Array.from({ length: 400 }, (_, k) => `vec.c${String(k).padStart(3, "0")}`),
+    "zed",
+  ].sort();
+  const counts = terms.map((t, k) => t.endsWith("7") ? 100 + k : 1);
+  const partCounts = terms.map((_, k) => k % 5);
+  const data = { ...dictionaryData(terms, counts), partCounts } as SearchIndexData;
+  const split = splitDictionary(data, 256);
+  const [from, end] = runOf(split.edge.dictionaryRanges!.firsts, "vec");
+  assert.ok(end - from > 10, `the terms of "vec" span ${end - from} ranges`);
+  const read: number[] = [];
+  const reader = createRangeReader(
+    split.edge.dictionaryRanges!,
+    true,
+    (k) => (read.push(k), Promise.resolve(JSON.parse(JSON.stringify(split.ranges[k])))),
+  );
+  const dictionary = createRangedDictionary(reader);
+  const whole = createDictionary(terms, counts, partCounts);
+  const planned = (d: Dictionary) =>
+    d.completions("vec").map((t) => [t, d.find(t), d.has(t), d.dfOf(t), d.partsOf(t)]);
+  assert.deepEqual(await answer(dictionary, reader, () => planned(dictionary)), planned(whole));
+  assert.deepEqual(read, [from], "only the range the prefix falls in");
+  // A term of no table still waits for its own range.
+  const other = terms[from + 200]!;
+  assert.ok(!whole.completions("vec").includes(other));
+  assert.deepEqual(dictionary.attempt(() => dictionary.dfOf(other)).missing.length, 1);
+  // A table whose entries are not places and counts is refused when read.
+  const bad = JSON.parse(JSON.stringify(split.ranges[from]));
+  bad.completionTerms[Object.keys(bad.completionTerms)[0]!] = [-1, 2, 3];
+  const refusing = createRangeReader(
+    split.edge.dictionaryRanges!,
+    true,
+    () => Promise.resolve(bad),
+  );
+  await assert.rejects(refusing.load([from]), /is not the one the index names/);
 });

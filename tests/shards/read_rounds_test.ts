@@ -260,3 +260,16 @@ Deno.test("rounds: a first request that reads documents but never searches reads
   sharded.shutdown();
   whole.shutdown();
 });
+
+Deno.test("rounds: a cold isolate's first search of a word whose completions span many ranges reads dictionary ranges in one round", async () => {
+  // "git" completes to terms in several ranges of tldr's dictionary: their places and counts are
+  // read with the completions, in the range "git" falls in, not in a round of their own.
+  for (const query of ["git", "docker compose"]) {
+    const { sharded, whole, ask } = apps(manifest, index, root, files);
+    const { rounds } = await ask("search", { query });
+    const dictionaryRounds = rounds.filter((kinds) => kinds.split(" ").includes("dictionary"));
+    assert.equal(dictionaryRounds.length, 1, `${query}: ${rounds.join(" | ")}`);
+    sharded.shutdown();
+    whole.shutdown();
+  }
+});
