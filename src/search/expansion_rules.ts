@@ -29,6 +29,29 @@ export const PREFIX_FACTOR = 0.5;
  * "specifications"); shorter ones ("con", "re") would match far too much.
  */
 export const ABBREVIATION_MIN = 4;
+
+/**
+ * The beginnings of a query term that may be its abbreviations: its first half or more, at least
+ * {@link ABBREVIATION_MIN} letters, short of its last two; none for a term shorter than six
+ * letters or longer than {@link FUZZY_MAX_LENGTH} (a 1,000-letter "word" is no abbreviation's
+ * long form). The planner keeps those the dictionary has.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { abbreviationHeads } from "./expansion_rules.ts";
+ * assert.deepEqual(abbreviationHeads("repositori"), ["repos", "reposi", "reposit", "reposito"]);
+ * assert.deepEqual(abbreviationHeads("hashmap"), ["hash", "hashm"]);
+ * assert.deepEqual(abbreviationHeads("build"), []);
+ * ```
+ */
+export function abbreviationHeads(term: string): string[] {
+  if (term.length < 6 || term.length > FUZZY_MAX_LENGTH) return [];
+  const heads: string[] = [];
+  const from = Math.max(ABBREVIATION_MIN, Math.ceil(term.length / 2));
+  for (let len = from; len < term.length - 1; len++) heads.push(term.slice(0, len));
+  return heads;
+}
 /** At most this many prefix completions per query term (the most frequent ones). */
 export const PREFIX_MAX = 8;
 /**

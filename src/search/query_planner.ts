@@ -8,7 +8,7 @@
 import { analyzeWords, identifiersOf } from "./analyzer.ts";
 import type { Dictionary } from "./dictionary.ts";
 import {
-  ABBREVIATION_MIN,
+  abbreviationHeads,
   FUZZY_BUDGET,
   FUZZY_FACTOR,
   FUZZY_MAX_DF,
@@ -91,14 +91,10 @@ export function planQuery(query: string, dictionary: Dictionary): QueryPlan {
     }
     // Abbreviations, the other way round: "specif" (specifications) finds "spec",
     // "configur" finds "config", "repositori" finds "repo" — dictionary terms that are the
-    // query word's first half or more (at least ABBREVIATION_MIN letters), at prefix weight.
+    // query word's first half or more (`abbreviationHeads`), at prefix weight.
     // Bounded like typos: a 1,000-letter "word" is no abbreviation's long form.
-    if (term.length >= 6 && term.length <= FUZZY_MAX_LENGTH) {
-      const from = Math.max(ABBREVIATION_MIN, Math.ceil(term.length / 2));
-      for (let len = from; len < term.length - 1; len++) {
-        const head = term.slice(0, len);
-        if (has(head) && !matches.has(head)) matches.set(head, PREFIX_FACTOR);
-      }
+    for (const head of abbreviationHeads(term)) {
+      if (has(head) && !matches.has(head)) matches.set(head, PREFIX_FACTOR);
     }
     expansions.set(term, matches);
   }

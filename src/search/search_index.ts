@@ -17,6 +17,7 @@ import { createDocumentStats } from "./document_stats.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
 import { queryBudget, withinBudget } from "./query_budget.ts";
+import { abbreviationHeads } from "./expansion_rules.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
@@ -657,11 +658,20 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const loadStats = createStatsLoader(stats, scorer, scopeOf);
   // The stats ranges and name ranges `readPlan` started reading (see there).
   let statsAhead: Promise<unknown> | undefined;
+  // Its words' abbreviations likewise (`abbreviationHeads`: "hash" for "hashmap"), where they
+  // fall in another dictionary range than the word: read with the word's range, their postings
+  // waited for a round of their own after it.
   const prefetch = (partial: QueryPlan) => {
     stats.loadNamesNear(partial.terms).catch(() => {});
     for (const term of partial.terms) {
       const span = spanOf(ranges!, term);
       if (span) chunks.loadPositions(span[0], span[1], 2).catch(() => {});
+      for (const head of abbreviationHeads(term)) {
+        const other = spanOf(ranges!, head);
+        if (other && other[0] !== span?.[0]) {
+          chunks.loadPositions(other[0], other[1], 2).catch(() => {});
+        }
+      }
     }
   };
   return {

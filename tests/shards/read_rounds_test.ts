@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import type { Manifest } from "../../src/content/manifest.ts";
 import { createEdgeApp } from "../../src/edge_app.ts";
+import { abbreviationHeads } from "../../src/search/expansion_rules.ts";
 import type { SearchIndexData } from "../../src/search/search_index.ts";
 import type { ShardLists } from "../../src/shards/name_pages.ts";
 import type { ShardRoot } from "../../src/shards/shard_root.ts";
@@ -269,6 +270,21 @@ Deno.test("rounds: a cold isolate's first search of a word whose completions spa
     const { rounds } = await ask("search", { query });
     const dictionaryRounds = rounds.filter((kinds) => kinds.split(" ").includes("dictionary"));
     assert.equal(dictionaryRounds.length, 1, `${query}: ${rounds.join(" | ")}`);
+    sharded.shutdown();
+    whole.shutdown();
+  }
+});
+
+Deno.test("rounds: a cold isolate's first search reads the postings of its words' abbreviations with its words' own", async () => {
+  // Each has an abbreviation the dictionary holds ("user" for "userrepo") whose postings are in
+  // another chunk than the word's: read in the round of the dictionary, not in one after it.
+  const terms = new Set(index.terms);
+  for (const query of ["interleaf", "outputgraph", "userrepo"]) {
+    assert.ok(abbreviationHeads(query).some((head) => terms.has(head)), query);
+    const { sharded, whole, ask } = apps(manifest, index, root, files);
+    const { rounds } = await ask("search", { query });
+    const postingsRounds = rounds.filter((kinds) => kinds.split(" ").includes("postings"));
+    assert.equal(postingsRounds.length, 1, `${query}: ${rounds.join(" | ")}`);
     sharded.shutdown();
     whole.shutdown();
   }
