@@ -208,6 +208,55 @@ function nearLookup(
 }
 
 /**
+ * `term`'s entry in a completion table read (`TermRange.completionTerms`: place, page count, part
+ * count), when it has one: in the range one of its prefixes falls in. Asked only when its own
+ * range is not read; a term longer than any a table is made for is not looked for.
+ */
+function completedEntry(ranges: DictionaryRanges, term: string): readonly number[] | undefined {
+  if (ranges.completionRuns === undefined || term.length > COMPLETED_MAX_LENGTH) return undefined;
+  let last = -1;
+  for (let n = term.length - 1; n >= 0; n--) {
+    const r = Math.max(0, lastAtOrBefore(ranges.firsts, term.slice(0, n)));
+    if (r === last) continue;
+    last = r;
+    const table = ranges.range(r)?.completionTerms;
+    if (table && Object.hasOwn(table, term)) return table[term];
+  }
+  return undefined;
+}
+
+/**
+ * Visits the terms starting with `prefix`, in order, with their counts; false (nothing visited)
+ * when a range they are in is not read (`read` gives it, or records it missing) — every such range
+ * recorded at once. A range is in the run when its first term starts with `prefix`, or when it
+ * holds the place `prefix` would have (so a run ending where a range ends does not need the next
+ * range).
+ */
+function scanTerms(
+  firsts: readonly string[],
+  read: (r: number) => TermRange | undefined,
+  prefix: string,
+  visit: (term: string, count: number) => void,
+): boolean {
+  const [from, end] = runOf(firsts, prefix);
+  const run: TermRange[] = [];
+  let complete = true;
+  for (let r = from; r < end; r++) {
+    const range = read(r);
+    if (range) run.push(range);
+    else complete = false;
+  }
+  if (!complete) return false;
+  for (const [k, { terms, counts }] of run.entries()) {
+    for (let j = k === 0 ? firstAtOrAfter(terms, prefix) : 0; j < terms.length; j++) {
+      if (!terms[j]!.startsWith(prefix)) return true;
+      visit(terms[j]!, counts[j]!);
+    }
+  }
+  return true;
+}
+
+/**
  * A dictionary over `ranges`, read or not (see the module doc).
  *
  * @example
@@ -256,27 +305,10 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
   // A whole dictionary (`createDictionary`, a bundled build's) is one range: every lookup is in
   // it, found without a search of the ranges (each lookup of a query's plan asks).
   const single = starts.length === 1;
-  /**
-   * `term`'s entry in a completion table read (`TermRange.completionTerms`: place, page count,
-   * part count), when it has one: in the range one of its prefixes falls in. Asked only when its
-   * own range is not read; a term longer than any a table is made for is not looked for.
-   */
-  const completed = (term: string): readonly number[] | undefined => {
-    if (ranges.completionRuns === undefined || term.length > COMPLETED_MAX_LENGTH) return undefined;
-    let last = -1;
-    for (let n = term.length - 1; n >= 0; n--) {
-      const r = Math.max(0, lastAtOrBefore(firsts, term.slice(0, n)));
-      if (r === last) continue;
-      last = r;
-      const table = ranges.range(r)?.completionTerms;
-      if (table && Object.hasOwn(table, term)) return table[term];
-    }
-    return undefined;
-  };
   const locate = (term: string): number => {
     const r = single ? (term < firsts[0]! ? -1 : 0) : lastAtOrBefore(firsts, term);
     if (r >= 0 && !single && !ranges.range(r)) {
-      const known = completed(term);
+      const known = completedEntry(ranges, term);
       if (known) return known[0]!;
     }
     const range = r < 0 ? undefined : read(r);
@@ -297,7 +329,7 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     if (i < 0) return 0;
     const r = single && i >= starts[0]! ? 0 : lastAtOrBefore(starts, i);
     if (!ranges.range(r)) {
-      const known = completed(term);
+      const known = completedEntry(ranges, term);
       if (known?.[0] === i) return known[parts ? 2 : 1] ?? 0;
     }
     const range = read(r);
@@ -305,30 +337,8 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     const j = i - starts[r]!;
     return parts ? range.partCounts?.[j] ?? 0 : range.counts[j]!;
   };
-  /**
-   * Visits the terms starting with `prefix`, in order, with their counts; false (nothing
-   * visited) when a range they are in is not read — every such range recorded at once. A range
-   * is in the run when its first term starts with `prefix`, or when it holds the place `prefix`
-   * would have (so a run ending where a range ends does not need the next range).
-   */
-  const scan = (prefix: string, visit: (term: string, count: number) => void): boolean => {
-    const [from, end] = runOf(firsts, prefix);
-    const run: TermRange[] = [];
-    let complete = true;
-    for (let r = from; r < end; r++) {
-      const range = read(r);
-      if (range) run.push(range);
-      else complete = false;
-    }
-    if (!complete) return false;
-    for (const [k, { terms, counts }] of run.entries()) {
-      for (let j = k === 0 ? firstAtOrAfter(terms, prefix) : 0; j < terms.length; j++) {
-        if (!terms[j]!.startsWith(prefix)) return true;
-        visit(terms[j]!, counts[j]!);
-      }
-    }
-    return true;
-  };
+  const scan = (prefix: string, visit: (term: string, count: number) => void) =>
+    scanTerms(firsts, read, prefix, visit);
   // A prefix's completions depend only on the dictionary: found once per prefix and kept;
   // "git" on tldr walks a few thousand terms to find them.
   const completionCache = queryMemo<readonly string[]>("index: prefix completions");

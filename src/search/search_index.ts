@@ -2,7 +2,13 @@ import type { ChunkCache } from "../content/chunk_cache.ts";
 import { LOADED } from "../content/chunk_loader.ts";
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
 import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
-import { createDictionary, createRangedDictionary, type Dictionary, spanOf } from "./dictionary.ts";
+import {
+  createDictionary,
+  createRangedDictionary,
+  type Dictionary,
+  type DictionaryRanges,
+  spanOf,
+} from "./dictionary.ts";
 import { createRangeReader, type RangedDictionaryData, validRanges } from "./dictionary_ranges.ts";
 import {
   type Field,
@@ -587,6 +593,28 @@ function settlerOf(
   };
 }
 
+/**
+ * Starts reading the postings chunks of the dictionary ranges `terms` fall in, each when at most
+ * two chunks hold it, and likewise of the ranges their abbreviations fall in
+ * (`abbreviationHeads`: "hash" for "hashmap") when another than the word's: read with the word's
+ * range, their postings waited for a round of their own after it. A failed read is a later
+ * load's to tell.
+ */
+function readPostingsAhead(
+  ranges: DictionaryRanges,
+  loadPositions: (from: number, to: number, most: number) => Promise<void>,
+  terms: readonly string[],
+): void {
+  for (const term of terms) {
+    const span = spanOf(ranges, term);
+    if (span) loadPositions(span[0], span[1], 2).catch(() => {});
+    for (const head of abbreviationHeads(term)) {
+      const other = spanOf(ranges, head);
+      if (other && other[0] !== span?.[0]) loadPositions(other[0], other[1], 2).catch(() => {});
+    }
+  }
+}
+
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {
   const { ids, counts } = data;
   // One kind of array for the loops that read them, whatever the data holds (`document_stats.ts`).
@@ -658,21 +686,9 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   const loadStats = createStatsLoader(stats, scorer, scopeOf);
   // The stats ranges and name ranges `readPlan` started reading (see there).
   let statsAhead: Promise<unknown> | undefined;
-  // Its words' abbreviations likewise (`abbreviationHeads`: "hash" for "hashmap"), where they
-  // fall in another dictionary range than the word: read with the word's range, their postings
-  // waited for a round of their own after it.
   const prefetch = (partial: QueryPlan) => {
     stats.loadNamesNear(partial.terms).catch(() => {});
-    for (const term of partial.terms) {
-      const span = spanOf(ranges!, term);
-      if (span) chunks.loadPositions(span[0], span[1], 2).catch(() => {});
-      for (const head of abbreviationHeads(term)) {
-        const other = spanOf(ranges!, head);
-        if (other && other[0] !== span?.[0]) {
-          chunks.loadPositions(other[0], other[1], 2).catch(() => {});
-        }
-      }
-    }
+    readPostingsAhead(ranges!, chunks.loadPositions, partial.terms);
   };
   return {
     analyzer: ANALYZER_ID,
