@@ -313,9 +313,10 @@ const isWordChar = (c: string) => /^\w$/.test(c);
 
 /**
  * Whether `typed` (a query lower-cased, its template arguments left out) holds the path parts
- * `a` then `b`, joined by `::`, `.` or spaces — `a` not in the middle of a word, `b` not followed
- * by a further part or a word's next letter (`std::collections` is not named by
- * `std::collections::HashMap`): a search of the text for `a`, no pattern made for each page.
+ * `a` then `b` (two of `wordsOf`: neither empty nor holding a space), joined by `::`, `.` or
+ * spaces — `a` not in the middle of a word, `b` not followed by a further part or a word's next
+ * letter (`std::collections` is not named by `std::collections::HashMap`): a search of the text
+ * for `a`, no pattern made for each page.
  *
  * @example
  * ```ts
@@ -326,9 +327,12 @@ const isWordChar = (c: string) => /^\w$/.test(c);
  * assert.equal(namesPathTail("std::collections::hashmap", "std", "collections"), false);
  * assert.equal(namesPathTail("xfs::read_to_string", "fs", "read_to_string"), false);
  * assert.equal(namesPathTail("map.entry", "map", "entry"), true);
+ * assert.equal(namesPathTail("xy", "", "y"), false); // no part is empty (and none is found everywhere)
  * ```
  */
 export function namesPathTail(typed: string, a: string, b: string): boolean {
+  // Parts are never empty (`wordsOf` leaves none), and an empty one would be found everywhere.
+  if (a === "" || b === "") return false;
   for (let i = typed.indexOf(a); i !== -1; i = typed.indexOf(a, i + 1)) {
     if (i > 0 && isWordChar(typed.charAt(i - 1))) continue;
     let k = i + a.length;

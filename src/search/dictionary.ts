@@ -209,10 +209,15 @@ function nearLookup(
 
 /**
  * `term`'s entry in a completion table read (`TermRange.completionTerms`: place, page count, part
- * count), when it has one: in the range one of its prefixes falls in. Asked only when its own
- * range is not read; a term longer than any a table is made for is not looked for.
+ * count), when it has one — the one at place `at` when given: in the range one of its prefixes
+ * falls in. Asked only when its own range is not read; a term longer than any a table is made for
+ * is not looked for.
  */
-function completedEntry(ranges: DictionaryRanges, term: string): readonly number[] | undefined {
+function completedEntry(
+  ranges: DictionaryRanges,
+  term: string,
+  at?: number,
+): readonly number[] | undefined {
   if (ranges.completionRuns === undefined || term.length > COMPLETED_MAX_LENGTH) return undefined;
   let last = -1;
   for (let n = term.length - 1; n >= 0; n--) {
@@ -220,7 +225,9 @@ function completedEntry(ranges: DictionaryRanges, term: string): readonly number
     if (r === last) continue;
     last = r;
     const table = ranges.range(r)?.completionTerms;
-    if (table && Object.hasOwn(table, term)) return table[term];
+    const entry = table && Object.hasOwn(table, term) ? table[term] : undefined;
+    // (Tables built together agree; of shards that do not, the entry a place was found by.)
+    if (entry && (at === undefined || entry[0] === at)) return entry;
   }
   return undefined;
 }
@@ -329,8 +336,8 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     if (i < 0) return 0;
     const r = single && i >= starts[0]! ? 0 : lastAtOrBefore(starts, i);
     if (!ranges.range(r)) {
-      const known = completedEntry(ranges, term);
-      if (known?.[0] === i) return known[parts ? 2 : 1] ?? 0;
+      const known = completedEntry(ranges, term, i);
+      if (known) return known[parts ? 2 : 1] ?? 0;
     }
     const range = read(r);
     if (!range) return 0;

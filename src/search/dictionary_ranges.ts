@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { lastAtOrBefore } from "../last_at_or_before.ts";
 import { oneAtATime } from "../one_at_a_time.ts";
 import { createChunkLoader } from "../content/chunk_loader.ts";
 import {
@@ -278,14 +279,18 @@ export function createRangeReader(
     ) {
       throw new TypeError(`dictionary range ${k} is not the one the index names`);
     }
-    // Each completion's place in the dictionary and counts: a place of it, counts of the index's.
+    // Each completion's place in the dictionary and counts: a place in the range the term falls
+    // in, counts as the ranges' own.
     const known = range?.completionTerms;
-    const entry = (e: unknown) =>
-      Array.isArray(e) && e.length === (parts ? 3 : 2) && Number.isInteger(e[0]) && e[0] >= 0 &&
-      e[0] < size && e.every((c) => Number.isInteger(c) && c >= 0);
+    const entry = ([term, e]: [string, unknown]) => {
+      const r = lastAtOrBefore(firsts, term);
+      return r >= 0 && Array.isArray(e) && e.length === (parts ? 3 : 2) &&
+        e.every((c) => Number.isInteger(c) && c >= 0) && e[0] >= starts[r]! &&
+        e[0] < (starts[r + 1] ?? size);
+    };
     if (
       known !== undefined &&
-      (typeof known !== "object" || known === null || !Object.values(known).every(entry))
+      (typeof known !== "object" || known === null || !Object.entries(known).every(entry))
     ) {
       throw new TypeError(`dictionary range ${k} is not the one the index names`);
     }

@@ -10,6 +10,7 @@ import {
   createRangedDictionary,
   type Dictionary,
   runOf,
+  type TermRange,
 } from "../../src/search/dictionary.ts";
 import { createRangeReader, splitDictionary } from "../../src/search/dictionary_ranges.ts";
 import type { SearchIndexData } from "../../src/search/search_index.ts";
@@ -34,10 +35,10 @@ async function answer<T>(
 }
 
 /** A ranged dictionary over `split`'s ranges, each read recorded in `read`. */
-function ranged(split: ReturnType<typeof splitDictionary>, read: number[] = []) {
+function ranged(split: ReturnType<typeof splitDictionary>, read: number[] = [], parts = false) {
   const reader = createRangeReader(
     split.edge.dictionaryRanges!,
-    false,
+    parts,
     (k) => (read.push(k), Promise.resolve(JSON.parse(JSON.stringify(split.ranges[k])))),
   );
   return { dictionary: createRangedDictionary(reader), reader };
@@ -63,15 +64,17 @@ Deno.test("dictionary completions: any prefix of a split dictionary completes as
       async (unsorted, rangeChars, runs, asked, countStream) => {
         const terms = [...unsorted].sort();
         const counts = terms.map(() => countStream.next().value as number);
-        const whole = createDictionary(terms, counts);
-        const split = splitDictionary(dictionaryData(terms, counts), rangeChars, 1 << 20, runs);
-        const { dictionary, reader } = ranged(split);
+        const partCounts = terms.map(() => countStream.next().value as number);
+        const whole = createDictionary(terms, counts, partCounts);
+        const data = { ...dictionaryData(terms, counts), partCounts } as SearchIndexData;
+        const split = splitDictionary(data, rangeChars, 1 << 20, runs);
+        const { dictionary, reader } = ranged(split, [], true);
         // Every prefix of every term, and some strings that may be none.
         const prefixes = new Set(asked);
         for (const t of terms) for (let n = 1; n <= t.length; n++) prefixes.add(t.slice(0, n));
         // Each completion with its place and count, as the planner reads them.
         const planned = (d: Dictionary, prefix: string) =>
-          d.completions(prefix).map((t) => [t, d.find(t), d.dfOf(t)]);
+          d.completions(prefix).map((t) => [t, d.find(t), d.has(t), d.dfOf(t), d.partsOf(t)]);
         for (const prefix of prefixes) {
           assert.deepEqual(
             await answer(dictionary, reader, () => planned(dictionary, prefix)),
@@ -161,13 +164,43 @@ Deno.test("dictionary completions: a long run's completions are planned without 
   const other = terms[from + 200]!;
   assert.ok(!whole.completions("vec").includes(other));
   assert.deepEqual(dictionary.attempt(() => dictionary.dfOf(other)).missing.length, 1);
-  // A table whose entries are not places and counts is refused when read.
-  const bad = JSON.parse(JSON.stringify(split.ranges[from]));
-  bad.completionTerms[Object.keys(bad.completionTerms)[0]!] = [-1, 2, 3];
-  const refusing = createRangeReader(
-    split.edge.dictionaryRanges!,
-    true,
-    () => Promise.resolve(bad),
-  );
-  await assert.rejects(refusing.load([from]), /is not the one the index names/);
+  // A table whose entries are not places and counts, or places outside the range the term falls
+  // in, is refused when read.
+  const [first] = Object.keys(split.ranges[from]!.completionTerms!);
+  const own = whole.find(first!);
+  for (const wrong of [[-1, 2, 3], [0, 2, 3], [own + 0.5, 2, 3], [own, 2], [own, 2, -1]]) {
+    const bad = JSON.parse(JSON.stringify(split.ranges[from]));
+    bad.completionTerms[first!] = wrong;
+    const refusing = createRangeReader(
+      split.edge.dictionaryRanges!,
+      true,
+      () => Promise.resolve(bad),
+    );
+    await assert.rejects(refusing.load([from]), /is not the one the index names/, `${wrong}`);
+  }
+});
+
+Deno.test("dictionary completions: tables that disagree on a term's place give the counts of the entry it was found by", () => {
+  // "bzz" falls in range 2 (places 4 and 5), never read; the tables of the ranges its prefixes
+  // "" and "b" fall in disagree (shards not built together).
+  const loaded: (TermRange | undefined)[] = [
+    { terms: ["a", "ab"], counts: [1, 1], completionTerms: { bzz: [4, 1] } },
+    undefined,
+    undefined,
+    undefined,
+  ];
+  const dictionary = createRangedDictionary({
+    size: 8,
+    starts: [0, 2, 4, 6],
+    firsts: ["a", "b", "bz", "c"],
+    completionRuns: 2,
+    range: (r) => loaded[r],
+  });
+  assert.deepEqual(dictionary.attempt(() => [dictionary.find("bzz"), dictionary.dfOf("bzz")]), {
+    value: [4, 1],
+    missing: [],
+  });
+  // The table of the longer prefix, read now, is asked first: its place is not the one found.
+  loaded[1] = { terms: ["b", "bb"], counts: [1, 1], completionTerms: { bzz: [5, 9] } };
+  assert.equal(dictionary.dfOf("bzz"), 1);
 });
