@@ -111,6 +111,17 @@ function apps(
 
 const { manifest, index, root, files, lists } = await shardedCorpus("tldr");
 
+/** The rounds of a cold isolate's first search of `query` (its answer checked as `ask` does). */
+async function coldSearchRounds(query: string): Promise<string[]> {
+  const { sharded, whole, ask } = apps(manifest, index, root, files);
+  try {
+    return (await ask("search", { query })).rounds;
+  } finally {
+    sharded.shutdown();
+    whole.shutdown();
+  }
+}
+
 Deno.test("rounds: a warm search of new words waits for its postings, then for one round of everything else", async () => {
   const { sharded, whole, state, ask, settle } = apps(manifest, index, root, files);
   await ask("search", { query: "ls" });
@@ -266,12 +277,9 @@ Deno.test("rounds: a cold isolate's first search of a word whose completions spa
   // "git" completes to terms in several ranges of tldr's dictionary: their places and counts are
   // read with the completions, in the range "git" falls in, not in a round of their own.
   for (const query of ["git", "docker compose"]) {
-    const { sharded, whole, ask } = apps(manifest, index, root, files);
-    const { rounds } = await ask("search", { query });
+    const rounds = await coldSearchRounds(query);
     const dictionaryRounds = rounds.filter((kinds) => kinds.split(" ").includes("dictionary"));
     assert.equal(dictionaryRounds.length, 1, `${query}: ${rounds.join(" | ")}`);
-    sharded.shutdown();
-    whole.shutdown();
   }
 });
 
@@ -281,11 +289,8 @@ Deno.test("rounds: a cold isolate's first search reads the postings of its words
   const terms = new Set(index.terms);
   for (const query of ["interleaf", "outputgraph", "userrepo"]) {
     assert.ok(abbreviationHeads(query).some((head) => terms.has(head)), query);
-    const { sharded, whole, ask } = apps(manifest, index, root, files);
-    const { rounds } = await ask("search", { query });
+    const rounds = await coldSearchRounds(query);
     const postingsRounds = rounds.filter((kinds) => kinds.split(" ").includes("postings"));
     assert.equal(postingsRounds.length, 1, `${query}: ${rounds.join(" | ")}`);
-    sharded.shutdown();
-    whole.shutdown();
   }
 });
