@@ -29,10 +29,10 @@ const MEMO_ENTRIES = 10_000;
  */
 export const INDEX_MEMO_BYTES = 4 * 1024 * 1024;
 
-/** One of a dictionary's query memos. */
 /** Longest term a completion table is looked in for (`TermRange.completionTerms`). */
 const COMPLETED_MAX_LENGTH = 256;
 
+/** One of a dictionary's query memos. */
 const queryMemo = <V>(name: string): Memo<string, V> =>
   createMemo<string, V>({ name, maxEntries: MEMO_ENTRIES, maxBytes: INDEX_MEMO_BYTES });
 

@@ -605,13 +605,17 @@ function readPostingsAhead(
   loadPositions: (from: number, to: number, most: number) => Promise<void>,
   terms: readonly string[],
 ): void {
+  // Each range once (a word's abbreviations mostly fall in one range, often the word's).
+  const started = new Set<number>();
+  const readAhead = (word: string) => {
+    const span = spanOf(ranges, word);
+    if (!span || started.has(span[0])) return;
+    started.add(span[0]);
+    loadPositions(span[0], span[1], 2).catch(() => {});
+  };
   for (const term of terms) {
-    const span = spanOf(ranges, term);
-    if (span) loadPositions(span[0], span[1], 2).catch(() => {});
-    for (const head of abbreviationHeads(term)) {
-      const other = spanOf(ranges, head);
-      if (other && other[0] !== span?.[0]) loadPositions(other[0], other[1], 2).catch(() => {});
-    }
+    readAhead(term);
+    for (const head of abbreviationHeads(term)) readAhead(head);
   }
 }
 
