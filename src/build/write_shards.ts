@@ -142,7 +142,8 @@ export async function writeShards(
     rangeBytes,
     starts,
   );
-  const postings = splitPostings(index, SHARD_POSTINGS_CHARS);
+  // A term whose postings fill a chunk is listed, so a search reads it with its dictionary range.
+  const postings = splitPostings(index, SHARD_POSTINGS_CHARS, SHARD_POSTINGS_CHARS);
   // Positions are the whole dictionary's: the postings are split first.
   const dictionary = splitDictionary(postings.edge);
   // Each document's lengths, inbound count and names, in ranges read for the documents a search

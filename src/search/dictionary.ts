@@ -16,7 +16,7 @@ import { createMemo, type Memo, remembered } from "../remembered.ts";
 import { stemOnce } from "./analyzer.ts";
 import { editDistance } from "./edit_distance.ts";
 import { editVariants } from "./edit_variants.ts";
-import { FUZZY_MAX_LENGTH, PREFIX_MAX } from "./expansion_rules.ts";
+import { FUZZY_MAX_LENGTH, isNumber, PREFIX_MAX } from "./expansion_rules.ts";
 import { firstAtOrAfter } from "../first_at_or_after.ts";
 import { lastAtOrBefore } from "../last_at_or_before.ts";
 import { neighbourHas, neighbourKey, type NeighbourRange } from "./neighbour_ranges.ts";
@@ -99,7 +99,10 @@ export interface Dictionary {
   completions(prefix: string): readonly string[];
   /** The terms one edit from a query word: of its term, and of the word before stemming. */
   typoVariants(term: string, word: string): readonly string[];
-  /** Terms within two edits sharing the first letter, closest and most frequent first. */
+  /**
+   * Terms within two edits sharing the first letter, closest and most frequent first (none for a
+   * number: `isNumber`).
+   */
   suggest(term: string, max: number): string[];
   /**
    * Runs `lookups` (synchronous calls of this dictionary's methods) and says which ranges they
@@ -401,7 +404,8 @@ export function createRangedDictionary(ranges: DictionaryRanges): Dictionary {
     typoVariants: (term, word) =>
       recalled(typoCache, `${term}\u0000${word}`, () => findTypoVariants(term, word)),
     suggest(term, max) {
-      if (term.length < 3 || term.length > FUZZY_MAX_LENGTH) return [];
+      // A number is not misspelt (`isNumber`).
+      if (term.length < 3 || term.length > FUZZY_MAX_LENGTH || isNumber(term)) return [];
       // Suggestions depend only on the dictionary: found once per word and kept.
       return [...recalled(suggestions, `${term}\u0000${max}`, () => closeTerms(term, max))];
     },

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { heavyPostingsOf } from "./heavy_postings.ts";
 import type { SearchIndexData } from "./search_index.ts";
 
 /** Characters of postings a chunk holds, about (a module of the edge bundle). */
@@ -25,6 +26,8 @@ export const SHARD_POSTINGS_CHARS = 16 * 1024;
 /**
  * Splits an index's postings into chunks of consecutive terms of about `chunkChars` characters:
  * the edge index (no postings, `postingsChunks` the first term of each chunk) and the chunks.
+ * With `heavyChars`, the edge index also lists the terms whose postings are at least that long
+ * (`heavyPostings`: `heavy_postings.ts`).
  *
  * @example
  * ```ts
@@ -43,6 +46,7 @@ export const SHARD_POSTINGS_CHARS = 16 * 1024;
 export function splitPostings(
   data: SearchIndexData,
   chunkChars = POSTINGS_CHUNK_CHARS,
+  heavyChars?: number,
 ): { edge: SearchIndexData; chunks: string[][] } {
   const chunks: string[][] = [];
   const starts: number[] = [];
@@ -57,5 +61,16 @@ export function splitPostings(
     size += postings.length + data.terms[i]!.length;
   });
   if (chunks.length === 0) return { edge: data, chunks: [] };
-  return { edge: { ...data, postings: [], postingsChunks: starts }, chunks };
+  const heavy = heavyChars === undefined
+    ? undefined
+    : heavyPostingsOf(data.terms, data.postings, heavyChars);
+  return {
+    edge: {
+      ...data,
+      postings: [],
+      postingsChunks: starts,
+      ...(heavy ? { heavyPostings: heavy } : {}),
+    },
+    chunks,
+  };
 }

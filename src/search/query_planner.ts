@@ -13,6 +13,7 @@ import {
   FUZZY_FACTOR,
   FUZZY_MAX_DF,
   FUZZY_MAX_LENGTH,
+  isNumber,
   PREFIX_FACTOR,
 } from "./expansion_rules.ts";
 
@@ -71,9 +72,10 @@ export function planQuery(query: string, dictionary: Dictionary): QueryPlan {
     if (known > 0) matches.set(term, 1);
     // Typos: one edit, for words long enough that an edit keeps them recognizable, and
     // only when the word as typed is unknown or rare (a common word was meant as typed).
-    // Long words get none: no dictionary term is near them, and the work grows with n².
+    // Long words get none: no dictionary term is near them, and the work grows with n². Nor do
+    // numbers: one a digit away is another thing (`isNumber`).
     const fuzzy = term.length <= FUZZY_MAX_LENGTH &&
-      (term.length >= 4 || (term.length === 3 && known === 0));
+      (term.length >= 4 || (term.length === 3 && known === 0)) && !isNumber(term);
     if (known < FUZZY_MAX_DF && fuzzy && term.length <= budget) {
       budget -= term.length;
       const add = (t: string) => {

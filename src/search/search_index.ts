@@ -24,6 +24,7 @@ import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
 import { queryBudget, withinBudget } from "./query_budget.ts";
 import { abbreviationHeads } from "./expansion_rules.ts";
+import { heavyPositionsOf, type HeavyPostings, validHeavyPostings } from "./heavy_postings.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
@@ -159,6 +160,12 @@ export interface SearchIndexData {
    * (see `postings_chunks.ts`).
    */
   postingsChunks?: number[];
+  /**
+   * Only in a sharded edge index, and there optional: the terms whose postings fill a chunk, and
+   * their positions (`heavy_postings.ts`), read ahead with the dictionary ranges of a search
+   * naming them.
+   */
+  heavyPostings?: HeavyPostings;
 }
 
 /** Options of {@link importSearchIndex}. */
@@ -528,6 +535,10 @@ export function importSearchIndex(
     const ordered = Array.isArray(starts) && starts[0] === 0 &&
       starts.every((s, k) => Number.isInteger(s) && (k === 0 || s > starts[k - 1]!) && s < terms);
     if (!ordered) throw new Error("search index has invalid postingsChunks");
+    const heavy = data.heavyPostings;
+    if (heavy !== undefined && !validHeavyPostings(heavy, terms)) {
+      throw new Error("search index has invalid heavyPostings");
+    }
     if (!options.postingsChunk) {
       throw new Error("search index keeps its postings in chunks and nothing loads them");
     }
@@ -597,13 +608,15 @@ function settlerOf(
  * Starts reading the postings chunks of the dictionary ranges `terms` fall in, each when at most
  * two chunks hold it, and likewise of the ranges their abbreviations fall in
  * (`abbreviationHeads`: "hash" for "hashmap") when another than the word's: read with the word's
- * range, their postings waited for a round of their own after it. A failed read is a later
- * load's to tell.
+ * range, their postings waited for a round of their own after it. A range with a heavy term spans
+ * more chunks: the heavy terms' own chunks, of the terms and the heavy terms they complete to, are
+ * read by their positions (`heavyPositionsOf`). A failed read is a later load's to tell.
  */
 function readPostingsAhead(
   ranges: DictionaryRanges,
   loadPositions: (from: number, to: number, most: number) => Promise<void>,
   terms: readonly string[],
+  heavy: HeavyPostings | undefined,
 ): void {
   // Each range once (a word's abbreviations mostly fall in one range, often the word's).
   const started = new Set<number>();
@@ -616,6 +629,8 @@ function readPostingsAhead(
   for (const term of terms) {
     readAhead(term);
     for (const head of abbreviationHeads(term)) readAhead(head);
+    if (!heavy) continue;
+    for (const at of heavyPositionsOf(heavy, term)) loadPositions(at, at + 1, 1).catch(() => {});
   }
 }
 
@@ -692,7 +707,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   let statsAhead: Promise<unknown> | undefined;
   const prefetch = (partial: QueryPlan) => {
     stats.loadNamesNear(partial.terms).catch(() => {});
-    readPostingsAhead(ranges!, chunks.loadPositions, partial.terms);
+    readPostingsAhead(ranges!, chunks.loadPositions, partial.terms, data.heavyPostings);
   };
   return {
     analyzer: ANALYZER_ID,
@@ -747,8 +762,13 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
     async export() {
       if (!data.postingsChunks && !ranges && !stats.ranged) return plainIndexData(data);
       await Promise.all([chunks.loadAll(), stats.loadAll()]);
-      const { postingsChunks: _, dictionaryRanges: __, documentRanges: ___, ...rest } =
-        plainIndexData(data);
+      const {
+        postingsChunks: _,
+        dictionaryRanges: __,
+        documentRanges: ___,
+        heavyPostings: ____,
+        ...rest
+      } = plainIndexData(data);
       if (stats.ranged) Object.assign(rest, stats.plain());
       const postings = Array.from({ length: termCount }, (_, i) => chunks.postingsOf(i));
       if (!ranges) return { ...rest, postings };

@@ -55,8 +55,9 @@ export interface PackedIndex
   /** Each part's page: numbers, deflated (a page's parts are consecutive). */
   parts?: string;
   /**
-   * `dictionaryRanges`, `postingsChunks` and `documentRanges` (where each range and chunk starts,
-   * each dictionary and name range's first term or name: sorted, so they share their heads) as
+   * `dictionaryRanges`, `postingsChunks`, `documentRanges` and `heavyPostings` (where each range and
+   * chunk starts, each dictionary and name range's first term or name, the heavy terms: sorted, so
+   * they share their heads) as
    * JSON, deflated: 70 of a 30,638-page shelf's 80 KB edge index written out, 34 KB so
    * (2026-11-28).
    */
@@ -64,7 +65,7 @@ export interface PackedIndex
 }
 
 /** The fields of the edge index {@link PackedIndex.starts} holds. */
-const STARTS = ["dictionaryRanges", "postingsChunks", "documentRanges"] as const;
+const STARTS = ["dictionaryRanges", "postingsChunks", "documentRanges", "heavyPostings"] as const;
 
 /** `data`'s ids are `pageIds`, then their parts' ids: the sections' places, else `undefined`. */
 function derivedParts(data: SearchIndexData, pageIds: readonly string[]): number[] | undefined {
@@ -142,10 +143,10 @@ export async function packIndex(
   pageIds: readonly string[],
 ): Promise<PackedIndex> {
   const { ids, names, lengths, inbound, parts, ...others } = data;
-  const { dictionaryRanges, postingsChunks, documentRanges, ...more } = others;
+  const { dictionaryRanges, postingsChunks, documentRanges, heavyPostings, ...more } = others;
   const { partSections: _sections, manifestOrder: _order, ...written } = more;
   const sections = derivedParts(data, pageIds);
-  const starts = { dictionaryRanges, postingsChunks, documentRanges };
+  const starts = { dictionaryRanges, postingsChunks, documentRanges, heavyPostings };
   const packed: PackedIndex = {
     ...written,
     ...(dictionaryRanges || postingsChunks || documentRanges

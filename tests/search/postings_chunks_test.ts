@@ -83,6 +83,36 @@ Deno.test("postings chunks: a failed import rejects and a later call tries again
     () => importSearchIndex({ ...edge, postings: ["x"] }, loader),
     /incomplete/,
   );
+  const size = small.terms.length;
+  for (
+    const heavyPostings of [
+      { terms: ["b", "a"], positions: [0, 1] },
+      { terms: ["a"], positions: [size] },
+      { terms: ["a", "b"], positions: [1] },
+      { terms: ["a"] },
+      [],
+    ]
+  ) {
+    assert.throws(
+      () => importSearchIndex({ ...edge, heavyPostings } as SearchIndexData, loader),
+      /invalid heavyPostings/,
+      JSON.stringify(heavyPostings),
+    );
+  }
+});
+
+Deno.test("postings chunks: the terms whose postings reach heavyChars are listed with their places", async () => {
+  const longest = Math.max(...small.postings.map((p) => p.length));
+  const { edge, chunks } = splitPostings(small, 20, longest);
+  const heavy = edge.heavyPostings!;
+  const longestAt = small.postings.flatMap((p, i) => p.length === longest ? [i] : []);
+  assert.deepEqual(heavy.positions, longestAt);
+  assert.deepEqual(heavy.terms, heavy.positions.map((i) => small.terms[i]));
+  assert.equal(splitPostings(small, 20, longest + 1).edge.heavyPostings, undefined);
+  assert.equal(splitPostings(small, 20).edge.heavyPostings, undefined, "only when asked");
+  // Imported, and gone from the whole index an export gives back.
+  const index = importSearchIndex(edge, { postingsChunk: (k) => Promise.resolve(chunks[k]) });
+  assert.deepEqual(await index.export(), small);
 });
 
 // Every search of a cold chunked engine equals the whole index's (asdlc, chunks of 4 KB).

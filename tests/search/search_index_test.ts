@@ -282,3 +282,28 @@ Deno.test("search: words with combining marks match whole (Hindi), not letter by
   assert.deepEqual(ids("हिन्दी"), ["hindi"]);
   assert.deepEqual(ids("दिन"), ["letters"]);
 });
+
+Deno.test("numbers: no typo variants, abbreviations or suggestions; completions stay", () => {
+  const index = buildSearchIndex([
+    { id: "port", name: "Ports", keywords: [], description: "", content: "listen on 8080" },
+    { id: "alt", name: "Other port", keywords: [], description: "", content: "or on 8081" },
+    { id: "year", name: "Release", keywords: [], description: "", content: "shipped in 2024" },
+    { id: "word", name: "Words", keywords: [], description: "", content: "a rare wordz" },
+  ], "h");
+  const ids = (q: string) =>
+    index.search(index.plan(q), { weights: W }).map((h) => index.ids.at(h.doc));
+  // A rare number as typed finds itself only: the one a digit away is another port.
+  assert.deepEqual([...index.plan("8080").expansions.get("8080")!], [["8080", 1]]);
+  assert.deepEqual(ids("8080"), ["port"]);
+  // A number no page has finds nothing and is suggested nothing.
+  assert.deepEqual(ids("8082"), []);
+  assert.deepEqual(index.plan("8082").unmatched, [{ word: "8082", term: "8082" }]);
+  assert.deepEqual(index.suggest("8082", 3), []);
+  // No abbreviation: 2024011 is not 2024.
+  assert.deepEqual(ids("2024011"), []);
+  // A prefix still completes.
+  assert.deepEqual(new Set(ids("808")), new Set(["port", "alt"]));
+  // Words with letters keep their typos and suggestions.
+  assert.deepEqual(ids("wordx"), ["word"]);
+  assert.ok(index.suggest("wrodx", 3).includes("wordz"));
+});

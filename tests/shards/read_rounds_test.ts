@@ -12,9 +12,10 @@ import type { SearchIndexData } from "../../src/search/search_index.ts";
 import type { ShardLists } from "../../src/shards/name_pages.ts";
 import type { ShardRoot } from "../../src/shards/shard_root.ts";
 import { shardSource } from "../../src/shards/shard_source.ts";
-import { shardedCorpus } from "./sharded_corpus.ts";
+import { shardedCorpus, shardedManifest } from "./sharded_corpus.ts";
+import { generateCorpus } from "../../scripts/bench/generate_corpus.ts";
 import { shardLists } from "./shard_lists.ts";
-import { ROOT, rpc } from "../helpers.ts";
+import { manifestOf, ROOT, rpc } from "../helpers.ts";
 
 const NO_ENV = () => undefined;
 
@@ -292,5 +293,26 @@ Deno.test("rounds: a cold isolate's first search reads the postings of its words
     const rounds = await coldSearchRounds(query);
     const postingsRounds = rounds.filter((kinds) => kinds.split(" ").includes("postings"));
     assert.equal(postingsRounds.length, 1, `${query}: ${rounds.join(" | ")}`);
+  }
+});
+
+Deno.test("rounds: a cold isolate's first search reads a heavy term's postings with its dictionary range", async () => {
+  // Generated pages where the commonest words are in every page, several times: each fills a
+  // postings chunk, so the dictionary range holding them spans more chunks than are read on
+  // trust; the root lists them with their places.
+  const generated = await manifestOf([
+    { name: "gen", description: "generated", files: generateCorpus(3_000) },
+  ]);
+  const built = await shardedManifest(generated);
+  const heavy = built.index.terms.filter((_, i) => built.index.postings[i]!.length >= 16_384);
+  assert.ok(heavy.includes("agent") && heavy.includes("archiv"), heavy.join(" "));
+  for (const query of ["agent", "archive agent 1234", "agen"]) {
+    const { sharded, whole, ask } = apps(generated, built.index, built.root, built.shards);
+    const { rounds } = await ask("search", { query });
+    sharded.shutdown();
+    whole.shutdown();
+    const dictionary = rounds.findIndex((kinds) => kinds.split(" ").includes("dictionary"));
+    const postings = rounds.findLastIndex((kinds) => kinds.split(" ").includes("postings"));
+    assert.equal(postings, dictionary, `${query}: ${rounds.join(" | ")}`);
   }
 });
