@@ -24,7 +24,8 @@ export function createPostingsReader(
     return {
       postingsOf: (i: number) => data.postings[i]!,
       load: (_terms: Iterable<string>) => LOADED,
-      loadPositions: (_from: number, _to: number, _most: number) => LOADED,
+      loadPositions: (_from: number, _to: number, _most: number): Promise<void> | undefined =>
+        LOADED,
       loadAll: () => LOADED,
     };
   }
@@ -51,10 +52,13 @@ export function createPostingsReader(
       }
       return chunks.load(wanted);
     },
-    /** Loads the chunks holding positions `from` up to `to`, when they are at most `most`. */
-    loadPositions(from: number, to: number, most: number): Promise<void> {
+    /**
+     * Loads the chunks holding positions `from` up to `to`, when they are at most `most`; else
+     * loads nothing and gives `undefined`.
+     */
+    loadPositions(from: number, to: number, most: number): Promise<void> | undefined {
       const [first, last] = [chunkOf(from), chunkOf(to - 1)];
-      if (last - first >= most) return LOADED;
+      if (last - first >= most) return undefined;
       return chunks.load(Array.from({ length: last - first + 1 }, (_, k) => first + k));
     },
     loadAll: () => chunks.load(starts.keys()),

@@ -2,13 +2,7 @@ import type { ChunkCache } from "../content/chunk_cache.ts";
 import { LOADED } from "../content/chunk_loader.ts";
 import { analyze, ANALYZER_ID } from "./analyzer.ts";
 import { inverseDocumentFrequency, priorBoost } from "./bm25f.ts";
-import {
-  createDictionary,
-  createRangedDictionary,
-  type Dictionary,
-  type DictionaryRanges,
-  spanOf,
-} from "./dictionary.ts";
+import { createDictionary, createRangedDictionary, type Dictionary } from "./dictionary.ts";
 import { createRangeReader, type RangedDictionaryData, validRanges } from "./dictionary_ranges.ts";
 import {
   type Field,
@@ -23,8 +17,8 @@ import { createDocumentStats } from "./document_stats.ts";
 import { encodePostings } from "./postings.ts";
 import { createPostingsReader } from "./postings_reader.ts";
 import { queryBudget, withinBudget } from "./query_budget.ts";
-import { abbreviationHeads } from "./expansion_rules.ts";
-import { heavyPositionsOf, type HeavyPostings, validHeavyPostings } from "./heavy_postings.ts";
+import { type HeavyPostings, validHeavyPostings } from "./heavy_postings.ts";
+import { readPostingsAhead } from "./postings_ahead.ts";
 import { planQuery, type QueryPlan } from "./query_planner.ts";
 import type { SearchHit } from "./ranking_rules.ts";
 import { createScoringPass } from "./scoring_pass.ts";
@@ -602,36 +596,6 @@ function settlerOf(
       return Promise.reject(error);
     }
   };
-}
-
-/**
- * Starts reading the postings chunks of the dictionary ranges `terms` fall in, each when at most
- * two chunks hold it, and likewise of the ranges their abbreviations fall in
- * (`abbreviationHeads`: "hash" for "hashmap") when another than the word's: read with the word's
- * range, their postings waited for a round of their own after it. A range with a heavy term spans
- * more chunks: the heavy terms' own chunks, of the terms and the heavy terms they complete to, are
- * read by their positions (`heavyPositionsOf`). A failed read is a later load's to tell.
- */
-function readPostingsAhead(
-  ranges: DictionaryRanges,
-  loadPositions: (from: number, to: number, most: number) => Promise<void>,
-  terms: readonly string[],
-  heavy: HeavyPostings | undefined,
-): void {
-  // Each range once (a word's abbreviations mostly fall in one range, often the word's).
-  const started = new Set<number>();
-  const readAhead = (word: string) => {
-    const span = spanOf(ranges, word);
-    if (!span || started.has(span[0])) return;
-    started.add(span[0]);
-    loadPositions(span[0], span[1], 2).catch(() => {});
-  };
-  for (const term of terms) {
-    readAhead(term);
-    for (const head of abbreviationHeads(term)) readAhead(head);
-    if (!heavy) continue;
-    for (const at of heavyPositionsOf(heavy, term)) loadPositions(at, at + 1, 1).catch(() => {});
-  }
 }
 
 function createIndex(data: SearchIndexData, options: ImportOptions = {}): SearchIndex {

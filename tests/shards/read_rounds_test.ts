@@ -316,3 +316,14 @@ Deno.test("rounds: a cold isolate's first search reads a heavy term's postings w
     assert.equal(postings, dictionary, `${query}: ${rounds.join(" | ")}`);
   }
 });
+
+Deno.test("rounds: a cold isolate's first search reads the postings of its words' completions with its dictionary ranges", async () => {
+  // Each one's completions run past the dictionary range it falls in, into chunks after its own
+  // range's (at most three in all): read ahead with it.
+  for (const query of ["imag", "file"]) {
+    const rounds = await coldSearchRounds(query);
+    const dictionary = rounds.findIndex((kinds) => kinds.split(" ").includes("dictionary"));
+    const postings = rounds.findLastIndex((kinds) => kinds.split(" ").includes("postings"));
+    assert.equal(postings, dictionary, `${query}: ${rounds.join(" | ")}`);
+  }
+});
