@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { lazyPattern } from "../lazy_pattern.ts";
 
 /** Fuzzy factor of a term one edit away from the query term (exact matches count 1). */
 export const FUZZY_FACTOR = 0.5;
@@ -30,19 +31,24 @@ export const PREFIX_FACTOR = 0.5;
  */
 export const ABBREVIATION_MIN = 4;
 
+/** A term of decimal digits in any script (`٨٠٨٠`, `８０８０`). */
+const DIGITS = lazyPattern(String.raw`^\p{Nd}+$`, "u");
+
 /**
- * Whether a term is a number (ASCII digits only: `8080`, `7231`, `2024`). A number is typed as
- * meant — a port, an error code, an RFC, a year, a page's id — and one a digit away is another
- * thing, not a misspelling: a number gets no typo variants, abbreviations or suggestions, only
- * itself and its completions (`1466` finds `14660`). Typos on a rare number were also costly on a
- * sharded shelf: `14660`'s 50 variants sat in 34 dictionary ranges and 20 postings chunks, all
- * read by a cold search (100,000 pages, 2026-11-29).
+ * Whether a term is a number: decimal digits only (`8080`, `7231`, `2024`; in any script). A
+ * number is typed as meant — a port, an error code, an RFC, a year, a page's id — and one a digit
+ * away is another thing, not a misspelling: a number gets no typo variants, abbreviations or
+ * suggestions, only itself and its completions (`1466` finds `14660`). Typos on a rare number were
+ * also costly on a sharded shelf: `14660`'s 50 variants sat in 34 dictionary ranges and 20 postings
+ * chunks, all read by a cold search (100,000 pages, 2026-11-29). A term of letters and digits
+ * (`rfc7231`, `u64`) is a word: a typo may be in its letters.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { isNumber } from "./expansion_rules.ts";
  * assert.equal(isNumber("8080"), true);
+ * assert.equal(isNumber("٨٠٨٠"), true);
  * assert.equal(isNumber("u64"), false);
  * assert.equal(isNumber("0x1f"), false);
  * assert.equal(isNumber(""), false);
@@ -52,7 +58,9 @@ export function isNumber(term: string): boolean {
   if (term.length === 0) return false;
   for (let i = 0; i < term.length; i++) {
     const c = term.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
+    if (c >= 48 && c <= 57) continue;
+    // Past ASCII, digits of other scripts (a rare query: a pattern then).
+    return c >= 128 && DIGITS().test(term);
   }
   return true;
 }

@@ -69,10 +69,27 @@ export function validHeavyPostings(value: unknown, size: number): value is Heavy
 }
 
 /**
- * The positions of the heavy terms a search of query term `term` will read: the term itself, and
+ * The position of heavy term `term`, or -1 when it is not one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { heavyPositionOf } from "./heavy_postings.ts";
+ * const heavy = { terms: ["agent", "build"], positions: [9, 40] };
+ * assert.equal(heavyPositionOf(heavy, "build"), 40);
+ * assert.equal(heavyPositionOf(heavy, "age"), -1);
+ * ```
+ */
+export function heavyPositionOf(heavy: HeavyPostings, term: string): number {
+  const at = lastAtOrBefore(heavy.terms, term);
+  return at >= 0 && heavy.terms[at] === term ? heavy.positions[at]! : -1;
+}
+
+/**
+ * The positions of the heavy terms a search of query word `term` may read: the word itself, and
  * the heavy terms it completes to (three letters or more, as the planner completes), when at most
- * `PREFIX_MAX` do (the planner keeps that many of the most frequent completions; past that, which
- * it keeps is the dictionary's to say).
+ * `PREFIX_MAX` do (the planner keeps that many of the most frequent completions, heavy or not, and
+ * a query's budget may leave some out: past that, which it keeps is the dictionary's to say).
  *
  * @example
  * ```ts

@@ -9,7 +9,7 @@
  */
 import { type DictionaryRanges, runOf, spanOf } from "./dictionary.ts";
 import { abbreviationHeads } from "./expansion_rules.ts";
-import { heavyPositionsOf, type HeavyPostings } from "./heavy_postings.ts";
+import { heavyPositionOf, heavyPositionsOf, type HeavyPostings } from "./heavy_postings.ts";
 
 /**
  * Reads the postings chunks holding dictionary positions `from` up to `to` when at most `most`
@@ -35,17 +35,24 @@ export const RUN_CHUNKS = 3;
  * (`query_budget.ts`), and what it keeps past these is read after its plan.
  */
 export const HEAVY_CHUNKS = 4;
+/**
+ * Most spans of positions (a run, a range) read ahead for one search: a question of 32 long words
+ * looks up several abbreviations of each, and its own ranges and runs, at most three chunks each,
+ * would be hundreds of chunks. A question of a few words starts a few spans.
+ */
+export const AHEAD_SPANS = 32;
 
 /**
- * Starts reading the postings chunks `terms` (a query's analyzed words, before expansion) most
- * likely need:
+ * Starts reading the postings chunks a query most likely needs, `query` its analyzed terms before
+ * expansion (its `words` first, then identifiers typed whole, which are matched as typed):
  * - for each word of three letters or more (those the planner completes), the chunks of its run of
- *   ranges, when at most {@link RUN_CHUNKS} hold it; else, and for a shorter word, those of the
- *   range it falls in, when at most {@link RANGE_CHUNKS} hold it;
- * - likewise the range each of its abbreviations falls in (`abbreviationHeads`: "hash" for
+ *   ranges, when at most {@link RUN_CHUNKS} hold it; else, and for a shorter word or an
+ *   identifier, those of the range it falls in, when at most {@link RANGE_CHUNKS} hold it;
+ * - likewise the range each word's abbreviations fall in (`abbreviationHeads`: "hash" for
  *   "hashmap");
- * - the chunks of the heavy terms it names or completes to (`heavyPositionsOf`), at most
- *   {@link HEAVY_CHUNKS} a search.
+ * - the chunks of the heavy terms a word names or completes to, or an identifier names
+ *   (`heavyPositionsOf`), at most {@link HEAVY_CHUNKS} a search;
+ * each span once, at most {@link AHEAD_SPANS} a search.
  *
  * @example
  * ```ts
@@ -64,17 +71,18 @@ export const HEAVY_CHUNKS = 4;
  *   reads.push(`${from}-${to}`);
  *   return Promise.resolve();
  * };
- * readPostingsAhead(ranges, read, ["vec"], { terms: ["vector"], positions: [4] });
+ * const heavy = { terms: ["vector"], positions: [4] };
+ * readPostingsAhead(ranges, read, { terms: ["vec"], words: 1 }, heavy);
  * assert.deepEqual(reads, ["2-5", "4-5"]); // the run of "vec", then the heavy "vector"
  * reads.length = 0;
- * readPostingsAhead(ranges, read, ["be"], undefined);
+ * readPostingsAhead(ranges, read, { terms: ["be"], words: 1 }, undefined);
  * assert.deepEqual(reads, ["0-2"]); // too short to complete: its range
  * ```
  */
 export function readPostingsAhead(
   ranges: DictionaryRanges,
   read: ReadPositions,
-  terms: readonly string[],
+  query: { readonly terms: readonly string[]; readonly words: number },
   heavy: HeavyPostings | undefined,
 ): void {
   // Each span once (a word's abbreviations mostly fall in one range, often the word's).
@@ -82,6 +90,7 @@ export function readPostingsAhead(
   const start = (from: number, to: number, most: number): boolean => {
     const key = `${from}:${to}`;
     if (started.has(key)) return true;
+    if (started.size >= AHEAD_SPANS) return true;
     const reading = read(from, to, most);
     if (!reading) return false;
     started.add(key);
@@ -98,14 +107,20 @@ export function readPostingsAhead(
     return start(ranges.starts[first]!, ranges.starts[end] ?? ranges.size, RUN_CHUNKS);
   };
   const heavyRead = new Set<number>();
-  for (const term of terms) {
-    if (term.length < 3 || !run(term)) ownRange(term);
-    for (const head of abbreviationHeads(term)) ownRange(head);
-    for (const at of heavy ? heavyPositionsOf(heavy, term) : []) {
+  query.terms.forEach((term, k) => {
+    const word = k < query.words;
+    if (!word || term.length < 3 || !run(term)) ownRange(term);
+    for (const head of word ? abbreviationHeads(term) : []) ownRange(head);
+    const named = !heavy
+      ? []
+      : word
+      ? heavyPositionsOf(heavy, term)
+      : [heavyPositionOf(heavy, term)].filter((at) => at >= 0);
+    for (const at of named) {
       if (heavyRead.size >= HEAVY_CHUNKS) break;
       if (heavyRead.has(at)) continue;
       heavyRead.add(at);
       start(at, at + 1, 1);
     }
-  }
+  });
 }

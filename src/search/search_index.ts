@@ -529,13 +529,14 @@ export function importSearchIndex(
     const ordered = Array.isArray(starts) && starts[0] === 0 &&
       starts.every((s, k) => Number.isInteger(s) && (k === 0 || s > starts[k - 1]!) && s < terms);
     if (!ordered) throw new Error("search index has invalid postingsChunks");
-    const heavy = data.heavyPostings;
-    if (heavy !== undefined && !validHeavyPostings(heavy, terms)) {
-      throw new Error("search index has invalid heavyPostings");
-    }
     if (!options.postingsChunk) {
       throw new Error("search index keeps its postings in chunks and nothing loads them");
     }
+  }
+  // The heavy terms (`heavy_postings.ts`) guide what a sharded search reads ahead of its chunks.
+  const heavy = data.heavyPostings;
+  if (heavy !== undefined && (starts === undefined || !validHeavyPostings(heavy, terms))) {
+    throw new Error("search index has invalid heavyPostings");
   }
   return createIndex(data, options);
 }
@@ -671,7 +672,7 @@ function createIndex(data: SearchIndexData, options: ImportOptions = {}): Search
   let statsAhead: Promise<unknown> | undefined;
   const prefetch = (partial: QueryPlan) => {
     stats.loadNamesNear(partial.terms).catch(() => {});
-    readPostingsAhead(ranges!, chunks.loadPositions, partial.terms, data.heavyPostings);
+    readPostingsAhead(ranges!, chunks.loadPositions, partial, data.heavyPostings);
   };
   return {
     analyzer: ANALYZER_ID,

@@ -99,6 +99,9 @@ Deno.test("postings chunks: a failed import rejects and a later call tries again
       JSON.stringify(heavyPostings),
     );
   }
+  // Only beside postings in chunks, which it tells a search to read ahead.
+  const alone = { ...small, heavyPostings: { terms: [small.terms[0]!], positions: [0] } };
+  assert.throws(() => importSearchIndex(alone), /invalid heavyPostings/);
 });
 
 Deno.test("postings chunks: the terms whose postings reach heavyChars are listed with their places", async () => {

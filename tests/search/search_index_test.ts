@@ -303,6 +303,12 @@ Deno.test("numbers: no typo variants, abbreviations or suggestions; completions 
   assert.deepEqual(ids("2024011"), []);
   // A prefix still completes.
   assert.deepEqual(new Set(ids("808")), new Set(["port", "alt"]));
+  // Digits of other scripts are numbers too.
+  const arabic = buildSearchIndex([
+    { id: "a", name: "Port", keywords: [], description: "", content: "on ٨٠٨٠ and ٨٠٨ or ٨٠٨١" },
+  ], "h");
+  assert.deepEqual([...arabic.plan("٨٠٨٠").expansions.get("٨٠٨٠")!.keys()], ["٨٠٨٠"]);
+  assert.deepEqual(arabic.suggest("٨٠٨٢", 3), []);
   // Words with letters keep their typos and suggestions.
   assert.deepEqual(ids("wordx"), ["word"]);
   assert.ok(index.suggest("wrodx", 3).includes("wordz"));
