@@ -208,19 +208,27 @@ export function nameRangesOf(
 
 /**
  * The ranges of `data` a query of `terms` (analyzed, before its expansions are known) most likely
- * reads: those of its own name and of the names it begins (its last term's completions), read
- * while its dictionary ranges are, so that its plan's ranges ({@link nameRangesOf}) are read by
- * then as a rule (not those of a typo, nor of a first term's completion in a longer query).
+ * reads, read while its dictionary ranges are, so that its plan's ranges ({@link nameRangesOf})
+ * are read by then as a rule (not those of a typo): those of the names of its term count that
+ * begin with its first term (as typed or completed: `hashmap computeifabsent` may be the name
+ * `HashMap.get computeIfAbsent`), when at most {@link NEAR_RANGES} hold them; else those of its own
+ * name and of the names it begins (its last term's completions), when as few hold them; else its
+ * own name's.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { nameRangesNear, splitNames } from "./name_ranges.ts";
- * const { data } = splitNames(["beta", "betas", "betamax", "gamma", "delta x", "delta y"], 1);
- * // Keys 001:beta, 001:betamax, 001:betas, 001:gamma, 002:delta x, 002:delta y, a range each.
+ * const names = ["beta", "betas", "betamax", "gamma", "delta x", "delta.z y", "zeta a", "zeta b"];
+ * const { data } = splitNames([...names, "zeta c", "zetas d"], 1);
+ * // Keys 001:beta, 001:betamax, 001:betas, 001:gamma, 002:delta x, 002:delta.z y, 002:zeta a,
+ * // 002:zeta b, 002:zeta c, 002:zetas d: a range each.
  * assert.deepEqual(nameRangesNear(data, ["betam"]), [1]); // its completions' range
  * assert.deepEqual(nameRangesNear(data, ["beta"]), [0]); // three: its own only
- * assert.deepEqual(nameRangesNear(data, ["delta", "y"]), [5]);
+ * // The names that begin with "delta": its own range, and its completion's (delta.z y).
+ * assert.deepEqual(nameRangesNear(data, ["delta", "y"]), [4, 5]);
+ * // Four begin with "zeta": its own name's range only.
+ * assert.deepEqual(nameRangesNear(data, ["zeta", "b"]), [7]);
  * assert.deepEqual(nameRangesNear(data, []), []);
  * ```
  */
@@ -228,9 +236,17 @@ export function nameRangesNear(data: NameRangesData, terms: readonly string[]): 
   if (terms.length === 0) return [];
   const key = nameKey(terms.join(" "));
   const { firsts } = data;
-  const [from, to] = [rangeOf(firsts, key), rangeOf(firsts, `${key}\uffff`)];
-  if (to - from < NEAR_RANGES) return Array.from({ length: to - from + 1 }, (_, k) => from + k);
-  return [from];
+  // The ranges from `start`'s to `end`'s when at most NEAR_RANGES, else none.
+  const few = (start: string, end: string) => {
+    const [from, to] = [rangeOf(firsts, start), rangeOf(firsts, end)];
+    return to - from < NEAR_RANGES ? Array.from({ length: to - from + 1 }, (_, k) => from + k) : [];
+  };
+  // The count's prefix ("002:") and the first term: the names that begin with it.
+  const first = key.slice(0, 4) + terms[0]!;
+  const near = terms.length > 1 ? few(first, `${first}\uffff`) : [];
+  if (near.length > 0) return near;
+  const own = few(key, `${key}\uffff`);
+  return own.length > 0 ? own : [rangeOf(firsts, key)];
 }
 
 /** Most ranges {@link nameRangesNear} reads for the completions of a query's first term. */
