@@ -25,8 +25,8 @@ export type ReadPositions = (
 export const RANGE_CHUNKS = 2;
 /**
  * Most chunks read ahead for a word and the terms it completes to together (its run of ranges:
- * `runOf`). "vec" on the reference shelf: the postings of `vector` and `vecdeque` are in the two
- * chunks after its own, which a cold search read in a round of their own (2026-11-29).
+ * `runOf`). "vec" on the reference shelf: its completions' postings are in the two chunks after
+ * its own range's, which a cold search read in a round of their own (2026-11-29).
  */
 export const RUN_CHUNKS = 3;
 /**
