@@ -309,7 +309,10 @@ function pageNamesOf(doc: Pick<ManifestDocument, "title" | "meta">): PageNames {
 }
 
 /** A character of a word, as a regular expression's `\w` is one (ASCII). */
-const isWordChar = (c: string) => /^\w$/.test(c);
+const WORD_CHAR = /^\w$/;
+/** A space, as a regular expression's `\s` is one. */
+const SPACE = /^\s$/;
+const isWordChar = (c: string) => WORD_CHAR.test(c);
 
 /**
  * Whether `typed` (a query lower-cased, its template arguments left out) holds the path parts
@@ -338,7 +341,7 @@ export function namesPathTail(typed: string, a: string, b: string): boolean {
     let k = i + a.length;
     if (typed.startsWith("::", k)) k += 2;
     else if (typed.charAt(k) === ".") k += 1;
-    else if (/^\s$/.test(typed.charAt(k))) { while (/^\s$/.test(typed.charAt(k))) k++; }
+    else if (SPACE.test(typed.charAt(k))) { while (SPACE.test(typed.charAt(k))) k++; }
     else continue;
     if (!typed.startsWith(b, k)) continue;
     const after = typed.charAt(k + b.length);
