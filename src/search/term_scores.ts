@@ -294,33 +294,17 @@ export function createTermScores(input: TermScoresInput): TermScorer {
           const weight = fieldWeight(weights, field);
           const { docs: fieldDocs, tfs } = postings[f]!;
           if (field === "name" || field === "description") {
-            const mark = marks ??= new Uint8Array(total);
-            for (let j = 0; j < fieldDocs.length; j++) {
-              const n = fieldDocs[j]!;
-              if (mark[n] === 0) {
-                mark[n] = 1;
-                head[headCount++] = n;
-              }
-            }
+            headCount = markNew(fieldDocs, marks ??= new Uint8Array(total), head, headCount);
           }
           if (weight <= 0 || fieldDocs.length === 0) continue;
           const { table, average } = normsOf(field, scope);
-          const fieldLengths = lengths[field];
-          const b = LENGTH_NORMALIZATION[field];
-          for (let j = 0; j < fieldDocs.length; j++) {
-            const n = fieldDocs[j]!;
-            // A scoped search accepts only documents of its scope, another only pages (parts are
-            // scored only within a scope: `pages`): the others are not scored.
-            if (scope ? !scope.has(n) : n >= pages) continue;
-            if (sum[n] === 0) docs[docCount++] = n;
-            // (0: not computed yet; a norm of 0, b = 1 on an empty field, is computed again.)
-            let norm = table ? table[n]! : 0;
-            if (norm === 0) {
-              norm = lengthNorm(fieldLengths[n] ?? 0, average, b);
-              if (table) table[n] = norm;
-            }
-            sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm);
-          }
+          const scoring = {
+            weight,
+            b: LENGTH_NORMALIZATION[field],
+            average,
+            lengths: lengths[field],
+          };
+          docCount = addField(fieldDocs, tfs, scoring, table, scope ?? pages, sum, docs, docCount);
         }
         const values = new Float64Array(docCount);
         for (let j = 0; j < docCount; j++) {
@@ -353,6 +337,62 @@ export function createTermScores(input: TermScoresInput): TermScorer {
       return keepContentDocs(term, postingsOfTerm(term, i)[CONTENT]!.docs);
     },
   };
+}
+
+/** One field's share of a term's scores: its weight, length normalization and lengths. */
+interface FieldScoring {
+  weight: number;
+  b: number;
+  average: number;
+  lengths: ArrayLike<number | null>;
+}
+
+/**
+ * Adds one field's postings (`fieldDocs`, `tfs`) to `sum`, listing in `docs` (from `docCount`)
+ * each document added for the first time; the new count. Only documents of `scope` are scored,
+ * or, with a number, the documents before it (the pages). `table` keeps each document's length
+ * norm once computed (0: not yet). A function of its own, called for each field of each term: a
+ * cold isolate's first search optimizes it once (a loop inlined in `scoresOf` was compiled again
+ * for each of its loops, and thrown away as each new path ran).
+ */
+function addField(
+  fieldDocs: Int32Array,
+  tfs: Int32Array,
+  { weight, b, average, lengths }: FieldScoring,
+  table: Float64Array | undefined,
+  scope: StatsScope | number,
+  sum: Float64Array,
+  docs: Int32Array,
+  docCount: number,
+): number {
+  const pages = typeof scope === "number" ? scope : -1;
+  for (let j = 0; j < fieldDocs.length; j++) {
+    const n = fieldDocs[j]!;
+    // A scoped search accepts only documents of its scope, another only pages (parts are
+    // scored only within a scope: `pages`): the others are not scored.
+    if (pages < 0 ? !(scope as StatsScope).has(n) : n >= pages) continue;
+    if (sum[n] === 0) docs[docCount++] = n;
+    // (0: not computed yet; a norm of 0, b = 1 on an empty field, is computed again.)
+    let norm = table ? table[n]! : 0;
+    if (norm === 0) {
+      norm = lengthNorm(lengths[n] ?? 0, average, b);
+      if (table) table[n] = norm;
+    }
+    sum[n] = sum[n]! + weight * saturated(tfs[j]!, norm);
+  }
+  return docCount;
+}
+
+/** Lists in `list` (from `count`) each of `docs` not marked in `mark`, and marks it; the new count. */
+function markNew(docs: Int32Array, mark: Uint8Array, list: Int32Array, count: number): number {
+  for (let j = 0; j < docs.length; j++) {
+    const n = docs[j]!;
+    if (mark[n] === 0) {
+      mark[n] = 1;
+      list[count++] = n;
+    }
+  }
+  return count;
 }
 
 /**
