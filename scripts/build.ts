@@ -46,6 +46,7 @@ import { asciiJsonPieces, gzippedSize, writeAsciiJson } from "../src/build/json_
 import { SHARD_PART_CHARS, writeShards } from "../src/build/write_shards.ts";
 import { blobFile, blobKeyOf, BLOBS_UPLOAD_DIR } from "../src/shards/blobs_shard_source.ts";
 import { PUBLISHED_ROOT_FILE, publishedRoot } from "../src/shards/published_root.ts";
+import { inlineShards } from "../src/shards/inline_shards.ts";
 import { llmsFullCap, MAX_PUBLISHED_BYTES, oversizedFiles } from "../src/build/published_files.ts";
 
 /** Parsed arguments of the build script. */
@@ -299,7 +300,12 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         `index: ${index.terms.length} terms, ${Math.round(performance.now() - started)} ms)`,
     );
   }
-  const bodies = root ? { edge: { shards: root }, chunks: [] } : splitBodies(edgeManifest);
+  // The texts every cold isolate's first request reads, bundled beside the root when they fit.
+  const inline = root
+    ? await inlineShards(root, (name) => Deno.readTextFile(shardFile(args, isPrivate, name)))
+    : undefined;
+  const stub = root ? { shards: root, ...(inline ? { inline } : {}) } : undefined;
+  const bodies = stub ? { edge: stub, chunks: [] } : splitBodies(edgeManifest);
   const postings = root ? { edge: { shards: true }, chunks: [] } : splitPostings(index);
   await Deno.writeTextFile(
     `${dir}/edge-manifest.json`,
@@ -340,7 +346,12 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
         `the edge function bundles the root of ${root.names.counts.bodies} body, ` +
         `${root.names.counts.postings} postings and ` +
         `${root.names.counts.dictionary} dictionary shards, named in ${root.names.pages.length} ` +
-        `name pages (${byteLength(asciiJson(root))} bytes), read on first need from ${
+        `name pages (${byteLength(asciiJson(root))} bytes)${
+          inline
+            ? ` and the ${Object.keys(inline).length} shards every first request reads ` +
+              `(${byteLength(asciiJson(inline))} bytes)`
+            : ""
+        }; the others are read on first need from ${
           isPrivate ? `Netlify Blobs (written to ${args.blobsOut}/)` : `${published}/shards/`
         }`
       : `edge: manifest, index, ${bodies.chunks.length} body and ${postings.chunks.length} postings chunks bundled (${size} MB gzipped)`,
@@ -371,9 +382,14 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
  * Where a shard goes: published under `<out>/_shelf/shards/`, or, in a private build, into Netlify's Blobs upload folder (`<blobsOut>/shelf-shards/<name>/blob`, the layout Netlify's
  * build uploads to the deploy store), which is never published.
  */
+/** Where the build writes shard `name`: the Blobs upload folder of a private build, else `dist/`. */
+function shardFile(args: BuildArgs, isPrivate: boolean, name: string): string {
+  return isPrivate ? blobFile(args.blobsOut, name) : `${args.out}/_shelf/shards/${name}`;
+}
+
 function writeShard(args: BuildArgs, isPrivate: boolean) {
   return async (name: string, text: string) => {
-    const file = isPrivate ? blobFile(args.blobsOut, name) : `${args.out}/_shelf/shards/${name}`;
+    const file = shardFile(args, isPrivate, name);
     await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
     await Deno.writeTextFile(file, text);
   };

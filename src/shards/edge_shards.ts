@@ -9,6 +9,7 @@
  * @module
  */
 import { blobsShardSource, type BlobStoreLike } from "./blobs_shard_source.ts";
+import { isInlineShards, withInlineShards } from "./inline_shards.ts";
 import { fetchPublishedRoot } from "./published_root.ts";
 import { rootLoaders, type ShardedCacheOptions, shardedCacheOptions } from "./root_loaders.ts";
 import { createShardReader } from "./shard_reader.ts";
@@ -18,7 +19,10 @@ import { siteShardSource, urlShardSource } from "./site_shard_source.ts";
 
 /** What {@link edgeShards} reads of the edge app's inputs (`EdgeInputs` of `edge_app.ts`). */
 export interface ShardInputs {
-  /** The bundled edge manifest: a stub `{ shards: root }` unless `SHELF_MANIFEST` names a root. */
+  /**
+   * The bundled edge manifest: a stub `{ shards: root }` (with `inline`, the texts of the shards
+   * every first request reads: `inline_shards.ts`) unless `SHELF_MANIFEST` names a root.
+   */
   manifest: unknown;
   /** Opens the deploy's Netlify Blobs store (a private build's shards). */
   blobs?: () => Promise<BlobStoreLike>;
@@ -29,8 +33,8 @@ export interface ShardInputs {
 /**
  * The store and engine caches' options over the sharded build of `inputs` (`remote`:
  * `SHELF_MANIFEST`, naming a root file, else the bundled stub's root), the site at `site`.
- * Throws a `TypeError` for a bundled root of another layout, or one in Netlify Blobs with no
- * `inputs.blobs` to open them.
+ * Throws a `TypeError` for a bundled root of another layout, bundled shards that are not shard
+ * texts, or a root in Netlify Blobs with no `inputs.blobs` to open them.
  *
  * @example
  * ```ts
@@ -55,16 +59,19 @@ export function edgeShards(
       rootLoaders(async () => (await fetchRoot()).shards, createShardReader(source)),
     );
   }
-  const root = (inputs.manifest as { shards?: unknown }).shards;
+  const { shards: root, inline } = inputs.manifest as { shards?: unknown; inline?: unknown };
   if (!isShardRoot(root)) {
     throw new TypeError("edge-manifest.json names shards in another layout");
+  }
+  if (inline !== undefined && !isInlineShards(inline)) {
+    throw new TypeError("edge-manifest.json bundles shards that are not shard texts");
   }
   let source = inputs.shardSource;
   if (!source && root.store === "blobs") {
     if (!inputs.blobs) throw new TypeError("the build put its shards in Netlify Blobs: no reader");
     source = blobsShardSource(inputs.blobs);
   }
-  return shardedCacheOptions(
-    rootLoaders(() => Promise.resolve(root), createShardReader(source ?? siteShardSource(site))),
-  );
+  // The shards every first request reads, when the build bundled them (`inline_shards.ts`).
+  const read = withInlineShards(source ?? siteShardSource(site), inline);
+  return shardedCacheOptions(rootLoaders(() => Promise.resolve(root), createShardReader(read)));
 }

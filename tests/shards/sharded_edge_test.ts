@@ -25,6 +25,7 @@ import { detailRows } from "../../src/shards/detail_columns.ts";
 import { type PackedIndex, unpackIndex } from "../../src/shards/packed_index.ts";
 import { PAGES_IN_ROOT } from "../../src/shards/name_pages.ts";
 import { isShardRoot, type ShardRoot } from "../../src/shards/shard_root.ts";
+import { type InlineShards, inlineShards } from "../../src/shards/inline_shards.ts";
 import { shardLists } from "./shard_lists.ts";
 import { type ShardSource, shardSource } from "../../src/shards/shard_source.ts";
 import { buildFromFolders } from "../../src/build/build_from_folders.ts";
@@ -38,17 +39,17 @@ function wholeApp(manifest: Manifest, index: SearchIndexData) {
   return createEdgeApp({ env: NO_ENV, manifest, index: () => Promise.resolve(index) });
 }
 
-/** An edge app over `root`, reading through `source`. */
 /** `root` holding none of its name pages: each read as a shard (`PAGES_IN_ROOT`). */
 function pagesRead(root: ShardRoot): ShardRoot {
   const { first: _, ...names } = root.names;
   return { ...root, names };
 }
 
-function shardedApp(root: ShardRoot, source: ShardSource) {
+/** An edge app over `root`, reading through `source` (but the shards `inline` bundles). */
+function shardedApp(root: ShardRoot, source: ShardSource, inline?: InlineShards) {
   return createEdgeApp({
     env: NO_ENV,
-    manifest: { shards: root },
+    manifest: { shards: root, ...(inline ? { inline } : {}) },
     index: () => Promise.reject(new Error("a sharded app imports no index module")),
     shardSource: source,
   });
@@ -575,6 +576,39 @@ Deno.test("shards: a cold search reads the detail ranges of the hits it shows (a
   whole.shutdown();
 });
 
+Deno.test("shards: with the first shards bundled, a cold search reads none of them and answers as unsharded", async () => {
+  const { manifest, index } = await corpus("hugo-docs");
+  const { root, source, reads, files, broken } = await shardsOf(manifest, index);
+  const inline = await inlineShards(root, (name) => Promise.resolve(files.get(name)!));
+  assert.deepEqual(Object.keys(inline ?? {}), [...root.manifest, ...root.index]);
+  // The store would fail them: each is read from the bundle or the call fails.
+  for (const name of [...root.manifest, ...root.index]) broken.add(name);
+  const app = shardedApp(root, source, inline);
+  const whole = wholeApp(manifest, index);
+  const doc = manifest.documents[3]!;
+  try {
+    for (
+      const [method, params] of [
+        ["tools/call", search("image processing")],
+        ["tools/call", { name: "read", arguments: { uri: doc.uri } }],
+        ["tools/list", {}],
+      ] as const
+    ) {
+      assert.deepEqual(await rpc(app, method, params), await rpc(whole, method, params));
+    }
+    assert.ok(reads.length > 0);
+    for (const name of [...root.manifest, ...root.index]) assert.ok(!reads.includes(name), name);
+  } finally {
+    app.shutdown();
+    whole.shutdown();
+  }
+  // Without them the same source fails the call: the bundle is what answered.
+  const unbundled = shardedApp(root, source);
+  const failed = await rpc(unbundled, "tools/call", search("image processing"));
+  assert.ok(failed.error !== undefined || failed.result?.isError === true, JSON.stringify(failed));
+  unbundled.shutdown();
+});
+
 Deno.test("shards: a failed read is the tool's error, and the next call reads it again", async () => {
   const { manifest, index } = await corpus("asdlc");
   const whole = wholeApp(manifest, index);
@@ -822,7 +856,13 @@ Deno.test("build --shards: a root in the edge module, named shards published, an
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
     assert.equal(name, `${hex.slice(0, 20)}.json`, "named by the hash of its bytes");
   }
-  const app = shardedApp(root, diskShardSource(`${out}/dist/_shelf/shards`));
+  // The shards every first request reads are bundled too, as published.
+  const inline: InlineShards = stub.inline;
+  assert.deepEqual(Object.keys(inline), [...root.manifest, ...root.index]);
+  for (const [name, text] of Object.entries(inline)) {
+    assert.equal(text, await Deno.readTextFile(`${shards}/${name}`), name);
+  }
+  const app = shardedApp(root, diskShardSource(`${out}/dist/_shelf/shards`), inline);
   const whole = wholeApp(sample, sampleIndex);
   for (const [method, params] of SAMPLE_CALLS) {
     assert.deepEqual(await rpc(app, method, params), await rpc(whole, method, params));
@@ -844,9 +884,10 @@ Deno.test("build --shards, private: shards in Netlify Blobs, none in dist/, read
   assert.equal((await build({ ACDC_MCP_AUTH_TYPE: "none" })).code, 0);
   const run = await build({ ACDC_MCP_AUTH_TYPE: "apikey", ACDC_MCP_AUTH_API_KEYS: "k" });
   assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
-  const root: ShardRoot = JSON.parse(await Deno.readTextFile(`${out}/edge/edge-manifest.json`))
-    .shards;
+  const stub = JSON.parse(await Deno.readTextFile(`${out}/edge/edge-manifest.json`));
+  const root: ShardRoot = stub.shards;
   assert.equal(root.store, "blobs");
+  assert.deepEqual(Object.keys(stub.inline), [...root.manifest, ...root.index]);
   // Nothing published holds a shard or a document's text.
   const lines = sample.documents.map((d) => sample.bodies[d.id] ?? "")
     .map((b) => b.split("\n").find((l) => l.trim().length > 40)!.trim());
@@ -883,7 +924,7 @@ Deno.test("build --shards, private: shards in Netlify Blobs, none in dist/, read
   const vars: Record<string, string> = { ACDC_MCP_AUTH_TYPE: "none" };
   const app = createEdgeApp({
     env: (n) => vars[n],
-    manifest: { shards: root },
+    manifest: stub,
     index: () => Promise.reject(new Error("no index module")),
     blobs: async () => (await import("@netlify/blobs")).getDeployStore(),
   });
