@@ -114,6 +114,7 @@ const FOREIGN_FLAGS = new Set([
   "--v8-flags",
   "--no-lazy",
   "--trace-gc",
+  "--trace-deopt",
   "--offline",
   "--project",
   "--entrypoint",
