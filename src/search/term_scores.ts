@@ -365,12 +365,13 @@ function addField(
   docs: Int32Array,
   docCount: number,
 ): number {
-  const pages = typeof scope === "number" ? scope : -1;
+  const pages = typeof scope === "number" ? scope : 0;
+  const within = typeof scope === "number" ? undefined : scope;
   for (let j = 0; j < fieldDocs.length; j++) {
     const n = fieldDocs[j]!;
     // A scoped search accepts only documents of its scope, another only pages (parts are
     // scored only within a scope: `pages`): the others are not scored.
-    if (pages < 0 ? !(scope as StatsScope).has(n) : n >= pages) continue;
+    if (within ? !within.has(n) : n >= pages) continue;
     if (sum[n] === 0) docs[docCount++] = n;
     // (0: not computed yet; a norm of 0, b = 1 on an empty field, is computed again.)
     let norm = table ? table[n]! : 0;

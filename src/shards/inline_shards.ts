@@ -2,21 +2,24 @@
  * Shards bundled with the root: every cold isolate's first request reads the edge manifest's
  * and the edge index's parts before any other shard (which other ones it needs depends on them),
  * so a sharded build bundles their texts beside the root (`{ shards: root, inline: texts }` as
- * `edge-manifest.json`) when together they fit {@link INLINE_SHARD_CHARS}: the first search then
- * starts with the shards of its words, a round of fetches sooner. Past the bound none is bundled
- * (a round saved needs them all), so the edge bundle stays within the root's size plus the bound
- * whatever the shelf's size. Their names still name them by content: a bundled text is the one
- * the store holds under the same name.
+ * `edge-manifest.json`) when together they fit {@link INLINE_SHARD_CHARS} as written there: the
+ * first search then starts with the shards of its words, a round of fetches sooner. Past the
+ * bound none is bundled (a round saved needs them all), so the edge bundle stays within the root's
+ * size plus the bound whatever the shelf's size. Their names still name them by content: the build
+ * checks that each text is the one its name hashes, and the function trusts the stub it was
+ * bundled with as it trusts its root. A server started from a published root (`SHELF_MANIFEST`,
+ * `--manifest`) reads them from the store as before: the published root bundles none.
  *
  * @module
  */
+import { asciiJson } from "../protocol/ascii_json.ts";
 import type { ShardRoot } from "./shard_root.ts";
 import { isShardName, type ShardSource } from "./shard_source.ts";
 
 /**
- * Most characters of shard text a build bundles with its root: the reference shelf's manifest
- * and index parts are 93,561 (30,502 pages), the 100,000-page generated shelf's 55,549
- * (2026-11-29).
+ * Most characters of shard text a build bundles with its root, counted as JSON strings (escaped,
+ * as the stub holds them): the reference shelf's manifest and index parts are about 94,000
+ * (30,502 pages), the 100,000-page generated shelf's about 56,000 (2026-11-29).
  */
 export const INLINE_SHARD_CHARS = 256 * 1024;
 
@@ -25,7 +28,8 @@ export type InlineShards = Record<string, string>;
 
 /**
  * The texts to bundle with `root` (`textOf` reads a shard the build wrote): its manifest's parts,
- * then its index's, when together they fit `max` characters; else none (`undefined`).
+ * then its index's, when together they fit `max` characters as JSON strings; else none
+ * (`undefined`).
  *
  * @example
  * ```ts
@@ -36,7 +40,7 @@ export type InlineShards = Record<string, string>;
  * const root = { manifest: [m], index: [i] };
  * const read = (name: string) => Promise.resolve(texts[name]!);
  * assert.deepEqual(await inlineShards(root, read), texts);
- * assert.equal(await inlineShards(root, read, 20), undefined); // 28 characters: none
+ * assert.equal(await inlineShards(root, read, 30), undefined); // 36 characters as JSON: none
  * ```
  */
 export async function inlineShards(
@@ -49,7 +53,7 @@ export async function inlineShards(
   for (const name of [...root.manifest, ...root.index]) {
     if (name in texts) continue;
     const text = await textOf(name);
-    chars += text.length;
+    chars += asciiJson(text).length;
     if (chars > max) return undefined;
     texts[name] = text;
   }

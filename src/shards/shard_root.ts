@@ -1,6 +1,7 @@
 /**
  * The root of a sharded build: the one small file an edge function bundles (as the stub
- * `{ "shards": root }` in place of `edge-manifest.json`), naming by content hash the edge
+ * `{ "shards": root }` in place of `edge-manifest.json`, with the texts of the first shards every
+ * request reads when they fit: `inline_shards.ts`), naming by content hash the edge
  * manifest (documents without ids, bodies and most sections: its size grows with the number of
  * id ranges, not of documents) and the edge index (without postings or dictionary), each in
  * parts, the prebuilt indexes of scoped views, and the name pages (`name_pages.ts`) that name

@@ -1,7 +1,7 @@
 /**
  * Shards bundled with the root (`src/shards/inline_shards.ts`): all of the first reads or none,
- * within the bound; an edge stub's bundled shards checked before any request; the others read
- * from the store.
+ * within the bound; an edge stub's bundled shards checked before any shard is read (the app opens
+ * its shards on its first request); the others read from the store.
  */
 import assert from "node:assert/strict";
 import { edgeShards } from "../../src/shards/edge_shards.ts";
@@ -20,13 +20,18 @@ const TEXTS: Record<string, string> = {
 };
 const read = (name: string) => Promise.resolve(TEXTS[name]!);
 
-Deno.test("inline shards: the manifest's parts then the index's, all of them up to the bound, else none", async () => {
+Deno.test("inline shards: the manifest's parts then the index's, all of them up to the bound as JSON, else none", async () => {
   const root = { manifest: [M1, M2], index: [I1] };
-  assert.deepEqual(Object.keys((await inlineShards(root, read, 60))!), [M1, M2, I1]);
-  assert.equal(await inlineShards(root, read, 59), undefined);
+  // 10 + 20 + 30 characters, each 2 more as a JSON string.
+  assert.deepEqual(Object.keys((await inlineShards(root, read, 66))!), [M1, M2, I1]);
+  assert.equal(await inlineShards(root, read, 65), undefined);
+  // Escapes count: a text of quotes is twice as long in the stub.
+  const quotes = (name: string) => Promise.resolve(name === M1 ? '"'.repeat(10) : TEXTS[name]!);
+  assert.equal(await inlineShards({ manifest: [M1], index: [] }, quotes, 21), undefined);
+  assert.ok(await inlineShards({ manifest: [M1], index: [] }, quotes, 22));
   // A part named twice (the same text) is bundled and counted once.
   const twice = { manifest: [M1], index: [M1] };
-  assert.deepEqual(await inlineShards(twice, read, 10), { [M1]: TEXTS[M1] });
+  assert.deepEqual(await inlineShards(twice, read, 12), { [M1]: TEXTS[M1] });
 });
 
 Deno.test("inline shards: a read of another shard goes to the store, and its failure is the store's", async () => {
@@ -43,7 +48,7 @@ Deno.test("inline shards: a read of another shard goes to the store, and its fai
   await assert.rejects(bundled.read(I1), /HTTP 503/);
 });
 
-Deno.test("inline shards: an edge stub bundling anything but shard texts is refused before any request", () => {
+Deno.test("inline shards: an edge stub bundling anything but shard texts is refused when its shards are opened, before any is read", () => {
   const counts = {
     dictionary: 0,
     documentStats: 0,
