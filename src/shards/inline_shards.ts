@@ -12,7 +12,6 @@
  *
  * @module
  */
-import { asciiJson } from "../protocol/ascii_json.ts";
 import type { ShardRoot } from "./shard_root.ts";
 import { isShardName, type ShardSource } from "./shard_source.ts";
 
@@ -53,7 +52,8 @@ export async function inlineShards(
   for (const name of [...root.manifest, ...root.index]) {
     if (name in texts) continue;
     const text = await textOf(name);
-    chars += asciiJson(text).length;
+    // As the stub holds it: a JSON string (shard texts are ASCII, written by `asciiJson`).
+    chars += JSON.stringify(text).length;
     if (chars > max) return undefined;
     texts[name] = text;
   }
