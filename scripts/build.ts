@@ -43,7 +43,7 @@ import { writeEdgeImportMap } from "../src/build/edge_import_map.ts";
 import { SHELF_VERSION } from "../src/version.ts";
 import { memoryLog } from "../src/build/memory_log.ts";
 import { asciiJsonPieces, gzippedSize, writeAsciiJson } from "../src/build/json_pieces.ts";
-import { SHARD_PART_CHARS, shardName, writeShards } from "../src/build/write_shards.ts";
+import { SHARD_PART_CHARS, writeShards } from "../src/build/write_shards.ts";
 import { blobFile, blobKeyOf, BLOBS_UPLOAD_DIR } from "../src/shards/blobs_shard_source.ts";
 import { PUBLISHED_ROOT_FILE, publishedRoot } from "../src/shards/published_root.ts";
 import { inlineShards } from "../src/shards/inline_shards.ts";
@@ -301,7 +301,9 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
     );
   }
   // The texts every cold isolate's first request reads, bundled beside the root when they fit.
-  const inline = root ? await inlineShards(root, readShard(args, isPrivate)) : undefined;
+  const inline = root
+    ? await inlineShards(root, (name) => Deno.readTextFile(shardFile(args, isPrivate, name)))
+    : undefined;
   const stub = root ? { shards: root, ...(inline ? { inline } : {}) } : undefined;
   const bodies = stub ? { edge: stub, chunks: [] } : splitBodies(edgeManifest);
   const postings = root ? { edge: { shards: true }, chunks: [] } : splitPostings(index);
@@ -379,17 +381,6 @@ export async function writeBuild(args: BuildArgs): Promise<{ code: number; folde
 /** Where the build writes shard `name`: the Blobs upload folder of a private build, else `dist/`. */
 function shardFile(args: BuildArgs, isPrivate: boolean, name: string): string {
   return isPrivate ? blobFile(args.blobsOut, name) : `${args.out}/_shelf/shards/${name}`;
-}
-
-/** Reads back shard `name` as written, checking that its text is the one its name hashes. */
-function readShard(args: BuildArgs, isPrivate: boolean) {
-  return async (name: string) => {
-    const text = await Deno.readTextFile(shardFile(args, isPrivate, name));
-    if (await shardName(text) !== name) {
-      throw new Error(`shard ${name} changed since it was written`);
-    }
-    return text;
-  };
 }
 
 /**

@@ -64,8 +64,8 @@ export interface EdgeInputs {
 
 /**
  * Whether the app serves a sharded build: `SHELF_MANIFEST` (`remote`) names a root file, or the
- * bundled manifest is a stub naming shards (`{ shards: root }`, perhaps with `inline` texts). Only then are the modules that
- * read shards imported (`shards/edge_shards.ts`, on the first request).
+ * bundled manifest is a stub naming shards (`{ shards: root }`, perhaps with `inline` texts). Only
+ * then are the modules that read shards imported (`shards/edge_shards.ts`, on the first request).
  */
 function namesShards(bundled: unknown, remote: string | undefined): boolean {
   if (remote !== undefined) return namesPublishedRoot(remote);

@@ -6,8 +6,8 @@
  * first search then starts with the shards of its words, a round of fetches sooner. Past the
  * bound none is bundled (a round saved needs them all), so the edge bundle stays within the root's
  * size plus the bound whatever the shelf's size. Their names still name them by content: the build
- * checks that each text is the one its name hashes, and the function trusts the stub it was
- * bundled with as it trusts its root. A server started from a published root (`SHELF_MANIFEST`,
+ * reads the texts back from the shards it has just written under those names, and the function
+ * trusts the stub it was bundled with as it trusts its root. A server started from a published root (`SHELF_MANIFEST`,
  * `--manifest`) reads them from the store as before: the published root bundles none.
  *
  * @module
